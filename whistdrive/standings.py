@@ -1,0 +1,250 @@
+"""Event standings: totals, halves, ranks and tie-breaks for a drive.
+
+The contract is the archive spec (``shared/spec/event-archive.md``, "Scoring rules" and
+"Results"). Everything here is plain Python working on the dataclasses below, so the
+same code serves the live board mid-evening, the final results, an import of an archive
+(which recomputes ``results`` from the raw hands) and the simulations.
+
+No Django import: an adapter loads rows, builds these values and calls ``drive_standings``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from whistdrive.formats import Format
+
+SEATS = ("N", "E", "S", "W")
+SIDE_OF_SEAT = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
+OTHER_SIDE = {"NS": "EW", "EW": "NS"}
+
+
+@dataclass(frozen=True)
+class Entrant:
+    id: str
+    name: str
+    role: str | None
+
+
+@dataclass(frozen=True)
+class TableHand:
+    table: int
+    seats: dict[str, str]  # "N"/"E"/"S"/"W" -> entrant id
+    tricks: dict[str, int]  # {"NS": .., "EW": ..} AFTER any revoke transfer
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    number: int
+    tables: tuple[TableHand, ...]
+    sitting_out: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class HandScore:
+    number: int
+    score: int
+    sat_out: bool
+
+    # Lets a HandScore be read as the (number, score, sat_out) triple the pages expect.
+    def __iter__(self):
+        return iter((self.number, self.score, self.sat_out))
+
+
+@dataclass(frozen=True)
+class Standing:
+    id: str
+    name: str
+    role: str | None
+    rank: int
+    tied: bool  # shares its rank with at least one other entrant
+    total: int
+    first_half: int
+    second_half: int
+    hands_played: int
+    hands_sat_out: int
+    hands_won: int  # hands on the side with more tricks
+    tens: int  # hands in which the entrant's side took 10 or more tricks
+    hands: tuple[HandScore, ...]  # one per hand with a score, in hand order
+    running: tuple[int, ...]  # running total after each entry of ``hands``
+    last_hand: int | None  # score on the event's last hand, None when the entrant has none
+    provisional: bool = False  # True while the evening is still being played
+
+
+def drive_standings(
+    fmt: Format,
+    entrants: Sequence[Entrant],
+    hands: Sequence[HandRecord],
+    *,
+    final: bool = True,
+) -> list[Standing]:
+    """Every entrant's standing, best first.
+
+    ``hands`` are the hands with results so far; a hand may have only some of its tables
+    (mid-evening). An entrant whose table has no result yet simply has no score for it;
+    a sit-out in an included hand is always awarded.
+
+    With ``final=False`` the standings are provisional: equal totals share a rank and the
+    tie-breaks are not applied, since "last hand" and "second half" mean nothing until the
+    evening is over (and a board that reorders equal totals on half the evidence misleads).
+    """
+    if not fmt.is_drive:
+        raise ValueError(f"drive_standings needs a drive format, not kind {fmt.kind!r}; see event_standings")
+    by_id = {entrant.id: entrant for entrant in entrants}
+    if len(by_id) != len(entrants):
+        raise ValueError("entrant ids must be unique")
+
+    played: dict[str, list[tuple[int, int, bool, int]]] = {eid: [] for eid in by_id}  # (hand, score, won, tricks)
+    sat_out: dict[str, list[int]] = {eid: [] for eid in by_id}
+    numbers = sorted(hand.number for hand in hands)
+    if len(set(numbers)) != len(numbers):
+        raise ValueError("each hand number may be given only once")
+
+    for hand in hands:
+        present: set[str] = set()
+
+        def place(eid: str, hand=hand, present=present) -> None:
+            if eid not in by_id:
+                raise ValueError(f"hand {hand.number}: unknown entrant {eid!r}")
+            if eid in present:
+                raise ValueError(f"hand {hand.number}: entrant {eid!r} appears twice")
+            present.add(eid)
+
+        for table in hand.tables:
+            ns, ew = table.tricks.get("NS"), table.tricks.get("EW")
+            if not isinstance(ns, int) or not isinstance(ew, int) or ns < 0 or ew < 0 or ns + ew != 13:
+                raise ValueError(f"hand {hand.number} table {table.table}: tricks {table.tricks} do not total 13")
+            if set(table.seats) != set(SEATS):
+                raise ValueError(f"hand {hand.number} table {table.table}: seats must be N, E, S and W")
+            for seat, eid in table.seats.items():
+                place(eid)
+                side = SIDE_OF_SEAT[seat]
+                tricks = table.tricks[side]
+                won = tricks > table.tricks[OTHER_SIDE[side]]
+                played[eid].append((hand.number, _score(fmt, tricks), won, tricks))
+        for eid in hand.sitting_out:
+            place(eid)
+            sat_out[eid].append(hand.number)
+
+    last_number = numbers[-1] if numbers else None
+    unranked = []
+    for eid, entrant in by_id.items():
+        scores = [(number, score, False) for number, score, _, _ in played[eid]]
+        award = _sitout_award(fmt, [score for _, score, _ in scores])
+        scores += [(number, award, True) for number in sat_out[eid]]
+        scores.sort()
+        first = sum(score for number, score, _ in scores if fmt.half_of(number) == 1)
+        second = sum(score for number, score, _ in scores if fmt.half_of(number) == 2)
+        running, total = [], 0
+        for _, score, _ in scores:
+            total += score
+            running.append(total)
+        by_hand = {number: score for number, score, _ in scores}
+        unranked.append(
+            dict(
+                id=eid,
+                name=entrant.name,
+                role=entrant.role,
+                total=total,
+                first_half=first,
+                second_half=second,
+                hands_played=len(played[eid]),
+                hands_sat_out=len(sat_out[eid]),
+                hands_won=sum(1 for _, _, won, _ in played[eid] if won),
+                tens=sum(1 for _, _, _, tricks in played[eid] if tricks >= 10),
+                hands=tuple(HandScore(*row) for row in scores),
+                running=tuple(running),
+                last_hand=by_hand.get(last_number) if last_number is not None else None,
+                provisional=not final,
+                # Countback reads hand scores from the event's last hand backwards; no score counts 0.
+                _countback=tuple(by_hand.get(number, 0) for number in reversed(numbers)),
+            )
+        )
+
+    tie_breaks = tuple(fmt.tie_breaks) if final else ()
+
+    def key(row: dict) -> tuple:
+        parts: list = [row["total"]]
+        for rule in tie_breaks:
+            if rule == "second_half":
+                parts.append(row["second_half"])
+            elif rule == "last_hand":
+                parts.append(row["last_hand"] or 0)
+            elif rule == "hands_won":
+                parts.append(row["hands_won"])
+            elif rule == "countback":
+                parts.append(row["_countback"])
+            else:
+                raise ValueError(f"unknown tie-break {rule!r}")
+        return tuple(parts)
+
+    keyed = sorted(((key(row), row) for row in unranked), key=lambda pair: (_negate(pair[0]), pair[1]["id"]))
+    result: list[Standing] = []
+    for position, (row_key, row) in enumerate(keyed):
+        # Competition ranking: 1 + the number of entrants strictly ahead ("1, 2, 2, 4").
+        rank = position + 1
+        if position and keyed[position - 1][0] == row_key:
+            rank = result[-1].rank
+        tied = sum(1 for other, _ in keyed if other == row_key) > 1
+        row = {name: value for name, value in row.items() if not name.startswith("_")}
+        result.append(Standing(rank=rank, tied=tied, **row))
+    return result
+
+
+def event_standings(fmt: Format, entrants: Sequence[Entrant], hands: Sequence[HandRecord], *, final: bool = True):
+    """Standings for any kind of event: the one entry point the pages call."""
+    if fmt.is_drive:
+        return drive_standings(fmt, entrants, hands, final=final)
+    # Game nights (kind "games": points, games and rubbers per table, results.tables in the
+    # archive spec) get their own function here, e.g. games_standings(fmt, entrants, hands).
+    raise NotImplementedError("standings for game nights are not built yet")
+
+
+def results_players(standings: Sequence[Standing]) -> list[dict]:
+    """The archive's ``results.players``: best first, equal ranks ordered by id for stability."""
+    ordered = sorted(standings, key=lambda s: (s.rank, s.id))
+    return [
+        {
+            "id": s.id,
+            "rank": s.rank,
+            "total": s.total,
+            "first_half": s.first_half,
+            "second_half": s.second_half,
+            "hands_played": s.hands_played,
+            "hands_sat_out": s.hands_sat_out,
+        }
+        for s in ordered
+    ]
+
+
+def _score(fmt: Format, tricks: int) -> int:
+    if fmt.scoring == "odd_tricks":
+        return max(0, tricks - 6)
+    return tricks
+
+
+def _sitout_award(fmt: Format, scores: list[int]) -> int:
+    if fmt.sitout_score == "zero":
+        return 0
+    if fmt.sitout_score == "fixed":
+        return fmt.sitout_fixed
+    if fmt.sitout_score == "average":
+        return mean_half_up(scores)
+    raise ValueError(f"unknown sit-out score {fmt.sitout_score!r}")
+
+
+def mean_half_up(scores: Sequence[int]) -> int:
+    """The mean of non-negative whole scores, rounded half up (6.5 -> 7), in integers.
+
+    Integer arithmetic because round() rounds halves to even (round(6.5) == 6) and floats
+    would make the same evening score differently on another machine. No scores: 0.
+    """
+    if not scores:
+        return 0
+    return (2 * sum(scores) + len(scores)) // (2 * len(scores))
+
+
+def _negate(key: tuple) -> tuple:
+    """A sort key that puts higher values first, including the countback tuple."""
+    return tuple(tuple(-x for x in part) if isinstance(part, tuple) else -part for part in key)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from whistdrive.formats import Format
 
@@ -41,15 +42,12 @@ class HandRecord:
     sitting_out: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class HandScore:
+class HandScore(NamedTuple):
+    """One hand on an entrant's scorecard; a plain (number, score, sat_out) triple with names."""
+
     number: int
     score: int
     sat_out: bool
-
-    # Lets a HandScore be read as the (number, score, sat_out) triple the pages expect.
-    def __iter__(self):
-        return iter((self.number, self.score, self.sat_out))
 
 
 @dataclass(frozen=True)

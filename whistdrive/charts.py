@@ -123,7 +123,7 @@ def running_totals_svg(
         y = max(y, placed[-1] + font * 0.95) if placed else y
         placed.append(y)
         out.append(
-            f'<text x="{left + plot_w + font * 0.5:.1f}" y="{y + font * 0.3:.1f}" fill="{colour}">{escape(label)}</text>'
+            f'<text x="{left + plot_w + font * 0.5:.1f}" y="{y + font * 0.3:.1f}" fill="{colour}">{escape(_shorten(label))}</text>'
         )
     out.append("</g>")
     out.append("</svg>")
@@ -189,6 +189,11 @@ def _marker(shape: str, x: float, y: float, r: float, colour: str) -> str:
             f'<polygon points="{x:.1f},{y - r:.1f} {x + r:.1f},{y + r:.1f} {x - r:.1f},{y + r:.1f}" fill="{colour}"/>'
         )
     return f'<polygon points="{x:.1f},{y - r:.1f} {x + r:.1f},{y:.1f} {x:.1f},{y + r:.1f} {x - r:.1f},{y:.1f}" fill="{colour}"/>'
+
+
+def _shorten(label: str, limit: int = 24) -> str:
+    # The label column is sized for 24 characters; the full name stays in the aria-label.
+    return label if len(label) <= limit else label[: limit - 1] + "…"
 
 
 def _nice_ceiling(value: float) -> float:

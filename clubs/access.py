@@ -1,0 +1,30 @@
+"""Who may see and change a club's data. Every organiser view goes through these helpers.
+
+A club the user has no access to is a 404 (its existence is not revealed); a club they can
+see but not change at their role is a 403.
+"""
+
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+
+from clubs.models import Club, ClubAccess
+
+ORGANISER = (ClubAccess.Role.ORGANISER,)
+ANY_ROLE = (ClubAccess.Role.ORGANISER, ClubAccess.Role.SCORER)
+
+
+def club_for(request: HttpRequest, pk: int, roles: tuple[str, ...] = ANY_ROLE) -> Club:
+    club = get_object_or_404(Club.objects.for_user(request.user), pk=pk)
+    if club.role_of(request.user) not in roles:
+        raise PermissionDenied("Your role in this club does not allow that.")
+    return club
+
+
+def event_for(request: HttpRequest, pk: int, roles: tuple[str, ...] = ANY_ROLE):
+    from whistdrive.models import Event
+
+    event = get_object_or_404(Event.objects.for_user(request.user).select_related("club", "season"), pk=pk)
+    if event.club.role_of(request.user) not in roles:
+        raise PermissionDenied("Your role in this club does not allow that.")
+    return event

@@ -1,0 +1,162 @@
+"""Clubs, who may run them, their members, seasons and saved format presets."""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.db.models.functions import Lower
+
+
+class Role(models.TextChoices):
+    """The seat role a person plays in a drive; a property of an entry, preferred on a member."""
+
+    LADY = "lady", "Lady"
+    GENT = "gent", "Gent"
+
+
+class ClubQuerySet(models.QuerySet):
+    def for_user(self, user, roles: tuple[str, ...] | None = None):
+        """The clubs `user` may see (with one of `roles`, when given). Superusers see all."""
+        if not user.is_authenticated:
+            return self.none()
+        if user.is_superuser:
+            return self.all()
+        access = ClubAccess.objects.filter(user=user)
+        if roles:
+            access = access.filter(role__in=roles)
+        return self.filter(pk__in=access.values("club_id"))
+
+
+class Club(models.Model):
+    name = models.CharField(max_length=120)
+    paper_size = models.CharField(
+        max_length=6,
+        choices=[("A4", "A4"), ("letter", "US Letter")],
+        default="A4",
+        help_text="Paper size for printed scorecards, table cards and results.",
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    objects = ClubQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def role_of(self, user) -> str | None:
+        """The user's access role in this club ("organiser" or "scorer"), or None."""
+        if user.is_superuser:
+            return ClubAccess.Role.ORGANISER
+        access = self.access.filter(user=user).first() if user.is_authenticated else None
+        return access.role if access else None
+
+
+class ClubAccess(models.Model):
+    """Who may run a club. Organisers manage everything; scorers run the evening (desk, results)."""
+
+    class Role(models.TextChoices):
+        ORGANISER = "organiser", "Organiser"
+        SCORER = "scorer", "Scorer"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="access")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="club_access")
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.ORGANISER)
+
+    class Meta:
+        verbose_name_plural = "club access"
+        constraints = [models.UniqueConstraint(fields=["club", "user"], name="one_access_per_user_per_club")]
+
+    def __str__(self) -> str:
+        return f"{self.user} – {self.get_role_display()} of {self.club}"
+
+
+class MemberQuerySet(models.QuerySet):
+    def active(self):
+        return self.filter(active=True)
+
+    def search(self, text: str):
+        text = text.strip()
+        if not text:
+            return self
+        query = Q(name__icontains=text) | Q(membership_number__iexact=text)
+        return self.filter(query)
+
+
+class Member(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="members")
+    name = models.CharField(max_length=120)
+    role = models.CharField(
+        max_length=4, choices=Role.choices, blank=True, help_text="Preferred role; each evening can differ."
+    )
+    membership_number = models.CharField(max_length=20, blank=True)
+    email = models.EmailField(blank=True)
+    phone = models.CharField(max_length=40, blank=True)
+    active = models.BooleanField(default=True, help_text="Lapsed members are kept for the season tables.")
+    is_guest = models.BooleanField(default=False, help_text="A walk-in kept on the books; shown apart in seasons.")
+    created = models.DateTimeField(auto_now_add=True)
+
+    objects = MemberQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "membership_number"],
+                condition=~Q(membership_number=""),
+                name="unique_membership_number_per_club",
+                violation_error_message="Another member of this club has that membership number.",
+            ),
+        ]
+        indexes = [models.Index(Lower("name"), "club", name="member_name_lower")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Season(models.Model):
+    class Counting(models.TextChoices):
+        ALL = "all", "All events"
+        BEST = "best", "Best N of M"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(max_length=80)
+    starts = models.DateField()
+    ends = models.DateField()
+    counting = models.CharField(max_length=4, choices=Counting.choices, default=Counting.ALL)
+    best = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="With best N of M: how many of a member's events count."
+    )
+
+    class Meta:
+        ordering = ["-starts"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(ends__gte=models.F("starts")),
+                name="season_ends_after_it_starts",
+                violation_error_message="A season must end on or after the day it starts.",
+            ),
+            models.CheckConstraint(
+                condition=Q(counting="all") | Q(best__gte=1),
+                name="best_n_needs_n",
+                violation_error_message="Best N of M needs N of at least 1.",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class FormatPreset(models.Model):
+    """A club's own saved format, offered beside the built-in presets."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="presets")
+    name = models.CharField(max_length=80)
+    format = models.JSONField(help_text="The archive spec's format object.")
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [models.UniqueConstraint(fields=["club", "name"], name="unique_preset_name_per_club")]
+
+    def __str__(self) -> str:
+        return self.name

@@ -1,0 +1,369 @@
+"""An evening: the event and its format, who came, the tables, the seating hand by hand,
+every submission from a phone (append-only) and the one agreed result per table and hand.
+
+Totals are never stored: standings are derived from `Result` rows (see whistdrive.standings).
+"""
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.urls import reverse
+
+from clubs.models import Club, Member, Role, Season
+from whistdrive.formats import Format
+
+
+def new_token() -> str:
+    """A 256-bit URL-safe secret for a table's QR code, a player's link or the board."""
+    return secrets.token_urlsafe(32)
+
+
+class Seat(models.TextChoices):
+    NORTH = "N", "North"
+    EAST = "E", "East"
+    SOUTH = "S", "South"
+    WEST = "W", "West"
+
+
+class Side(models.TextChoices):
+    NS = "NS", "North–South"
+    EW = "EW", "East–West"
+
+
+class Trump(models.TextChoices):
+    HEARTS = "H", "Hearts"
+    DIAMONDS = "D", "Diamonds"
+    SPADES = "S", "Spades"
+    CLUBS = "C", "Clubs"
+    NO_TRUMPS = "N", "No trumps"
+
+
+SUIT_SYMBOLS = {"H": "♥", "D": "♦", "S": "♠", "C": "♣", "N": "NT"}
+
+
+class EventQuerySet(models.QuerySet):
+    def for_user(self, user, roles: tuple[str, ...] | None = None):
+        return self.filter(club__in=Club.objects.for_user(user, roles))
+
+
+class Event(models.Model):
+    class Kind(models.TextChoices):
+        DRIVE = "drive", "Drive (fixed number of hands, totals decide)"
+        GAMES = "games", "Game night (games and rubbers)"
+
+    class Scoring(models.TextChoices):
+        TRICKS = "tricks", "Total tricks"
+        ODD_TRICKS = "odd_tricks", "Odd tricks"
+
+    class Movement(models.TextChoices):
+        PROGRESSIVE = "progressive", "Progressive"
+        SEMI_PARTNER = "semi_partner", "Semi-partner"
+        MITCHELL = "mitchell", "Partners (Mitchell)"
+        INDIVIDUAL = "individual", "Individual"
+        STATIONARY = "stationary", "Stationary"
+
+    class Movers(models.TextChoices):
+        WINNERS = "winners", "Winners move"
+        LOSERS = "losers", "Losers move"
+
+    class SitoutScore(models.TextChoices):
+        AVERAGE = "average", "Their own average"
+        ZERO = "zero", "Nothing"
+        FIXED = "fixed", "A fixed score"
+
+    class RevokePenalty(models.TextChoices):
+        TRICKS = "tricks", "Three tricks to the other side"
+        POINTS = "points", "Three points to the other side"
+
+    class Rubber(models.TextChoices):
+        CLASSIC = "classic", "Classic (game values plus 2)"
+        SIMPLE = "simple", "Simple (3 for 2–0, 2 for 2–1)"
+        NONE = "none", "No rubbers (games only)"
+
+    class Status(models.TextChoices):
+        SETUP = "setup", "Registering"
+        RUNNING = "running", "Playing"
+        INTERVAL = "interval", "Interval"
+        FINISHED = "finished", "Finished"
+
+    class SeatingBy(models.TextChoices):
+        RANDOM = "random", "Random draw"
+        CARD = "card", "By card number"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="events")
+    season = models.ForeignKey(Season, on_delete=models.SET_NULL, null=True, blank=True, related_name="events")
+    name = models.CharField(max_length=120)
+    date = models.DateField()
+    venue = models.CharField(max_length=120, blank=True)
+
+    # The format: exactly the archive spec's keys (see whistdrive.formats.Format).
+    kind = models.CharField(max_length=5, choices=Kind.choices, default=Kind.DRIVE)
+    hands = models.PositiveSmallIntegerField(default=24)
+    hands_per_round = models.PositiveSmallIntegerField(default=1, help_text="Hands at a table before moving.")
+    interval_after = models.PositiveSmallIntegerField(
+        null=True, blank=True, default=12, help_text="Last hand of the first half; empty for no interval."
+    )
+    trumps = models.CharField(
+        max_length=6, default="HDSC", help_text="A rotation such as HDSC (N = no trumps), or 'turned' or 'cut'."
+    )
+    scoring = models.CharField(max_length=10, choices=Scoring.choices, default=Scoring.TRICKS)
+    movement = models.CharField(max_length=12, choices=Movement.choices, default=Movement.PROGRESSIVE)
+    movers = models.CharField(max_length=7, choices=Movers.choices, default=Movers.WINNERS)
+    sitout_score = models.CharField(max_length=7, choices=SitoutScore.choices, default=SitoutScore.AVERAGE)
+    sitout_fixed = models.PositiveSmallIntegerField(default=7)
+    target = models.PositiveSmallIntegerField(default=5, help_text="Game nights: points for game (5, 7, 9 or 10).")
+    honours = models.BooleanField(default=False, help_text="Game nights: count honours.")
+    honours_can_win = models.BooleanField(default=True, help_text="Game nights: may honours take a side to game.")
+    revoke_penalty = models.CharField(max_length=6, choices=RevokePenalty.choices, default=RevokePenalty.TRICKS)
+    rubber = models.CharField(max_length=7, choices=Rubber.choices, default=Rubber.CLASSIC)
+    tie_breaks = models.JSONField(default=list, blank=True, help_text="Applied in order to equal totals.")
+
+    # The evening as it runs.
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.SETUP)
+    current_hand = models.PositiveSmallIntegerField(default=0, help_text="0 until the event starts.")
+    seed = models.BigIntegerField(default=0, help_text="Seed of the starting draw, recorded for checking.")
+    seating_by = models.CharField(max_length=6, choices=SeatingBy.choices, default=SeatingBy.RANDOM)
+    auto_advance = models.BooleanField(default=True, help_text="Move to the next hand when every table agrees.")
+    prizes = models.JSONField(default=list, blank=True, help_text="The prize list, in the order prizes are given.")
+    mystery_target = models.PositiveSmallIntegerField(null=True, blank=True)
+    board_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
+    created = models.DateTimeField(auto_now_add=True)
+
+    objects = EventQuerySet.as_manager()
+
+    FORMAT_FIELDS = (
+        "kind", "hands", "hands_per_round", "interval_after", "trumps", "scoring", "movement", "movers",
+        "sitout_score", "sitout_fixed", "target", "honours", "honours_can_win", "revoke_penalty", "rubber",
+        "tie_breaks",
+    )  # fmt: skip
+
+    class Meta:
+        ordering = ["-date", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(current_hand__lte=F("hands")),
+                name="current_hand_within_event",
+                violation_error_message="The current hand cannot be beyond the event's last hand.",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date:%d %b %Y})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("event", args=[self.pk])
+
+    @property
+    def format(self) -> Format:
+        return Format.from_dict({name: getattr(self, name) for name in self.FORMAT_FIELDS})
+
+    def set_format(self, fmt: Format) -> None:
+        for name, value in fmt.to_dict().items():
+            setattr(self, name, value)
+
+    @property
+    def started(self) -> bool:
+        return self.status != self.Status.SETUP
+
+
+class EntrantQuerySet(models.QuerySet):
+    def present_for(self, hand: int):
+        """Entrants taking part in hand `hand` (arrived by then, not yet left)."""
+        return self.filter(joined_hand__lte=hand).filter(Q(left_after_hand__isnull=True) | Q(left_after_hand__gte=hand))
+
+
+class Entrant(models.Model):
+    """One person's entry in one evening: their role tonight and their scorecard number."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entrants")
+    member = models.ForeignKey(Member, on_delete=models.SET_NULL, null=True, blank=True, related_name="entries")
+    name = models.CharField(max_length=120)
+    role = models.CharField(max_length=4, choices=Role.choices, blank=True, help_text="The role played tonight.")
+    card_number = models.PositiveSmallIntegerField()
+    token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
+    joined_hand = models.PositiveSmallIntegerField(default=1, help_text="First hand played (late arrivals).")
+    left_after_hand = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Last hand before leaving.")
+    archive_id = models.CharField(max_length=40, blank=True, help_text="The player id in an imported archive.")
+
+    objects = EntrantQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["card_number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "card_number"], name="one_card_number_per_event"),
+            models.UniqueConstraint(
+                fields=["event", "member"], condition=Q(member__isnull=False), name="member_enters_once"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("player", args=[self.token])
+
+    @property
+    def player_id(self) -> str:
+        """The id used in the engines and the archive."""
+        return self.archive_id or f"p{self.card_number}"
+
+
+class Table(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    token = models.CharField(max_length=64, unique=True, default=new_token, help_text="The secret in the QR code.")
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [models.UniqueConstraint(fields=["event", "number"], name="one_table_number_per_event")]
+
+    def __str__(self) -> str:
+        return f"Table {self.number}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("table", args=[self.token])
+
+
+class Seating(models.Model):
+    """Where one entrant is for one hand: a table and seat, or sitting out (no table)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="seatings")
+    hand = models.PositiveSmallIntegerField()
+    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="seatings")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, null=True, blank=True, related_name="seatings")
+    seat = models.CharField(max_length=1, choices=Seat.choices, blank=True)
+
+    class Meta:
+        ordering = ["hand", "table__number", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "hand", "entrant"], name="one_place_per_player_per_hand"),
+            models.UniqueConstraint(
+                fields=["table", "hand", "seat"], condition=Q(table__isnull=False), name="one_player_per_seat"
+            ),
+            models.CheckConstraint(
+                condition=(Q(table__isnull=True) & Q(seat="")) | (Q(table__isnull=False) & ~Q(seat="")),
+                name="seated_has_table_and_seat",
+                violation_error_message="A seated player needs both a table and a seat; a sit-out has neither.",
+            ),
+        ]
+        indexes = [models.Index(fields=["event", "hand"], name="seating_by_hand")]
+
+    def __str__(self) -> str:
+        where = f"table {self.table.number} {self.seat}" if self.table_id else "sitting out"
+        return f"Hand {self.hand}: {self.entrant} {where}"
+
+
+TRICKS_RANGE = Q(tricks_ns__gte=0, tricks_ns__lte=13, tricks_ew__gte=0, tricks_ew__lte=13)
+HONOURS_RULE = (Q(honours_ns__isnull=True) & Q(honours_ew__isnull=True)) | Q(
+    honours_ns__gte=0, honours_ew__gte=0, honours_ns__lte=4, honours_ew__lte=4
+)
+
+
+class ResultQuerySet(models.QuerySet):
+    def for_event(self, event):
+        return self.filter(table__event=event)
+
+
+class Result(models.Model):
+    """The one result that counts for a table and hand: agreed by both sides or set by the organiser.
+
+    Tricks are as played, before any revoke penalty; the rules engine applies the penalty.
+    """
+
+    class Source(models.TextChoices):
+        AGREED = "agreed", "Agreed at the table"
+        ORGANISER = "organiser", "Set by the organiser"
+        PAPER = "paper", "Keyed from paper"
+        IMPORT = "import", "Imported"
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="results")
+    hand = models.PositiveSmallIntegerField()
+    trump = models.CharField(max_length=1, choices=Trump.choices)
+    tricks_ns = models.PositiveSmallIntegerField()
+    tricks_ew = models.PositiveSmallIntegerField()
+    honours_ns = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Honours held (games only).")
+    honours_ew = models.PositiveSmallIntegerField(null=True, blank=True)
+    revoke = models.CharField(max_length=2, choices=Side.choices, blank=True, help_text="The side that revoked.")
+    source = models.CharField(max_length=9, choices=Source.choices, default=Source.AGREED)
+    reason = models.CharField(max_length=200, blank=True, help_text="Why the organiser set or corrected it.")
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    objects = ResultQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["hand", "table__number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "hand"], name="one_result_per_table_per_hand"),
+            models.CheckConstraint(
+                condition=TRICKS_RANGE, name="tricks_between_0_and_13", violation_error_message="Tricks are 0 to 13."
+            ),
+            models.CheckConstraint(
+                condition=Q(tricks_ns=13 - F("tricks_ew")),
+                name="tricks_total_13",
+                violation_error_message="The two sides' tricks must make 13.",
+            ),
+            models.CheckConstraint(
+                condition=HONOURS_RULE, name="honours_between_0_and_4", violation_error_message="Honours are 0 to 4."
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Hand {self.hand}, table {self.table.number}: NS {self.tricks_ns} – EW {self.tricks_ew}"
+
+
+class Submission(models.Model):
+    """Every result a phone, the organiser, paper or an import offered: append-only, never edited.
+
+    The table's state (waiting, pending, agreed, disputed) is derived from these rows and `Result`.
+    """
+
+    class Action(models.TextChoices):
+        ENTER = "enter", "Entered"
+        AGREE = "agree", "Agreed"
+        ORGANISER = "organiser", "Set by the organiser"
+        PAPER = "paper", "Keyed from paper"
+        IMPORT = "import", "Imported"
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="submissions")
+    hand = models.PositiveSmallIntegerField()
+    action = models.CharField(max_length=9, choices=Action.choices)
+    seat = models.CharField(max_length=1, choices=Seat.choices, blank=True, help_text="The seat the phone claimed.")
+    side = models.CharField(max_length=2, choices=Side.choices, blank=True)
+    trump = models.CharField(max_length=1, choices=Trump.choices, blank=True)
+    tricks_ns = models.PositiveSmallIntegerField(null=True, blank=True)
+    tricks_ew = models.PositiveSmallIntegerField(null=True, blank=True)
+    honours_ns = models.PositiveSmallIntegerField(null=True, blank=True)
+    honours_ew = models.PositiveSmallIntegerField(null=True, blank=True)
+    revoke = models.CharField(max_length=2, choices=Side.choices, blank=True)
+    outcome = models.CharField(max_length=200, help_text="What became of it: pending, agreed, disputed, refused…")
+    reason = models.CharField(max_length=200, blank=True)
+    device = models.CharField(max_length=64, blank=True, help_text="A hash of the phone's session, not the session.")
+    address = models.GenericIPAddressField(null=True, blank=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created", "pk"]
+        indexes = [models.Index(fields=["table", "hand"], name="submission_by_table_hand")]
+
+    def __str__(self) -> str:
+        return f"{self.get_action_display()} hand {self.hand} at {self.table}: {self.outcome}"
+
+
+class Flag(models.Model):
+    """A table's "call the organiser" request: a dispute, a misdeal, a missing player."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="flags")
+    hand = models.PositiveSmallIntegerField()
+    reason = models.CharField(max_length=200, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    resolved = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created"]
+
+    def __str__(self) -> str:
+        return f"{self.table} calls the organiser (hand {self.hand})"

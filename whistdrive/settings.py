@@ -1,0 +1,213 @@
+"""WhistDrive settings: laptop defaults, every one overridable from the environment.
+
+Laptop mode (no DATABASE_URL): SQLite in a per-user data directory, phones on the
+local network allowed in. Hosted mode (DATABASE_URL set): PostgreSQL, strict hosts.
+"""
+
+import os
+import secrets
+import sys
+from pathlib import Path
+
+import dj_database_url
+import platformdirs
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+class SettingsError(Exception):
+    """A setting the person running WhistDrive must fix; printed as one line, not a traceback."""
+
+
+def _fail(message: str):
+    # Settings load before Django can report anything nicely: say what to fix and stop.
+    sys.stderr.write(f"WhistDrive cannot start: {message}\n")
+    raise SystemExit(2)
+
+
+def env_bool(name: str, default: bool = False) -> bool:
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    return value.strip().lower() in ("1", "true", "yes", "on")
+
+
+def _data_dir() -> Path:
+    path = Path(os.environ.get("WHISTDRIVE_DATA_DIR") or platformdirs.user_data_dir("WhistDrive", appauthor=False))
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        probe = path / ".write-test"
+        probe.write_text("ok")
+        probe.unlink()
+    except OSError as exc:
+        _fail(
+            f"the data directory {path} is not writable ({exc.strerror or exc}). "
+            "Set WHISTDRIVE_DATA_DIR to a folder you can write to."
+        )
+    return path
+
+
+DATA_DIR = _data_dir()
+BACKUP_DIR = Path(os.environ.get("WHISTDRIVE_BACKUP_DIR") or DATA_DIR / "backups")
+
+
+def _secret_key() -> str:
+    if os.environ.get("DJANGO_SECRET_KEY"):
+        return os.environ["DJANGO_SECRET_KEY"]
+    key_file = DATA_DIR / "secret_key"
+    if key_file.exists():
+        return key_file.read_text().strip()
+    key = secrets.token_urlsafe(50)
+    # Created with mode 0600 from the start so the key is never readable by others.
+    fd = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w") as handle:
+        handle.write(key)
+    return key
+
+
+SECRET_KEY = _secret_key()
+
+DATABASE_URL = os.environ.get("DATABASE_URL", "").strip()
+HOSTED = bool(DATABASE_URL) or env_bool("WHISTDRIVE_HOSTED")
+DEBUG = env_bool("DJANGO_DEBUG")
+
+if HOSTED:
+    ALLOWED_HOSTS = [h.strip() for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "localhost").split(",") if h.strip()]
+    CSRF_TRUSTED_ORIGINS = [
+        o.strip() for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()
+    ]
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "3600"))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = False
+else:
+    # On a laptop the phones reach us by whatever LAN address the hall's Wi-Fi hands out,
+    # so any Host is accepted; the server only listens on the local network.
+    ALLOWED_HOSTS = ["*"]
+
+SECURE_CONTENT_TYPE_NOSNIFF = True
+X_FRAME_OPTIONS = "DENY"
+SECURE_REFERRER_POLICY = "same-origin"
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "django_htmx",
+    "template_partials",
+    "clubs",
+    "whistdrive",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.auth.middleware.LoginRequiredMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "whistdrive.urls"
+WSGI_APPLICATION = "whistdrive.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+SQLITE_OPTIONS = {
+    # WAL + IMMEDIATE + a busy timeout: many phones writing at once wait their turn
+    # instead of failing with "database is locked" (measured in ../shared/stack-notes.md).
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 20,
+    "init_command": "PRAGMA journal_mode=WAL;PRAGMA synchronous=NORMAL;",
+}
+
+if DATABASE_URL:
+    try:
+        DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)}
+    except Exception as exc:  # dj-database-url raises plain ValueErrors and KeyErrors for bad URLs
+        _fail(
+            f"DATABASE_URL {DATABASE_URL.split('@')[-1]!r} is not a database address WhistDrive understands "
+            f"({exc}). Use postgres://USER:PASSWORD@HOST:5432/NAME, or unset it for the laptop's SQLite."
+        )
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+        DATABASES["default"].setdefault("OPTIONS", {}).update(SQLITE_OPTIONS)
+        DATABASES["default"]["CONN_MAX_AGE"] = 0
+else:
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": DATA_DIR / "whistdrive.sqlite3",
+            "OPTIONS": SQLITE_OPTIONS,
+            "TEST": {"NAME": os.environ.get("WHISTDRIVE_TEST_DB") or None},
+        }
+    }
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+]
+
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "login"
+
+LANGUAGE_CODE = "en-gb"
+TIME_ZONE = os.environ.get("WHISTDRIVE_TIME_ZONE", "Europe/London")
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = Path(os.environ.get("WHISTDRIVE_STATIC_ROOT") or DATA_DIR / "static")
+STATICFILES_DIRS = [BASE_DIR / "whistdrive" / "static"]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": os.environ.get(
+            "WHISTDRIVE_STATICFILES_STORAGE", "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        )
+    },
+}
+
+# Phones at a table share one hall's address behind NAT: keep sessions for the evening.
+SESSION_COOKIE_AGE = 60 * 60 * 24
+SESSION_COOKIE_SAMESITE = "Lax"
+
+# Waitress: phones hold keep-alive connections, so 200 phones need far more than the
+# default 100 connections (../shared/stack-notes.md).
+WAITRESS_THREADS = int(os.environ.get("WHISTDRIVE_THREADS", "16"))
+WAITRESS_CONNECTION_LIMIT = int(os.environ.get("WHISTDRIVE_CONNECTION_LIMIT", "1000"))
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"hide_tokens": {"()": "whistdrive.logging.HideTokens"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["hide_tokens"]}},
+    "root": {"handlers": ["console"], "level": os.environ.get("WHISTDRIVE_LOG_LEVEL", "WARNING")},
+}

@@ -24,7 +24,7 @@ Chooser = Callable[[list[int], list[int], int, int], int]
 
 
 def trump_index(trump: str | None) -> int:
-    """"H" → 1 …; "N" or None → -1 (no trumps)."""
+    """ "H" → 1 …; "N" or None → -1 (no trumps)."""
     if trump is None or trump == "N":
         return NO_TRUMP
     if trump not in SUITS:

@@ -18,12 +18,7 @@ def trump_for_hand(trumps: str, number: int) -> str | None:
         raise RuleError(f"hands are numbered from 1, not {number!r}")
     if trumps in TRUMP_MODES:
         return None
-    if (
-        not isinstance(trumps, str)
-        or not trumps
-        or set(trumps) - set(TRUMP_LETTERS)
-        or len(set(trumps)) != len(trumps)
-    ):
+    if not isinstance(trumps, str) or not trumps or set(trumps) - set(TRUMP_LETTERS) or len(set(trumps)) != len(trumps):
         raise RuleError(
             f"trumps {trumps!r} is not a rotation: use each of H, D, S, C and N (no trumps) at most once, "
             "e.g. HDSC or HDSCN, or 'turned' or 'cut'"

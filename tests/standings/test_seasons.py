@@ -13,7 +13,11 @@ def season():
         EventResult(
             "mar",
             "2026-03-03",
-            (Participant("m1", "Ann Smith", 150, 24), Participant("m2", "Bob", 140, 20), Participant("m3", "Cat", 168, 24)),
+            (
+                Participant("m1", "Ann Smith", 150, 24),
+                Participant("m2", "Bob", 140, 20),
+                Participant("m3", "Cat", 168, 24),
+            ),
         ),
         EventResult(
             "jan",

@@ -1,0 +1,195 @@
+"""Small hand-written sheets for the printing tests: a 40-player evening with awkward names."""
+
+from __future__ import annotations
+
+import datetime
+
+from whistdrive.printing.sheets import (
+    HandSeating,
+    PrizeAward,
+    ProgressionPlayer,
+    ProgressionSheet,
+    Scorecard,
+    ScorecardRow,
+    ScorecardSheet,
+    ScorePad,
+    ScorePadSheet,
+    SeatedTable,
+    Standing,
+    TableCard,
+    TableCardSheet,
+)
+
+LONG_NAME = "Maximiliana Wilhelmina Bartholomew-Featherstonehaugh-Cholmondeley"
+AWKWARD = ["Zoë Brontë", "Łukasz Żółkiewski", "Siobhán O'Brien", "Renée & Jean <Dupont>", LONG_NAME, "Ægir Ødegård"]
+FIRST = ["Ann", "Bob", "Cath", "Dan", "Edith", "Fred", "Gwen", "Harry", "Iris", "Jack", "Kath", "Len", "Mavis", "Norm"]
+SURNAMES = ["Smith", "Jones", "Taylor", "Brown", "Williams", "Wilson", "Evans", "Thomas", "Roberts", "Walker"]
+CLUB = "Nether Wallop Whist Club"
+EVENT = "Tuesday drive"
+DATE = datetime.date(2026, 12, 1)
+VENUE = "St Andrew's Village Hall"
+PROGRESSIVE_RULE = "Winners move: the lady up a table, the gent down; the losing gent crosses to oppose his partner."
+TRUMPS = "HDSC"
+
+
+def player_names(count: int) -> list[str]:
+    names = list(AWKWARD)
+    i = 0
+    while len(names) < count:
+        names.append(f"{FIRST[i % len(FIRST)]} {SURNAMES[(i // len(FIRST) + i) % len(SURNAMES)]}")
+        i += 1
+    return names[:count]
+
+
+def personal_url(card_number: int) -> str:
+    return f"http://192.168.1.20:8000/p/tuesday-drive/{card_number}/"
+
+
+def table_url(table: int) -> str:
+    return f"http://192.168.1.20:8000/t/tuesday-drive/{table}/"
+
+
+def scorecard_sheet(
+    entrants: int = 40,
+    hands: int = 24,
+    planned: bool = False,
+    played: bool = False,
+    trumps: str | None = TRUMPS,
+    page_size: str = "A4",
+    cards_per_page: int | None = None,
+    interval_after: int | None = "half",
+) -> ScorecardSheet:
+    if interval_after == "half":
+        interval_after = hands // 2 if hands > 1 else None
+    names = player_names(entrants)
+    tables = max(1, entrants // 4)
+    cards = []
+    for index, name in enumerate(names):
+        number = index + 1
+        rows = []
+        total = 0
+        half = None
+        for hand in range(1, hands + 1):
+            tricks = (number + hand) % 8 + 3 if played else None
+            if played:
+                total += tricks
+                if hand == interval_after:
+                    half = total
+            rows.append(
+                ScorecardRow(
+                    hand=hand,
+                    trump=trumps[(hand - 1) % len(trumps)] if trumps else None,
+                    table=(index + hand) % tables + 1 if planned else None,
+                    seat="NESW"[(index + hand) % 4] if planned else None,
+                    partner=names[(index + 2 * hand) % entrants] if planned else None,
+                    tricks=tricks,
+                    running_total=total if played else None,
+                    opponents="AS/BJ" if played else None,
+                )
+            )
+        cards.append(
+            Scorecard(
+                name=name,
+                card_number=number,
+                role="lady" if index % 2 == 0 else "gent",
+                personal_url=personal_url(number),
+                rows=rows,
+                half_time_total=half,
+                total=total if played else None,
+            )
+        )
+    return ScorecardSheet(
+        club=CLUB,
+        event=EVENT,
+        date=DATE,
+        venue=VENUE,
+        movement_rule=PROGRESSIVE_RULE,
+        interval_after=interval_after,
+        cards=cards,
+        page_size=page_size,
+        cards_per_page=cards_per_page,
+    )
+
+
+def table_card_sheet(tables: int = 10, page_size: str = "A4", trump_rotation: str | None = "HDSC") -> TableCardSheet:
+    return TableCardSheet(
+        club=CLUB,
+        event=EVENT,
+        date=DATE,
+        cards=[TableCard(table=t, url=table_url(t)) for t in range(1, tables + 1)],
+        trump_rotation=trump_rotation,
+        page_size=page_size,
+    )
+
+
+def progression_sheet(entrants: int = 40, hands: int = 24, planned: bool = True) -> ProgressionSheet:
+    names = player_names(entrants)
+    players = [ProgressionPlayer(key=str(i + 1), name=name, role=None) for i, name in enumerate(names)]
+    tables = entrants // 4
+    spare_keys = [p.key for p in players[tables * 4 :]]
+    seated_keys = [p.key for p in players[: tables * 4]]
+    seatings = []
+    for hand in range(1, (hands if planned else 1) + 1):
+        # A made-up but valid schedule: everyone shifts by the hand number.
+        shift = (hand - 1) * 3
+        order = seated_keys[shift % len(seated_keys) :] + seated_keys[: shift % len(seated_keys)]
+        seatings.append(
+            HandSeating(
+                hand=hand,
+                tables=[
+                    SeatedTable(table=t + 1, seats=dict(zip("NESW", order[t * 4 : t * 4 + 4], strict=True)))
+                    for t in range(tables)
+                ],
+                sitting_out=spare_keys,
+            )
+        )
+    return ProgressionSheet(
+        club=CLUB,
+        event=EVENT,
+        date=DATE,
+        players=players,
+        hands=seatings,
+        planned=planned,
+        movement_rule=PROGRESSIVE_RULE if not planned else "Individual schedule: follow your itinerary.",
+        spares_rotation=[] if planned else ["Spares sit out in card order; each spare takes the seat of the next leaver."],
+    )
+
+
+def results_sheet(entrants: int = 40) -> ResultsSheet:  # noqa: F821 - imported below to keep the list tidy
+    names = player_names(entrants)
+    standings = []
+    totals = sorted(((150 + (i * 37) % 41, name, i) for i, name in enumerate(names)), reverse=True)
+    previous = None
+    rank = 0
+    for position, (total, name, i) in enumerate(totals, start=1):
+        if total != previous:
+            rank = position
+        previous = total
+        shared = sum(1 for t, _, _ in totals if t == total) > 1
+        first = total // 2 + i % 3
+        standings.append(
+            Standing(rank=rank, shared=shared, name=name, total=total, first_half=first, second_half=total - first,
+                     role="lady" if i % 2 == 0 else "gent", card_number=i + 1)
+        )
+    prizes = [
+        PrizeAward("Ladies' first", [standings[0].name], standings[0].total),
+        PrizeAward("Gents' first", [standings[1].name, standings[2].name], standings[1].total, tied=True),
+        PrizeAward("Half-time highest", [LONG_NAME], 99),
+        PrizeAward("Booby", [standings[-1].name], standings[-1].total),
+    ]
+    return ResultsSheet(club=CLUB, event=EVENT, date=DATE, venue=VENUE, standings=standings, prizes=prizes)
+
+
+def score_pad_sheet(tables: int = 10, page_size: str = "A4", rubber: str = "classic", target: int = 5) -> ScorePadSheet:
+    return ScorePadSheet(
+        club=CLUB,
+        event="Games night",
+        date=DATE,
+        pads=[ScorePad(table=t) for t in range(1, tables + 1)],
+        target=target,
+        rubber=rubber,
+        page_size=page_size,
+    )
+
+
+from whistdrive.printing.sheets import ResultsSheet  # noqa: E402

@@ -1,0 +1,167 @@
+"""The plain values each printed document is built from.
+
+No Django import: an adapter loads the event's rows and fills these dataclasses;
+the document functions only read them. Strings are printed as given (the
+documents escape them for reportlab's markup), dates may be a ``datetime.date``
+or text already formatted for the club.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+
+PAGE_SIZES = ("A4", "letter")
+SEATS = ("N", "E", "S", "W")
+
+
+@dataclass(frozen=True)
+class ScorecardRow:
+    """One hand on a player's scorecard.
+
+    ``trump`` is "H", "D", "S", "C", "N" (no trumps) or None when trumps are turned or cut
+    (left blank to write in). ``table``/``seat`` are None for result-driven movements.
+    ``tricks``/``running_total``/``opponents`` are None on a card printed before play.
+    """
+
+    hand: int
+    trump: str | None = None
+    table: int | None = None
+    seat: str | None = None
+    partner: str | None = None
+    tricks: int | None = None
+    running_total: int | None = None
+    opponents: str | None = None
+
+
+@dataclass(frozen=True)
+class Scorecard:
+    name: str
+    card_number: int | str
+    role: str | None  # "lady", "gent" or None
+    personal_url: str
+    rows: list[ScorecardRow] = field(default_factory=list)
+    half_time_total: int | None = None
+    total: int | None = None
+
+
+@dataclass(frozen=True)
+class ScorecardSheet:
+    club: str
+    event: str
+    date: datetime.date | str
+    cards: list[Scorecard]
+    venue: str = ""
+    movement_rule: str = ""
+    interval_after: int | None = None  # last hand of the first half: a subtotal line follows it
+    page_size: str = "A4"
+    cards_per_page: int | None = None  # None: 4 when every card has at most 16 hands, else 2
+
+
+@dataclass(frozen=True)
+class TableCard:
+    table: int
+    url: str  # the table's phone page
+
+
+@dataclass(frozen=True)
+class TableCardSheet:
+    club: str
+    event: str
+    date: datetime.date | str
+    cards: list[TableCard]
+    trump_rotation: str | None = "HDSC"  # letters of H D S C N, or None when trumps are turned/cut
+    instructions: tuple[str, ...] = (
+        "Scan the code with a phone, choose the hand and enter the tricks for each side.",
+        "Both sides check the result on the screen; the two sides' tricks must add up to 13.",
+    )
+    page_size: str = "A4"
+
+
+@dataclass(frozen=True)
+class ProgressionPlayer:
+    key: str  # what the grids show: a card number or a short name
+    name: str
+    role: str | None = None
+
+
+@dataclass(frozen=True)
+class SeatedTable:
+    table: int
+    seats: dict[str, str]  # seat "N"/"E"/"S"/"W" -> ProgressionPlayer.key
+
+
+@dataclass(frozen=True)
+class HandSeating:
+    hand: int
+    tables: list[SeatedTable]
+    sitting_out: list[str] = field(default_factory=list)  # ProgressionPlayer.key
+
+
+@dataclass(frozen=True)
+class ProgressionSheet:
+    """Who sits where.
+
+    ``planned`` movements (mitchell, individual, stationary) give every hand in ``hands``;
+    result-driven ones (progressive, semi-partner) give only the first hand, and the
+    ``movement_rule`` sentence and ``spares_rotation`` lines say what happens next.
+    """
+
+    club: str
+    event: str
+    date: datetime.date | str
+    players: list[ProgressionPlayer]
+    hands: list[HandSeating]
+    planned: bool
+    movement_rule: str = ""
+    spares_rotation: list[str] = field(default_factory=list)
+    page_size: str = "A4"
+
+
+@dataclass(frozen=True)
+class Standing:
+    rank: int
+    shared: bool  # another entrant has the same rank: printed "=2"
+    name: str
+    total: int
+    first_half: int | None = None
+    second_half: int | None = None
+    role: str | None = None
+    card_number: int | str | None = None
+
+
+@dataclass(frozen=True)
+class PrizeAward:
+    prize: str  # "Ladies' first", "Booby (gents)", "Half-time highest"
+    winners: list[str]  # names; more than one when tied and shared
+    score: int | None = None
+    tied: bool = False  # a tie the club's tie-breaks did not separate
+
+
+@dataclass(frozen=True)
+class ResultsSheet:
+    club: str
+    event: str
+    date: datetime.date | str
+    standings: list[Standing]
+    venue: str = ""
+    prizes: list[PrizeAward] = field(default_factory=list)
+    page_size: str = "A4"
+
+
+@dataclass(frozen=True)
+class ScorePad:
+    table: int
+    players: str = ""  # optional names written at the top, e.g. "Ann & Bob v Cath & Dan"
+
+
+@dataclass(frozen=True)
+class ScorePadSheet:
+    club: str
+    event: str
+    date: datetime.date | str
+    pads: list[ScorePad]
+    target: int = 5  # points for game
+    rubber: str = "classic"  # "classic", "simple" or "none" (Format.rubber)
+    honours: bool = False
+    page_size: str = "A4"

@@ -4,6 +4,7 @@ Laptop mode (no DATABASE_URL): SQLite in a per-user data directory, phones on th
 local network allowed in. Hosted mode (DATABASE_URL set): PostgreSQL, strict hosts.
 """
 
+import importlib.util
 import os
 import secrets
 import sys
@@ -153,7 +154,14 @@ if DATABASE_URL:
             f"DATABASE_URL {DATABASE_URL.split('@')[-1]!r} is not a database address WhistDrive understands "
             f"({exc}). Use postgres://USER:PASSWORD@HOST:5432/NAME, or unset it for the laptop's SQLite."
         )
-    if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    _engine = DATABASES["default"]["ENGINE"]
+    if _engine not in ("django.db.backends.postgresql", "django.db.backends.sqlite3"):
+        _fail(f"DATABASE_URL names a {_engine.rsplit('.', 1)[-1]} database; WhistDrive runs on PostgreSQL or SQLite.")
+    if _engine == "django.db.backends.postgresql" and not (
+        importlib.util.find_spec("psycopg") or importlib.util.find_spec("psycopg2")
+    ):
+        _fail('DATABASE_URL points at PostgreSQL but its driver is missing. Run: python -m pip install -e ".[postgres]"')
+    if _engine == "django.db.backends.sqlite3":
         DATABASES["default"].setdefault("OPTIONS", {}).update(SQLITE_OPTIONS)
         DATABASES["default"]["CONN_MAX_AGE"] = 0
 else:

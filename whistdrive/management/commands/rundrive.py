@@ -1,0 +1,209 @@
+"""`python manage.py rundrive`: everything an organiser needs to start an evening on a laptop.
+
+Applies migrations, collects static files, makes the first organiser account, then serves the
+site with waitress to every phone on the hall's network until Ctrl+C.
+"""
+
+import getpass
+import secrets
+import signal
+import sys
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
+from django.core.management import call_command
+from django.core.management.base import BaseCommand, CommandError
+from django.db import OperationalError, connections, transaction
+
+from clubs.models import Club, ClubAccess
+from whistdrive.lan import WILDCARD_HOSTS, phone_urls, terminal_qr
+
+DEFAULT_CLUB_NAME = "My whist club"
+
+
+def database_unreachable(exc: Exception) -> CommandError:
+    """One line naming the database and the driver's reason, without the password."""
+    db = settings.DATABASES["default"]
+    reason = " ".join(str(exc).split()) or exc.__class__.__name__
+    if db["ENGINE"].endswith("sqlite3"):
+        return CommandError(
+            f"WhistDrive cannot open its database file {db['NAME']} ({reason}). "
+            "Check that its folder exists and you can write to it, or set WHISTDRIVE_DATA_DIR to one you can."
+        )
+    where = f"{db.get('HOST') or 'localhost'}:{db.get('PORT') or 5432}/{db.get('NAME')}"
+    return CommandError(
+        f"WhistDrive cannot reach the database at {where} ({reason}). "
+        "Check DATABASE_URL: is the database server running, and are its host, port, name, user and password right?"
+    )
+
+
+class Command(BaseCommand):
+    help = "Set up the database and serve WhistDrive to the phones on this network (Ctrl+C stops)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--host", default="0.0.0.0", help="Address to listen on (default: every network).")
+        parser.add_argument("--port", type=int, default=8000, help="Port to listen on (default: 8000).")
+        parser.add_argument(
+            "--organiser",
+            metavar="NAME",
+            help="On first run, make the organiser account NAME with a generated password (printed once).",
+        )
+        parser.add_argument(
+            "--club", metavar="NAME", help=f'On first run, the organiser\'s club (default: "{DEFAULT_CLUB_NAME}").'
+        )
+        parser.add_argument("--demo", action="store_true", help="Fill an empty database with a demo club.")
+        parser.add_argument("--no-serve", action="store_true", help="Do everything except serving (for scripts).")
+
+    def handle(self, *args, **options):
+        try:
+            self.prepare_database(options)
+        except OperationalError as exc:
+            raise database_unreachable(exc) from None
+        finally:
+            # Worker threads open their own connections; the setup one must not linger.
+            connections.close_all()
+
+        self.stdout.write("Collecting static files…")
+        call_command("collectstatic", interactive=False, verbosity=0)
+
+        urls = phone_urls(options["host"], options["port"])
+        self.print_addresses(options["host"], options["port"], urls)
+        if options["no_serve"]:
+            self.stdout.write("Not serving (--no-serve).")
+            return
+        self.serve(options["host"], options["port"])
+
+    # Setting up -----------------------------------------------------------------------------
+
+    def prepare_database(self, options) -> None:
+        self.stdout.write("Preparing the database…")
+        call_command("migrate", interactive=False, verbosity=0)
+        demo_club = None
+        if options["demo"]:
+            if Club.objects.exists():
+                self.stdout.write(
+                    "The database already has clubs, so --demo added nothing (it only fills an empty one)."
+                )
+            else:
+                from whistdrive.demo import make_demo
+
+                demo_club = make_demo(self.stdout)
+        User = get_user_model()
+        if User.objects.exists():
+            if options["organiser"]:
+                self.stdout.write(
+                    f"Accounts exist already, so --organiser {options['organiser']} made nothing. "
+                    "Add people in the admin, or reset a password with: python manage.py changepassword NAME"
+                )
+            return
+        if options["organiser"]:
+            name = self.check_name(options["organiser"])
+            password = secrets.token_urlsafe(12)
+            generated = True
+        else:
+            name, password = self.ask_for_organiser()
+            generated = False
+        with transaction.atomic():
+            # On a laptop the organiser owns the machine, so the first account may do everything.
+            user = User.objects.create_superuser(username=name, email="", password=password)
+            club = demo_club if demo_club and not options["club"] else None
+            club = club or Club.objects.create(name=options["club"] or DEFAULT_CLUB_NAME)
+            ClubAccess.objects.create(club=club, user=user, role=ClubAccess.Role.ORGANISER)
+        self.stdout.write(self.style.SUCCESS(f"Made the organiser account {name!r} for {club.name}."))
+        if generated:
+            self.stdout.write(f"Log in as {name} with the password: {password}")
+            self.stdout.write("It is shown only this once: write it down, or change it after logging in.")
+
+    def check_name(self, name: str) -> str:
+        name = name.strip()
+        try:
+            if not name:
+                raise ValidationError("The name cannot be empty.")
+            get_user_model().username_validator(name)
+        except ValidationError as exc:
+            raise CommandError(f"{name!r} cannot be a login name: {' '.join(exc.messages)}") from None
+        return name
+
+    def ask_for_organiser(self) -> tuple[str, str]:
+        if not sys.stdin.isatty():
+            raise CommandError(
+                "No organiser account yet, and no terminal to ask for one. "
+                "Run: python manage.py rundrive --organiser NAME (a password is generated and printed)."
+            )
+        self.stdout.write("First run: make the organiser's account (you log in with it on this laptop).")
+        while True:
+            try:
+                name = self.check_name(input("Login name (letters, digits and @ . + - _): "))
+                break
+            except CommandError as exc:
+                self.stderr.write(str(exc))
+        probe = get_user_model()(username=name)
+        while True:
+            password = getpass.getpass("Password: ")
+            if password != getpass.getpass("The same password again: "):
+                self.stderr.write("The two passwords differ. Try again.")
+                continue
+            try:
+                validate_password(password, user=probe)
+            except ValidationError as exc:
+                self.stderr.write(" ".join(exc.messages) + " Try again.")
+                continue
+            return name, password
+
+    # Serving --------------------------------------------------------------------------------
+
+    def print_addresses(self, host: str, port: int, urls: list[str]) -> None:
+        own = f"http://localhost:{port}/" if host in WILDCARD_HOSTS else urls[0]
+        self.stdout.write("")
+        self.stdout.write(f"  Organiser (this laptop): {own}")
+        self.stdout.write(f"  Phones (same Wi-Fi):     {urls[0]}")
+        for url in urls[1:]:
+            self.stdout.write(f"                           {url}")
+        self.stdout.write(
+            "  Open the organiser pages at the phones' address too when printing table cards, "
+            "so their QR codes carry it."
+        )
+        try:
+            self.stdout.write(terminal_qr(urls[0]), ending="")
+        except UnicodeEncodeError:
+            # A console without Unicode (an old Windows code page) cannot draw the code.
+            self.stdout.write("  (This console cannot draw the QR code; type the address instead.)")
+        self.stdout.write("  Phones scan this code, or the QR code on their table.")
+
+    def serve(self, host: str, port: int) -> None:
+        from django.core.handlers.wsgi import WSGIHandler
+        from waitress import create_server
+
+        try:
+            server = create_server(
+                WSGIHandler(),
+                host=host,
+                port=port,
+                threads=settings.WAITRESS_THREADS,
+                # Each phone holds a keep-alive connection: 200 phones need more than waitress's 100.
+                connection_limit=settings.WAITRESS_CONNECTION_LIMIT,
+                ident="WhistDrive",
+            )
+        except OSError as exc:
+            raise CommandError(
+                f"Cannot listen on {host}:{port} ({exc.strerror or exc}). "
+                f"Is WhistDrive already running? Try another port: python manage.py rundrive --port {port + 1}"
+            ) from None
+
+        def stop(signum, frame):
+            raise KeyboardInterrupt
+
+        signal.signal(signal.SIGTERM, stop)
+        if hasattr(signal, "SIGBREAK"):  # Ctrl+Break on Windows
+            signal.signal(signal.SIGBREAK, stop)
+        self.stdout.write(self.style.SUCCESS("\nWhistDrive is running. Keep this window open; press Ctrl+C to stop."))
+        try:
+            server.run()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.close()
+            server.task_dispatcher.shutdown()
+        self.stdout.write("WhistDrive stopped.")

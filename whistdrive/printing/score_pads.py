@@ -1,0 +1,139 @@
+"""Game score pads for game nights: one per table, two to a page with a cut mark between."""
+
+from __future__ import annotations
+
+import io
+
+from reportlab.lib import colors
+from reportlab.pdfgen.canvas import Canvas
+
+from .common import BOLD, FONT, GREY, LIGHT, date_text, draw_cut_marks, fit, page_size, register_fonts
+from .sheets import ScorePad, ScorePadSheet
+
+GAMES = 3  # a rubber is the best of three games
+MARGIN = 22.0
+
+
+def rules_in_words(target: int, rubber: str, honours: bool) -> list[str]:
+    """The format's game and rubber rules as sentences for the top of the pad."""
+    lines = [
+        f"Game is {target} points. Only the side taking more than six tricks scores: "
+        f"one point for each trick over six."
+    ]
+    if honours:
+        lines.append(
+            f"Honours (A K Q J of trumps): four held score 4, three held score 2, "
+            f"but not for a side already on {target - 1}."
+        )
+    if rubber == "classic":
+        lines.append(
+            "Rubber: best of three games. A game is worth 3 if the losers have 0 points, "
+            f"2 if they have less than half of {target}, else 1; the rubber's winners add 2."
+        )
+    elif rubber == "simple":
+        lines.append("Rubber: best of three games; the winners score 3 if they win 2–0, 2 if 2–1.")
+    elif rubber == "none":
+        lines.append("No rubbers: count the games each side wins.")
+    else:
+        raise ValueError(f"unknown rubber rule {rubber!r}")
+    return lines
+
+
+def _wrap(text: str, width: float, size: float, canvas: Canvas) -> list[str]:
+    lines, current = [], ""
+    for word in text.split():
+        trial = f"{current} {word}".strip()
+        if canvas.stringWidth(trial, FONT, size) <= width or not current:
+            current = trial
+        else:
+            lines.append(current)
+            current = word
+    if current:
+        lines.append(current)
+    return lines
+
+
+def _draw_pad(canvas: Canvas, sheet: ScorePadSheet, pad: ScorePad, x: float, y: float, w: float, h: float) -> None:
+    top = y + h
+    canvas.setFillColor(colors.black)
+    canvas.setFont(BOLD, 22)
+    canvas.drawString(x, top - 22, f"Table {pad.table}")
+    canvas.setFont(FONT, 8)
+    canvas.drawRightString(x + w, top - 10, fit(sheet.club, w * 0.55, 8))
+    canvas.drawRightString(x + w, top - 21, fit(f"{sheet.event} · {date_text(sheet.date)}", w * 0.55, 8))
+    cursor = top - 38
+    canvas.setFont(FONT, 9)
+    canvas.drawString(x, cursor, fit(pad.players or "Players: ______________________________", w, 9))
+    cursor -= 14
+    canvas.setFont(FONT, 7.5)
+    for sentence in rules_in_words(sheet.target, sheet.rubber, sheet.honours):
+        for line in _wrap(sentence, w, 7.5, canvas):
+            canvas.drawString(x, cursor, line)
+            cursor -= 9.5
+    cursor -= 6
+
+    lines_per_game = max(6, sheet.target + 3)
+    rows = GAMES * (lines_per_game + 1) + 2 + 1  # heading, hands and game lines, rubber, total
+    row_height = min(18.0, (cursor - y) / rows)
+    label_w = w * 0.28
+    column_w = (w - label_w) / 2
+    edges = [x, x + label_w, x + label_w + column_w, x + w]
+
+    def row_top(index: int) -> float:
+        return cursor - index * row_height
+
+    kinds = ["head"]
+    for game in range(1, GAMES + 1):
+        kinds += ["hand"] * lines_per_game + [f"Game {game}"]
+    kinds += ["Rubber points", "Total"]
+
+    canvas.setFillColor(LIGHT)
+    for index, kind in enumerate(kinds):
+        if kind != "hand":
+            canvas.rect(x, row_top(index + 1), w, row_height, stroke=0, fill=1)
+    canvas.setStrokeColor(GREY)
+    canvas.setLineWidth(0.4)
+    bottom = row_top(len(kinds))
+    for index in range(len(kinds) + 1):
+        canvas.line(x, row_top(index), x + w, row_top(index))
+    for edge in edges:
+        canvas.line(edge, cursor, edge, bottom)
+    canvas.setStrokeColor(colors.black)
+    canvas.setLineWidth(1.2)
+    canvas.setFillColor(colors.black)
+    size = min(10.0, row_height * 0.62)
+    for index, kind in enumerate(kinds):
+        baseline = row_top(index + 1) + (row_height - size * 0.72) / 2
+        if kind == "head":
+            canvas.setFont(BOLD, size + 1)
+            canvas.drawCentredString((edges[1] + edges[2]) / 2, baseline, "We")
+            canvas.drawCentredString((edges[2] + edges[3]) / 2, baseline, "They")
+        elif kind != "hand":
+            canvas.line(x, row_top(index), x + w, row_top(index))
+            canvas.setFont(BOLD, size)
+            canvas.drawString(x + 3, baseline, kind)
+    # The line between the two sides' columns, heavier so the columns read apart.
+    canvas.line(edges[2], cursor, edges[2], bottom)
+
+
+def score_pads_pdf(pads: ScorePadSheet) -> bytes:
+    """One score pad per table, two to a page side by side, as PDF bytes."""
+    register_fonts()
+    rules_in_words(pads.target, pads.rubber, pads.honours)  # an unknown rubber rule fails before drawing
+    width, height = page_size(pads.page_size)
+    half = width / 2
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(width, height), invariant=1)
+    canvas.setTitle(f"Score pads: {pads.event}")
+    canvas.setAuthor(pads.club)
+    for index, pad in enumerate(pads.pads):
+        column = index % 2
+        if column == 0:
+            draw_cut_marks(canvas, width, height, [half], [])
+        _draw_pad(canvas, pads, pad, column * half + MARGIN, MARGIN, half - 2 * MARGIN, height - 2 * MARGIN)
+        if column == 1 or index == len(pads.pads) - 1:
+            canvas.showPage()
+    if not pads.pads:
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()

@@ -269,3 +269,8 @@ def test_the_state_says_who_leads_the_game_and_the_rubber():
     assert table(SHORT).state == "No games yet"
     assert table(SHORT, entry(13), entry(5)).state == "North–South lead 1–0; East–West lead this game 2–0"
     assert table(SHORT, entry(13), entry(0)).state == "Games level at 1–1"
+
+
+def test_without_rubbers_the_state_counts_all_games():
+    scored = table(SHORT.with_changes(rubber="none"), *two_nil(), entry(13))
+    assert scored.state == "North–South lead 3–0"

@@ -189,6 +189,7 @@ class TableScore:
     rubbers: tuple[RubberResult, ...] = ()
     score: dict[str, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})  # the game in progress
     rubber_games: tuple[GameResult, ...] = ()  # games of the rubber in progress
+    plays_rubbers: bool = True  # False with rubber "none": the state then counts all games
 
     @property
     def games_in_rubber(self) -> dict[str, int]:
@@ -196,6 +197,10 @@ class TableScore:
         for game in self.rubber_games:
             won[game.won_by] += 1
         return won
+
+    @property
+    def totals_of_games(self) -> dict[str, int]:
+        return {side: sum(1 for g in self.games if g.won_by == side) for side in SIDES}
 
     @property
     def last_number(self) -> int:
@@ -216,8 +221,10 @@ class TableScore:
     @property
     def state(self) -> str:
         """The game in progress and the rubber in progress, as a player would say it."""
-        games = self.games_in_rubber
-        if not self.rubber_games:
+        games = self.games_in_rubber if self.plays_rubbers else self.totals_of_games
+        if not self.plays_rubbers and not self.games:
+            part = "No games yet"
+        elif self.plays_rubbers and not self.rubber_games:
             part = "No games yet" if not self.games else "A new rubber"
         elif games["NS"] == games["EW"]:
             part = f"Games level at {games['NS']}–{games['EW']}"
@@ -401,4 +408,4 @@ def score_games(fmt: Format, hands: Sequence[GameHand]) -> TableScore:
                         )
                     )
                     rubber_games = []
-    return TableScore(tuple(scored), tuple(games), tuple(rubbers), score, tuple(rubber_games))
+    return TableScore(tuple(scored), tuple(games), tuple(rubbers), score, tuple(rubber_games), fmt.rubber != "none")

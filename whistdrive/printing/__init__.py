@@ -3,7 +3,9 @@
 No Django import here: an adapter fills the dataclasses from the models, a view wraps the bytes.
 """
 
+from .score_pads import score_pads_pdf
 from .scorecards import CardError, scorecards_pdf
+from .sheet_docs import progression_sheet_pdf, results_pdf
 from .sheets import (
     HandSeating,
     PrizeAward,
@@ -20,6 +22,7 @@ from .sheets import (
     TableCard,
     TableCardSheet,
 )
+from .table_cards import table_cards_pdf
 
 __all__ = [
     "CardError",
@@ -37,5 +40,9 @@ __all__ = [
     "Standing",
     "TableCard",
     "TableCardSheet",
+    "progression_sheet_pdf",
+    "results_pdf",
+    "score_pads_pdf",
     "scorecards_pdf",
+    "table_cards_pdf",
 ]

@@ -1,4 +1,7 @@
-"""URLs grouped by audience: organiser pages (login), table phones, players, the public board."""
+"""URLs grouped by audience: organiser pages (login), table phones, players, the public board.
+
+Each area's views module keeps its own ``urlpatterns`` beside its views.
+"""
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
@@ -15,4 +18,12 @@ urlpatterns = [
     path("password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
     path("admin/", admin.site.urls),
     path("clubs/", include("clubs.urls")),
+    # Organiser pages for one event: set-up and the desk, the live evening, standings, printing, archive.
+    path("", include("whistdrive.views.setup")),
+    path("", include("whistdrive.views.live")),
+    path("", include("whistdrive.views.standings")),
+    path("", include("whistdrive.views.printing")),
+    path("", include("whistdrive.views.archive")),
+    # Phones at the tables and players' personal pages (no login; the token is the key).
+    path("", include("whistdrive.views.table")),
 ]

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from .errors import RuleError
+from whistdrive.formats import TRUMP_LETTERS, TRUMP_MODES
 
-TRUMP_LETTERS = "HDSCN"
-TRUMP_MODES = ("turned", "cut")
+from .errors import RuleError
 
 
 def trump_for_hand(trumps: str, number: int) -> str | None:

@@ -1,0 +1,42 @@
+"""Movements: who sits where for every hand of a drive (plain Python, no Django).
+
+See docs/movements.md for each movement in plain words and the API.
+"""
+
+from .rules import (
+    Advice,
+    advise,
+    check_seating,
+    hands_missed,
+    next_seating,
+    plan,
+    replan,
+    roles_in_use,
+    rule_sentence,
+    start,
+    where_next,
+)
+from .schedule import bounds, individual_schedule, measure
+from .seating import SEATS, MovementError, Player, RoundResult, Seating
+
+__all__ = [
+    "SEATS",
+    "Advice",
+    "MovementError",
+    "Player",
+    "RoundResult",
+    "Seating",
+    "advise",
+    "bounds",
+    "check_seating",
+    "hands_missed",
+    "individual_schedule",
+    "measure",
+    "next_seating",
+    "plan",
+    "replan",
+    "roles_in_use",
+    "rule_sentence",
+    "start",
+    "where_next",
+]

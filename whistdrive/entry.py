@@ -1,0 +1,537 @@
+"""Results entered at the tables: claims, agreement, disputes and the organiser's word.
+
+A phone claims a seat; its side is North–South for N/S and East–West for E/W. A result
+entered by one side is *pending* until the other side agrees; if the other side enters a
+different result the table is *disputed* until the two claims match (either side may change
+its own) or the organiser sets the result. Only an agreed or organiser-set result counts:
+it is the one ``Result`` row of the table and hand.
+
+Everything offered is kept as an append-only ``Submission`` with what became of it,
+refusals too, so a changed score always leaves a trace. The table's state is derived from
+those rows and the ``Result`` every time; nothing here stores a state of its own.
+
+Each change runs read-decide-write inside one transaction holding the table's row lock
+(``select_for_update``; SQLite runs IMMEDIATE transactions, see settings), so two phones
+pressing at once are handled one after the other, and the unique constraint on
+``Result(table, hand)`` catches anything that slips past.
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+from dataclasses import dataclass, field, replace
+
+from django.db import IntegrityError, transaction
+
+from whistdrive import evening
+from whistdrive.models import Entrant, Event, Result, Seating, Submission, Table, new_token
+from whistdrive.rules import SIDE_NAMES, SIDE_OF_SEAT, HandEntry, RuleError, check_entry, trump_for_hand
+
+log = logging.getLogger(__name__)
+
+OTHER_SIDE = {"NS": "EW", "EW": "NS"}
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+SUIT_WORDS = {"H": "hearts", "D": "diamonds", "S": "spades", "C": "clubs", "N": "no trumps"}
+ENTER_ACTIONS = (Submission.Action.ENTER,)
+ORGANISER_SOURCES = {
+    Result.Source.ORGANISER: Submission.Action.ORGANISER,
+    Result.Source.PAPER: Submission.Action.PAPER,
+    Result.Source.IMPORT: Submission.Action.IMPORT,
+}
+
+
+class EntryError(ValueError):
+    """A result that cannot be taken now; the message says what is wrong and where."""
+
+
+@dataclass
+class Claim:
+    """One side's latest version of the hand, as entered from a phone."""
+
+    side: str
+    seat: str
+    entry: HandEntry
+    at: datetime.datetime
+    device: str = ""
+
+
+@dataclass
+class TableState:
+    table: Table
+    hand: int
+    status: str  # "waiting" | "pending" | "agreed" | "disputed"
+    claims: dict[str, Claim | None]  # "NS"/"EW"
+    result: Result | None
+    seats: dict[str, Entrant]  # this hand's seating at the table
+    trump: str | None
+    submissions: int = field(default=0)  # how many submissions this hand has (all outcomes)
+
+    @property
+    def pending_side(self) -> str | None:
+        """The side whose claim waits for the other side's agreement."""
+        if self.status != "pending":
+            return None
+        return next(side for side, claim in self.claims.items() if claim)
+
+    @property
+    def entry(self) -> HandEntry | None:
+        """The result that counts, if there is one."""
+        return evening.entry_of(self.result) if self.result else None
+
+    def version(self) -> str:
+        """A short fingerprint of everything a phone shows; an ETag for polls."""
+        result = self.result
+        parts = [
+            str(self.table.pk),
+            str(self.hand),
+            self.status,
+            str(self.submissions),
+            f"{result.pk}:{result.updated.timestamp()}" if result else "-",
+            ",".join(f"{seat}{entrant.pk}" for seat, entrant in sorted(self.seats.items())),
+        ]
+        return "-".join(parts)
+
+
+# -- reading -----------------------------------------------------------------------------
+
+
+def _claim_of(row: Submission) -> Claim:
+    return Claim(
+        side=row.side,
+        seat=row.seat,
+        entry=HandEntry(
+            tricks_ns=row.tricks_ns,
+            tricks_ew=row.tricks_ew,
+            trump=row.trump,
+            honours_ns=row.honours_ns,
+            honours_ew=row.honours_ew,
+            revoke=row.revoke or None,
+        ),
+        at=row.created,
+        device=row.device,
+    )
+
+
+def _is_claim(row: Submission) -> bool:
+    return row.action == Submission.Action.ENTER and not row.outcome.startswith("refused")
+
+
+def _build_state(
+    table: Table, hand: int, rows: list[Submission], result: Result | None, seats: dict[str, Entrant]
+) -> TableState:
+    claims: dict[str, Claim | None] = {"NS": None, "EW": None}
+    for row in rows:  # in order: the latest claim of each side wins
+        if _is_claim(row):
+            claims[row.side] = _claim_of(row)
+    if result is not None:
+        status = "agreed"
+    elif claims["NS"] and claims["EW"]:
+        # Matching claims always make a Result at once, so two claims without one differ.
+        status = "disputed"
+    elif claims["NS"] or claims["EW"]:
+        status = "pending"
+    else:
+        status = "waiting"
+    if result is not None:
+        trump = result.trump
+    else:
+        trump = trump_for_hand(table.event.trumps, hand) if hand >= 1 else None
+    return TableState(
+        table=table,
+        hand=hand,
+        status=status,
+        claims=claims,
+        result=result,
+        seats=seats,
+        trump=trump,
+        submissions=len(rows),
+    )
+
+
+def table_state(table: Table, hand: int) -> TableState:
+    """The state of one table for one hand, from its submissions and result."""
+    rows = list(Submission.objects.filter(table=table, hand=hand).order_by("created", "pk"))
+    result = Result.objects.filter(table=table, hand=hand).first()
+    seats = {s.seat: s.entrant for s in Seating.objects.filter(table=table, hand=hand).select_related("entrant")}
+    return _build_state(table, hand, rows, result, seats)
+
+
+def states_for_event(event: Event, hand: int) -> dict[int, TableState]:
+    """Every table's state for one hand, keyed by table number, in four queries."""
+    tables = list(event.tables.all())
+    for table in tables:
+        table.event = event  # spare a query per table when the state reads the format
+    rows: dict[int, list[Submission]] = {t.pk: [] for t in tables}
+    for row in Submission.objects.filter(table__event=event, hand=hand).order_by("created", "pk"):
+        rows[row.table_id].append(row)
+    results = {r.table_id: r for r in Result.objects.filter(table__event=event, hand=hand)}
+    seats: dict[int, dict[str, Entrant]] = {t.pk: {} for t in tables}
+    for s in Seating.objects.filter(event=event, hand=hand, table__isnull=False).select_related("entrant"):
+        seats[s.table_id][s.seat] = s.entrant
+    return {t.number: _build_state(t, hand, rows[t.pk], results.get(t.pk), seats[t.pk]) for t in tables}
+
+
+def history(table: Table, hand: int) -> list[Submission]:
+    """Everything offered for this table and hand, oldest first, refusals included."""
+    return list(Submission.objects.filter(table=table, hand=hand).select_related("user").order_by("created", "pk"))
+
+
+# -- writing -----------------------------------------------------------------------------
+
+
+class _Refused(Exception):
+    """Inside the transaction: the submission is logged as refused, then EntryError is raised."""
+
+    def __init__(self, message: str):
+        self.message = message
+        super().__init__(message)
+
+
+def _where(table: Table, hand: int) -> str:
+    return f"Table {table.number}, hand {hand}"
+
+
+def _locked_table(table: Table) -> Table:
+    return Table.objects.select_for_update().select_related("event").get(pk=table.pk)
+
+
+def _check_playing(table: Table, hand: int) -> None:
+    """Refuse a phone's entry unless ``hand`` is the hand being played now."""
+    event = table.event
+    if event.status == Event.Status.SETUP:
+        raise _Refused("The evening has not started yet.")
+    if event.status == Event.Status.FINISHED:
+        raise _Refused("The evening is over: no more results can be entered here. Ask the organiser.")
+    if hand != event.current_hand:
+        if event.status == Event.Status.INTERVAL and hand < event.current_hand:
+            raise _Refused(f"Hand {hand} is finished and it is the interval: hand {event.current_hand} comes next.")
+        raise _Refused(
+            f"This page was showing hand {hand}, but the evening is on hand {event.current_hand}. "
+            "Nothing was entered; the page now shows the hand being played."
+        )
+    if event.status == Event.Status.INTERVAL:
+        raise _Refused(f"It is the interval: hand {hand} starts when the organiser says so.")
+
+
+def _seat_side(seat: str) -> str:
+    if seat not in SIDE_OF_SEAT:
+        raise _Refused("Choose your seat (North, East, South or West) first.")
+    return SIDE_OF_SEAT[seat]
+
+
+def _trump_for(table: Table, hand: int, given: str | None) -> str:
+    """The hand's trump: from the rotation, or as the phone says for turned or cut trumps."""
+    rotation = trump_for_hand(table.event.trumps, hand)
+    given = given or None
+    if rotation is not None:
+        if given is not None and given != rotation:
+            raise _Refused(
+                f"Hand {hand} is played with {SUIT_WORDS[rotation]}"
+                f"{' as trumps' if rotation != 'N' else ''}, not {SUIT_WORDS.get(given, repr(given))}."
+            )
+        return rotation
+    if given not in ("H", "D", "S", "C"):
+        raise _Refused("Say which suit was trumps (hearts, diamonds, spades or clubs).")
+    return given
+
+
+def _result_from(table: Table, hand: int, entry: HandEntry, source: str, reason: str = "") -> Result:
+    return Result(
+        table=table,
+        hand=hand,
+        trump=entry.trump,
+        tricks_ns=entry.tricks_ns,
+        tricks_ew=entry.tricks_ew,
+        honours_ns=entry.honours_ns,
+        honours_ew=entry.honours_ew,
+        revoke=entry.revoke or "",
+        source=source,
+        reason=reason,
+    )
+
+
+def _create_result(table: Table, hand: int, entry: HandEntry) -> bool:
+    """Store the agreed result; False when one already exists (a race the lock should prevent)."""
+    try:
+        with transaction.atomic():
+            _result_from(table, hand, entry, Result.Source.AGREED).save()
+    except IntegrityError:
+        return False
+    return True
+
+
+def _log(table: Table, hand: int, action: str, *, outcome: str, entry: HandEntry | None = None, **fields) -> Submission:
+    values = {}
+    if entry is not None:
+        values = dict(
+            trump=entry.trump if isinstance(entry.trump, str) and len(entry.trump) == 1 else "",
+            tricks_ns=entry.tricks_ns if _small(entry.tricks_ns, 13) else None,
+            tricks_ew=entry.tricks_ew if _small(entry.tricks_ew, 13) else None,
+            honours_ns=entry.honours_ns if _small(entry.honours_ns, 4) else None,
+            honours_ew=entry.honours_ew if _small(entry.honours_ew, 4) else None,
+            revoke=entry.revoke if entry.revoke in ("NS", "EW") else "",
+        )
+    fields = {k: v for k, v in fields.items() if v is not None}
+    return Submission.objects.create(table=table, hand=hand, action=action, outcome=outcome[:200], **values, **fields)
+
+
+def _small(value, top: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= top
+
+
+def _describe(entry: HandEntry) -> str:
+    return f"North–South {entry.tricks_ns}, East–West {entry.tricks_ew}"
+
+
+def _after_result(table: Table, hand: int) -> None:
+    """Move the evening on when this was the hand's last table and the organiser allows it."""
+    event = Event.objects.get(pk=table.event_id)
+    if not event.auto_advance or event.current_hand != hand or event.status != Event.Status.RUNNING:
+        return
+    if not evening.hand_complete(event, hand):
+        return
+    try:
+        evening.advance(event, expected_hand=hand)
+    except evening.EveningError as exc:
+        # Another table's phone (or the organiser) got there first, or the organiser must act.
+        log.info("Hand %s not advanced automatically: %s", hand, exc)
+
+
+def submit(
+    table: Table,
+    *,
+    hand: int,
+    seat: str,
+    tricks_ours: int,
+    honours_ours: int | None = None,
+    honours_theirs: int | None = None,
+    revoke: str | None = None,
+    trump: str | None = None,
+    device: str = "",
+    address: str | None = None,
+) -> TableState:
+    """A phone at ``seat`` enters its side's tricks for ``hand``.
+
+    Returns the table's new state; raises EntryError (after logging the refusal) when the
+    entry cannot be taken. Resubmitting the same values changes nothing.
+    """
+    side = SIDE_OF_SEAT.get(seat, "")
+    agreed = False
+    with transaction.atomic():
+        table = _locked_table(table)
+        entry = None
+        try:
+            side = _seat_side(seat)
+            _check_playing(table, hand)
+            if not Seating.objects.filter(table=table, hand=hand).exists():
+                raise _Refused(f"Nobody is seated at table {table.number} for hand {hand}.")
+            other = OTHER_SIDE[side]
+            ours = tricks_ours
+            theirs = 13 - ours if _small(ours, 99) else ours
+            honours = {side: honours_ours, other: honours_theirs}
+            entry = HandEntry(
+                tricks_ns=ours if side == "NS" else theirs,
+                tricks_ew=ours if side == "EW" else theirs,
+                trump=trump or "",
+                honours_ns=honours["NS"],
+                honours_ew=honours["EW"],
+                revoke=revoke or None,
+            )
+            entry = replace(entry, trump=_trump_for(table, hand, trump))
+            try:
+                check_entry(table.event.format, entry)
+            except RuleError as exc:
+                raise _Refused(str(exc)[:1].upper() + str(exc)[1:] + ".") from exc
+            state = table_state(table, hand)
+            if state.result is not None:
+                if evening.entry_of(state.result) == entry:
+                    outcome, reason = "agreed", "already agreed: no change"
+                else:
+                    raise _Refused(
+                        f"This hand is already agreed ({_describe(evening.entry_of(state.result))}). "
+                        "To change it, call the organiser."
+                    )
+            else:
+                mine, theirs_claim = state.claims[side], state.claims[other]
+                reason = "same as before: no change" if mine and mine.entry == entry else ""
+                if theirs_claim and theirs_claim.entry == entry:
+                    agreed = _create_result(table, hand, entry)
+                    outcome = "agreed"
+                elif theirs_claim:
+                    outcome = "disputed"
+                else:
+                    outcome = "pending"
+        except _Refused as refusal:
+            _log(
+                table, hand, Submission.Action.ENTER, outcome=f"refused: {refusal.message}", entry=entry,
+                seat=seat if seat in SEAT_NAMES else "", side=side, device=device, address=address,
+            )  # fmt: skip
+            error = EntryError(f"{_where(table, hand)}: {refusal.message}")
+        else:
+            _log(
+                table, hand, Submission.Action.ENTER, outcome=outcome, reason=reason, entry=entry,
+                seat=seat, side=side, device=device, address=address,
+            )  # fmt: skip
+            error = None
+    if error is not None:
+        raise error
+    if agreed:
+        _after_result(table, hand)
+    return table_state(table, hand)
+
+
+def agree(
+    table: Table,
+    *,
+    hand: int,
+    seat: str,
+    device: str = "",
+    address: str | None = None,
+    expected: HandEntry | None = None,
+) -> TableState:
+    """A player at ``seat`` agrees the other side's result for ``hand``.
+
+    ``expected`` is the version the player saw; if the other side changed it meanwhile the
+    agreement is refused, so nobody agrees to a score they were not shown.
+    """
+    side = SIDE_OF_SEAT.get(seat, "")
+    agreed = False
+    with transaction.atomic():
+        table = _locked_table(table)
+        entry = None
+        try:
+            side = _seat_side(seat)
+            _check_playing(table, hand)
+            state = table_state(table, hand)
+            other = OTHER_SIDE[side]
+            if state.result is not None:
+                entry = evening.entry_of(state.result)
+                if expected is not None and expected != entry:
+                    raise _Refused(
+                        f"This hand is already agreed as {_describe(entry)}. To change it, call the organiser."
+                    )
+                outcome, reason = "agreed", "already agreed: no change"
+            else:
+                claim = state.claims[other]
+                if claim is None:
+                    if state.claims[side] is not None:
+                        raise _Refused(
+                            f"{SIDE_NAMES[side]} entered this result: {SIDE_NAMES[other]} must agree it, "
+                            "from their own phone or by tapping their seat here."
+                        )
+                    raise _Refused(f"{SIDE_NAMES[other]} have not entered a result yet: enter yours instead.")
+                entry = claim.entry
+                if expected is not None and expected != entry:
+                    raise _Refused(
+                        f"{SIDE_NAMES[other]} have changed their result to {_describe(entry)}: check it and agree again."
+                    )
+                agreed = _create_result(table, hand, entry)
+                outcome, reason = "agreed", "" if agreed else "already agreed: no change"
+        except _Refused as refusal:
+            _log(
+                table, hand, Submission.Action.AGREE, outcome=f"refused: {refusal.message}", entry=entry,
+                seat=seat if seat in SEAT_NAMES else "", side=side, device=device, address=address,
+            )  # fmt: skip
+            error = EntryError(f"{_where(table, hand)}: {refusal.message}")
+        else:
+            _log(
+                table, hand, Submission.Action.AGREE, outcome=outcome, reason=reason, entry=entry,
+                seat=seat, side=side, device=device, address=address,
+            )  # fmt: skip
+            error = None
+    if error is not None:
+        raise error
+    if agreed:
+        _after_result(table, hand)
+    return table_state(table, hand)
+
+
+def set_result(
+    table: Table, *, hand: int, entry: HandEntry, user, reason: str = "", source: str = Result.Source.ORGANISER
+) -> Result:
+    """The organiser enters, resolves a dispute, or corrects the result of ``hand`` at ``table``.
+
+    Any hand played so far may be set. A reason is required to correct a result that counts
+    or to override what a side entered; ``source`` is "organiser" or, for the paper grid,
+    "paper" (or "import").
+    """
+    reason = (reason or "").strip()
+    action = ORGANISER_SOURCES.get(source)
+    if action is None:
+        raise ValueError(f"source must be organiser, paper or import, not {source!r}")
+    fresh = False
+    with transaction.atomic():
+        table = _locked_table(table)
+        event = table.event
+        result = None
+        try:
+            if event.status == Event.Status.SETUP or event.current_hand < 1:
+                raise _Refused("The evening has not started yet.")
+            if not 1 <= hand <= event.current_hand:
+                raise _Refused(f"Only hands 1 to {event.current_hand} have been played so far.")
+            if not Seating.objects.filter(table=table, hand=hand).exists():
+                raise _Refused(f"Nobody was seated at table {table.number} for hand {hand}.")
+            rotation = trump_for_hand(event.trumps, hand)
+            if rotation is not None and entry.trump != rotation:
+                raise _Refused(
+                    f"Hand {hand} is played with {SUIT_WORDS[rotation]}, not {SUIT_WORDS.get(entry.trump, entry.trump)}."
+                )
+            try:
+                check_entry(event.format, entry)
+            except RuleError as exc:
+                raise _Refused(str(exc)[:1].upper() + str(exc)[1:] + ".") from exc
+            state = table_state(table, hand)
+            result = state.result
+            overriding = [c for c in state.claims.values() if c and c.entry != entry]
+            if result is not None:
+                if evening.entry_of(result) == entry:
+                    outcome = "unchanged"
+                else:
+                    if not reason:
+                        raise _Refused(
+                            f"The result counting now is {_describe(evening.entry_of(result))}: "
+                            "say why it is being corrected."
+                        )
+                    for name, value in _result_from(table, hand, entry, source, reason).__dict__.items():
+                        if name in ("trump", "tricks_ns", "tricks_ew", "honours_ns", "honours_ew", "revoke"):
+                            setattr(result, name, value)
+                    result.source, result.reason = source, reason[:200]
+                    result.save()
+                    outcome = "corrected"
+            else:
+                if overriding and not reason:
+                    sides = " and ".join(SIDE_NAMES[c.side] for c in overriding)
+                    raise _Refused(f"{sides} entered something different: say why this result is set instead.")
+                result = _result_from(table, hand, entry, source, reason[:200])
+                try:
+                    with transaction.atomic():
+                        result.save()
+                except IntegrityError as exc:  # only if the row lock was bypassed
+                    raise _Refused("A result arrived at the same moment: look again and retry.") from exc
+                fresh = True
+                outcome = "set"
+        except _Refused as refusal:
+            _log(
+                table, hand, action, outcome=f"refused: {refusal.message}", entry=entry, reason=reason[:200],
+                user=user if getattr(user, "pk", None) else None,
+            )  # fmt: skip
+            error = EntryError(f"{_where(table, hand)}: {refusal.message}")
+        else:
+            _log(
+                table, hand, action, outcome=outcome, entry=entry, reason=reason[:200],
+                user=user if getattr(user, "pk", None) else None,
+            )  # fmt: skip
+            error = None
+    if error is not None:
+        raise error
+    if fresh:
+        _after_result(table, hand)
+    return result
+
+
+def new_table_token(table: Table) -> str:
+    """Issue a new secret for the table's QR code; the old one stops working at once."""
+    table.token = new_token()
+    table.save(update_fields=["token"])
+    return table.token

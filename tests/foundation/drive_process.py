@@ -1,0 +1,86 @@
+"""Start `manage.py rundrive` as a real process on a fresh SQLite data directory, as an organiser would."""
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def laptop_env(data_dir: Path, **extra: str) -> dict[str, str]:
+    """The environment of a laptop run: no DATABASE_URL, its own data directory, unbuffered output."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DATABASE_URL", "WHISTDRIVE_", "DJANGO_"))}
+    env.update(WHISTDRIVE_DATA_DIR=str(data_dir), PYTHONUNBUFFERED="1", **extra)
+    return env
+
+
+def manage(*args: str, env: dict[str, str], timeout: float = 120) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=REPO, env=env, capture_output=True, text=True, timeout=timeout
+    )
+
+
+@dataclass
+class Drive:
+    process: subprocess.Popen
+    base_url: str
+    lines: list[str] = field(default_factory=list)
+
+    @property
+    def output(self) -> str:
+        return "\n".join(self.lines)
+
+    def password(self) -> str:
+        match = re.search(r"with the password: (\S+)", self.output)
+        assert match, f"no password printed:\n{self.output}"
+        return match.group(1)
+
+    def stop(self, signum: int) -> int:
+        self.process.send_signal(signum)
+        return self.process.wait(timeout=30)
+
+
+def start_drive(data_dir: Path, *args: str) -> Drive:
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "manage.py", "rundrive", "--host", "127.0.0.1", "--port", str(port), *args],
+        cwd=REPO,
+        env=laptop_env(data_dir),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        encoding="utf-8",
+    )
+    drive = Drive(process, f"http://127.0.0.1:{port}")
+
+    def collect():
+        for line in process.stdout:
+            drive.lines.append(line.rstrip("\n"))
+
+    threading.Thread(target=collect, daemon=True).start()
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise AssertionError(f"rundrive exited with {process.returncode}:\n{drive.output}")
+        try:
+            with urllib.request.urlopen(drive.base_url + "/healthz", timeout=2) as response:
+                if response.status == 200:
+                    return drive
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            time.sleep(0.2)
+    process.kill()
+    raise AssertionError(f"rundrive did not answer /healthz:\n{drive.output}")

@@ -35,3 +35,11 @@ def qr_codes_on_page(pdf: bytes, page: int) -> set[str]:
         (image,) = Path(folder).glob("p*.png")
         result = subprocess.run(["zbarimg", "--raw", "-q", str(image)], capture_output=True, text=True)
     return {line for line in result.stdout.splitlines() if line}
+
+
+def pages_lines_text(pdf: bytes) -> list[str]:
+    """Text page by page with each printed row on one line (pdfplumber orders words by position)."""
+    import pdfplumber
+
+    with pdfplumber.open(io.BytesIO(pdf)) as document:
+        return [page.extract_text() for page in document.pages]

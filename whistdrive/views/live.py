@@ -1,0 +1,453 @@
+"""The organiser's live evening: every table's state for the current hand, disputes, corrections,
+advancing, the interval, late arrivals and departures, and keying a whole hand from paper.
+
+Both organisers and scorers may run the evening (``ANY_ROLE``); another club's event is a 404.
+Every POST redirects back with a message; an evening or entry error is shown, never a 500.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+
+from django import forms
+from django.contrib import messages
+from django.db import transaction
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import path, reverse
+from django.utils import timezone
+from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.views.decorators.http import require_POST
+
+from clubs.access import ANY_ROLE, event_for
+from whistdrive import entry, evening
+from whistdrive.live_forms import (
+    AutoAdvanceForm,
+    ExpectedHandForm,
+    LateArrivalForm,
+    PaperRowForm,
+    ResultForm,
+    ResultLookupForm,
+    WithdrawForm,
+    counts_honours,
+    trump_is_chosen,
+)
+from whistdrive.models import SUIT_SYMBOLS, Event, Flag, Result, Table
+from whistdrive.rules import RuleError
+
+PAPER_REASON = "keyed from paper"
+
+
+# -- the live page --------------------------------------------------------------------------
+
+
+def _live_context(event: Event) -> dict:
+    """Everything the tables fragment shows, in a fixed number of queries however many tables."""
+    hand = event.current_hand
+    states = entry.states_for_event(event, hand) if hand else {}
+    tables = [states[number] for number in sorted(states)]
+    counts = Counter(state.status for state in tables)
+    flags = list(Flag.objects.filter(table__event=event, resolved__isnull=True).select_related("table"))
+    complete = bool(tables) and counts["agreed"] == len(tables)
+    return {
+        "event": event,
+        "hand": hand,
+        "tables": tables,
+        "counts": counts,
+        "complete": complete,
+        "last_hand": hand >= event.hands,
+        "trump_symbol": SUIT_SYMBOLS.get(tables[0].trump or "", "") if tables else "",
+        "flags": flags,
+        "interval_hand": event.interval_after,
+    }
+
+
+def live(request: HttpRequest, pk: int) -> HttpResponse:
+    """The full page, or for htmx's 3-second poll only the tables fragment (304 when unchanged)."""
+    event = event_for(request, pk, ANY_ROLE)
+    context = _live_context(event)
+    if not request.htmx:
+        context |= {
+            "lookup_form": ResultLookupForm(event=event, initial={"hand": event.current_hand}),
+            "arrival_form": LateArrivalForm(),
+            "withdraw_form": WithdrawForm(event=event),
+            "auto_form": AutoAdvanceForm(initial={"auto_advance": event.auto_advance}),
+        }
+        response = render(request, "whistdrive/live.html", context)
+        patch_vary_headers(response, ["HX-Request"])
+        return response
+    response = render(request, "whistdrive/live.html#tables", context)
+    # The ETag is the fragment's own hash: it can never be stale, and an unchanged hall costs
+    # the organiser's phone or laptop nothing but a 304.
+    etag = '"' + hashlib.sha256(response.content).hexdigest()[:32] + '"'
+    patch_vary_headers(response, ["HX-Request"])
+    if etag in [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]:
+        not_modified = HttpResponseNotModified()
+        not_modified["ETag"] = etag
+        patch_vary_headers(not_modified, ["HX-Request"])
+        return not_modified
+    response["ETag"] = etag
+    patch_cache_control(response, private=True, no_cache=True)
+    return response
+
+
+def _back(event: Event) -> HttpResponse:
+    return redirect("event_live", event.pk)
+
+
+def _bad_form(request: HttpRequest, form: forms.Form) -> None:
+    for field, errors in form.errors.items():
+        label = form.fields[field].label if field in form.fields else None
+        for error in errors:
+            messages.error(request, f"{label}: {error}" if label else error)
+
+
+def _maybe_advance(request: HttpRequest, event: Event, hand: int) -> None:
+    """With auto-advance on, move on once every table of ``hand`` is agreed, and say so.
+
+    ``entry.set_result`` already advances when it stores a hand's last result; this also covers
+    switching auto-advance back on, and reports a move made either way.
+    """
+    was = (event.current_hand, event.status)
+    event.refresh_from_db()
+    if (event.current_hand, event.status) == was and event.auto_advance and event.current_hand == hand:
+        if event.status == Event.Status.RUNNING and evening.hand_complete(event, hand):
+            try:
+                event = evening.advance(event, expected_hand=hand)
+            except evening.EveningError as exc:
+                messages.error(request, str(exc))
+                return
+    if (event.current_hand, event.status) != was:
+        messages.info(request, _moved_on(event, hand))
+
+
+def _moved_on(event: Event, hand: int) -> str:
+    if event.status == Event.Status.FINISHED:
+        return f"Hand {hand} was the last: the event is finished."
+    if event.status == Event.Status.INTERVAL:
+        return f"Hand {hand} is complete: interval. Hand {event.current_hand} follows it."
+    return f"Hand {hand} is complete: hand {event.current_hand} is under way."
+
+
+@require_POST
+def advance(request: HttpRequest, pk: int) -> HttpResponse:
+    """Next hand, or at the last hand finish the event. A second press on the same hand does nothing."""
+    event = event_for(request, pk, ANY_ROLE)
+    form = ExpectedHandForm(request.POST)
+    if not form.is_valid():
+        _bad_form(request, form)
+        return _back(event)
+    hand = form.cleaned_data["expected_hand"]
+    try:
+        moved = evening.advance(event, expected_hand=hand)
+    except evening.EveningError as exc:
+        messages.error(request, str(exc))
+        return _back(event)
+    if (moved.current_hand, moved.status) == (event.current_hand, event.status):
+        messages.info(request, f"The evening had already moved on from hand {hand}.")
+    else:
+        messages.success(request, _moved_on(moved, hand))
+    return _back(event)
+
+
+@require_POST
+def undo(request: HttpRequest, pk: int) -> HttpResponse:
+    event = event_for(request, pk, ANY_ROLE)
+    was = event.current_hand
+    try:
+        event = evening.undo_advance(event)
+    except evening.EveningError as exc:
+        messages.error(request, str(exc))
+        return _back(event)
+    if event.current_hand == was:
+        messages.success(request, f"The event is open again on hand {was}.")
+    else:
+        messages.success(request, f"Back to hand {event.current_hand}: hand {was} is not under way any more.")
+    return _back(event)
+
+
+@require_POST
+def interval(request: HttpRequest, pk: int) -> HttpResponse:
+    """Call the interval now (tea, half-time prizes), or resume play after it."""
+    event = event_for(request, pk, ANY_ROLE)
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        if event.status == Event.Status.RUNNING:
+            event.status = Event.Status.INTERVAL
+            note = "Interval called: the tables rest until you resume."
+        elif event.status == Event.Status.INTERVAL:
+            event.status = Event.Status.RUNNING
+            note = f"Play resumes with hand {event.current_hand}."
+        else:
+            messages.error(request, "Only an event that is being played can have an interval.")
+            return _back(event)
+        event.save(update_fields=["status"])
+    messages.success(request, note)
+    return _back(event)
+
+
+@require_POST
+def auto_advance(request: HttpRequest, pk: int) -> HttpResponse:
+    event = event_for(request, pk, ANY_ROLE)
+    form = AutoAdvanceForm(request.POST)
+    if not form.is_valid():  # a checkbox is always valid; kept for the one-input-one-form rule
+        _bad_form(request, form)
+        return _back(event)
+    event.auto_advance = form.cleaned_data["auto_advance"]
+    event.save(update_fields=["auto_advance"])
+    if event.auto_advance:
+        messages.success(request, "Auto-advance is on: the next hand starts when every table has agreed.")
+        _maybe_advance(request, event, event.current_hand)
+    else:
+        messages.success(request, "Auto-advance is off: press “Next hand” when you are ready.")
+    return _back(event)
+
+
+@require_POST
+def resolve_flag(request: HttpRequest, pk: int, flag_pk: int) -> HttpResponse:
+    event = event_for(request, pk, ANY_ROLE)
+    flag = get_object_or_404(Flag.objects.select_related("table"), pk=flag_pk, table__event=event)
+    if flag.resolved is None:
+        flag.resolved = timezone.now()
+        flag.save(update_fields=["resolved"])
+        messages.success(request, f"Table {flag.table.number}'s call is dealt with.")
+    return _back(event)
+
+
+@require_POST
+def new_token(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """A new QR code for a table (a lost or photographed card); the old one stops working."""
+    event = event_for(request, pk, ANY_ROLE)
+    table = get_object_or_404(Table, event=event, number=number)
+    entry.new_table_token(table)
+    messages.success(request, f"Table {number} has a new QR code: print it or show it from this page.")
+    return _back(event)
+
+
+@require_POST
+def late_arrival(request: HttpRequest, pk: int) -> HttpResponse:
+    event = event_for(request, pk, ANY_ROLE)
+    form = LateArrivalForm(request.POST)
+    if not form.is_valid():
+        _bad_form(request, form)
+        return _back(event)
+    try:
+        entrant = evening.add_late_arrival(event, name=form.cleaned_data["name"], role=form.cleaned_data["role"])
+    except evening.EveningError as exc:
+        messages.error(request, str(exc))
+        return _back(event)
+    messages.success(request, f"{entrant.name} (card {entrant.card_number}) plays from hand {entrant.joined_hand}.")
+    return _back(event)
+
+
+@require_POST
+def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
+    event = event_for(request, pk, ANY_ROLE)
+    form = WithdrawForm(request.POST, event=event)
+    if not form.is_valid():
+        _bad_form(request, form)
+        return _back(event)
+    entrant = form.cleaned_data["entrant"]
+    try:
+        evening.withdraw(event, entrant)
+    except evening.EveningError as exc:
+        messages.error(request, str(exc))
+        return _back(event)
+    messages.success(request, f"{entrant.name} leaves after hand {event.current_hand} and keeps what they scored.")
+    return _back(event)
+
+
+# -- one table's result ---------------------------------------------------------------------
+
+
+def lookup(request: HttpRequest, pk: int) -> HttpResponse:
+    """Open any table's result for any hand reached so far (to enter or correct it)."""
+    event = event_for(request, pk, ANY_ROLE)
+    form = ResultLookupForm(request.GET, event=event)
+    if not form.is_valid():
+        _bad_form(request, form)
+        return _back(event)
+    return redirect("event_live_result", event.pk, form.cleaned_data["table"].number, form.cleaned_data["hand"])
+
+
+def _initial_from(source) -> dict:
+    """Form values from a Result or a claim (anything with the HandEntry fields)."""
+    if source is None:
+        return {}
+    entry_ = getattr(source, "entry", source)
+    return {
+        "tricks_ns": entry_.tricks_ns,
+        "tricks_ew": entry_.tricks_ew,
+        "honours_ns": entry_.honours_ns,
+        "honours_ew": entry_.honours_ew,
+        "revoke": entry_.revoke or "",
+        "trump": entry_.trump,
+    }
+
+
+def result(request: HttpRequest, pk: int, number: int, hand: int) -> HttpResponse:
+    """Enter, decide (a dispute) or correct one table's result for one hand, with its history."""
+    event = event_for(request, pk, ANY_ROLE)
+    if not 1 <= hand <= event.current_hand:
+        raise Http404("That hand has not been reached.")
+    table = get_object_or_404(Table, event=event, number=number)
+    state = entry.table_state(table, hand)
+    if request.method == "POST":
+        form = ResultForm(request.POST, event=event, hand=hand)
+        if form.is_valid():
+            try:
+                saved = entry.set_result(
+                    table,
+                    hand=hand,
+                    entry=form.cleaned_data["entry"],
+                    user=request.user,
+                    reason=form.cleaned_data["reason"],
+                    source=Result.Source.ORGANISER,
+                )
+            except (entry.EntryError, RuleError) as exc:
+                form.add_error(None, str(exc))
+            else:
+                messages.success(
+                    request,
+                    f"Table {number}, hand {hand}: North–South {saved.tricks_ns}, East–West {saved.tricks_ew}.",
+                )
+                _maybe_advance(request, event, hand)
+                return _back(event)
+    else:
+        use = request.GET.get("use")
+        claim = state.claims.get(use) if use in ("NS", "EW") else None
+        form = ResultForm(event=event, hand=hand, initial=_initial_from(claim or state.result))
+    claims = [(side, claim) for side, claim in state.claims.items() if claim is not None]
+    return render(
+        request,
+        "whistdrive/live_result.html",
+        {
+            "event": event,
+            "table": table,
+            "hand": hand,
+            "state": state,
+            "claims": claims,
+            "form": form,
+            "history": entry.history(table, hand),
+            "trump_symbol": SUIT_SYMBOLS.get(state.trump or "", ""),
+        },
+    )
+
+
+# -- keying a whole hand from paper scorecards ----------------------------------------------
+
+
+class PaperRow:
+    """One table's line in the grid: its state and, unless already agreed, a form."""
+
+    def __init__(self, state, form: PaperRowForm | None):
+        self.state = state
+        self.table = state.table
+        self.form = form
+
+
+def _paper_rows(event: Event, hand: int, data=None) -> list[PaperRow]:
+    states = entry.states_for_event(event, hand)
+    rows = []
+    for number in sorted(states):
+        state = states[number]
+        form = None
+        if state.result is None:
+            form = PaperRowForm(data, event=event, hand=hand, table=state.table, prefix=f"t{number}")
+        rows.append(PaperRow(state, form))
+    return rows
+
+
+class _Refused(Exception):
+    """Raised inside the paper transaction to undo every row already set."""
+
+
+def paper(request: HttpRequest, pk: int) -> HttpResponse:
+    """A keyboard grid for one hand's paper scorecards: every row is saved, or none is."""
+    event = event_for(request, pk, ANY_ROLE)
+    if not event.started:
+        messages.error(request, "The event has not started: there is nothing to key yet.")
+        return redirect(reverse("event_live", args=[event.pk]))
+    try:
+        hand = int(request.GET.get("hand") or event.current_hand)
+    except ValueError:
+        hand = event.current_hand
+    if not 1 <= hand <= event.current_hand:
+        raise Http404("That hand has not been reached.")
+    problems: list[str] = []
+    if request.method == "POST":
+        rows = _paper_rows(event, hand, request.POST)
+        keyed = [row for row in rows if row.form is not None]
+        for row in keyed:
+            if not row.form.is_valid():
+                problems += [f"Table {row.table.number}: {error}" for error in _row_errors(row.form)]
+        keyed = [row for row in keyed if not problems and row.form.cleaned_data.get("entry") is not None]
+        if not problems and not keyed:
+            problems.append("Nothing was keyed: type North–South's tricks for at least one table.")
+        if not problems:
+            try:
+                with transaction.atomic():
+                    for row in keyed:
+                        try:
+                            entry.set_result(
+                                row.table,
+                                hand=hand,
+                                entry=row.form.cleaned_data["entry"],
+                                user=request.user,
+                                reason=PAPER_REASON,
+                                source=Result.Source.PAPER,
+                            )
+                        except (entry.EntryError, RuleError) as exc:
+                            problems.append(f"Table {row.table.number}: {exc}")
+                            raise _Refused from exc
+            except _Refused:
+                pass
+        if not problems:
+            numbers = ", ".join(str(row.table.number) for row in keyed)
+            messages.success(
+                request, f"Hand {hand}: saved from paper for table{'s' if len(keyed) > 1 else ''} {numbers}."
+            )
+            _maybe_advance(request, event, hand)
+            return _back(event)
+        problems.append("Nothing was saved: correct the rows above and save again.")
+    else:
+        rows = _paper_rows(event, hand)
+    return render(
+        request,
+        "whistdrive/paper.html",
+        {
+            "event": event,
+            "hand": hand,
+            "rows": rows,
+            "problems": problems,
+            "honours": counts_honours(event),
+            "choose_trump": trump_is_chosen(event),
+            "hands": range(1, event.current_hand + 1),
+        },
+        status=400 if problems else 200,
+    )
+
+
+def _row_errors(form: PaperRowForm) -> list[str]:
+    found = []
+    for field, errors in form.errors.items():
+        label = form.fields[field].label if field in form.fields else None
+        found += [f"{label}: {error}" if label else error for error in errors]
+    return found
+
+
+urlpatterns = [
+    path("events/<int:pk>/live/", live, name="event_live"),
+    path("events/<int:pk>/live/advance/", advance, name="event_live_advance"),
+    path("events/<int:pk>/live/undo/", undo, name="event_live_undo"),
+    path("events/<int:pk>/live/interval/", interval, name="event_live_interval"),
+    path("events/<int:pk>/live/auto-advance/", auto_advance, name="event_live_auto_advance"),
+    path("events/<int:pk>/live/flags/<int:flag_pk>/resolve/", resolve_flag, name="event_live_resolve_flag"),
+    path("events/<int:pk>/live/tables/<int:number>/token/", new_token, name="event_live_new_token"),
+    path("events/<int:pk>/live/arrivals/", late_arrival, name="event_live_late_arrival"),
+    path("events/<int:pk>/live/departures/", withdraw, name="event_live_withdraw"),
+    path("events/<int:pk>/live/result/", lookup, name="event_live_lookup"),
+    path("events/<int:pk>/live/tables/<int:number>/hands/<int:hand>/", result, name="event_live_result"),
+    path("events/<int:pk>/paper/", paper, name="event_paper"),
+]

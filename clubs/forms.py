@@ -1,0 +1,100 @@
+"""Every input to the club pages goes through one of these forms."""
+
+from django import forms
+
+from clubs.models import Member, Season
+
+
+class MemberSearchForm(forms.Form):
+    q = forms.CharField(required=False, max_length=120, label="Find a member")
+    lapsed = forms.BooleanField(required=False, label="Include lapsed members")
+
+
+class MemberForm(forms.ModelForm):
+    class Meta:
+        model = Member
+        fields = ["name", "role", "membership_number", "email", "phone", "active", "is_guest"]
+        labels = {"role": "Preferred role", "active": "Active (untick for a lapsed member)"}
+
+    def __init__(self, *args, club, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.instance.club = club
+        self.fields["role"].choices = [("", "No preference")] + list(self.fields["role"].choices)[1:]
+
+    def clean_name(self) -> str:
+        return " ".join(self.cleaned_data["name"].split())
+
+    def clean_membership_number(self) -> str:
+        number = self.cleaned_data["membership_number"].strip()
+        if number:
+            others = Member.objects.filter(club=self.instance.club, membership_number__iexact=number)
+            if self.instance.pk:
+                others = others.exclude(pk=self.instance.pk)
+            other = others.first()
+            if other:
+                raise forms.ValidationError(f"{other.name} already has membership number {number}.")
+        return number
+
+
+class MergeForm(forms.Form):
+    other = forms.ModelChoiceField(
+        queryset=Member.objects.none(),
+        label="The other record of the same person",
+        help_text="Its evenings move to this record, its details fill this record's empty fields, then it is deleted.",
+    )
+
+    def __init__(self, *args, member: Member, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.member = member
+        self.fields["other"].queryset = member.club.members.exclude(pk=member.pk)
+        self.fields["other"].label_from_instance = lambda m: (
+            f"{m.name}" + (f" (no. {m.membership_number})" if m.membership_number else "") + ("" if m.active else ", lapsed")
+        )
+
+    def clean_other(self) -> Member:
+        other = self.cleaned_data["other"]
+        shared = other.entries.filter(event__entrants__member=self.member).select_related("event").first()
+        if shared:
+            raise forms.ValidationError(
+                f"Both records entered {shared.event}: remove one of the two entries from that event first."
+            )
+        return other
+
+
+class MemberImportForm(forms.Form):
+    file = forms.FileField(
+        label="Member list (CSV)",
+        help_text="Columns: name, role, membership_number, email, phone, active. Comma or semicolon separated.",
+    )
+
+
+class MemberImportConfirmForm(forms.Form):
+    digest = forms.CharField(widget=forms.HiddenInput)
+    skip_bad_rows = forms.BooleanField(required=False)
+
+
+class SeasonForm(forms.ModelForm):
+    class Meta:
+        model = Season
+        fields = ["name", "starts", "ends", "counting", "best"]
+        widgets = {"starts": forms.DateInput(attrs={"type": "date"}), "ends": forms.DateInput(attrs={"type": "date"})}
+        labels = {"best": "N (best N events count)"}
+
+    def __init__(self, *args, club, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.instance.club = club
+
+    def clean(self):
+        data = super().clean()
+        if data.get("counting") == Season.Counting.BEST and not data.get("best"):
+            self.add_error("best", "Say how many events count for each member (N of best N).")
+        if data.get("counting") == Season.Counting.ALL:
+            data["best"] = None
+        starts, ends = data.get("starts"), data.get("ends")
+        if starts and ends and ends < starts:
+            self.add_error("ends", "A season must end on or after the day it starts.")
+        return data
+
+
+class PresetDeleteForm(forms.Form):
+    confirm = forms.BooleanField(required=True, label="Yes, delete this preset")

@@ -1,0 +1,287 @@
+"""Setting up an event: create it with a format, the event page, and the registration desk.
+
+Organisers create events and change formats; organisers and scorers run the desk and start.
+Desk actions answer htmx with the `desk` fragment and plain posts with a redirect.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import path, reverse
+from django.views.decorators.http import require_POST
+
+from clubs.access import ANY_ROLE, ORGANISER, club_for, event_for
+from clubs.models import ClubAccess
+from whistdrive import evening
+from whistdrive.formats import Format
+from whistdrive.forms import (
+    TIE_BREAK_LABELS,
+    DeskAddForm,
+    DeskSearchForm,
+    EventForm,
+    GuestForm,
+    PresetPickForm,
+    RoleForm,
+    SavePresetForm,
+    StartForm,
+    desk_matches,
+    make_guest_member,
+    preset_format,
+)
+from whistdrive.models import Entrant, Event, Seating
+
+# -- creating and editing an event ------------------------------------------------------------
+
+
+def event_new(request: HttpRequest, pk: int) -> HttpResponse:
+    club = club_for(request, pk, ORGANISER)
+    pick = PresetPickForm(request.GET or None, club=club)
+    fmt = Format()
+    if pick.is_valid():
+        fmt = preset_format(club, pick.cleaned_data["preset"]) or fmt
+    if request.method == "POST":
+        form = EventForm(request.POST, club=club)
+        if form.is_valid():
+            event = form.save()
+            messages.success(request, f"{event.name} created. Open the registration desk when people arrive.")
+            return redirect(event)
+    else:
+        form = EventForm(club=club, initial=fmt.to_dict())
+    context = {"club": club, "form": form, "pick": pick}
+    template = "whistdrive/event_form.html#format" if request.htmx and request.method == "GET" else None
+    return render(request, template or "whistdrive/event_form.html", context)
+
+
+def event_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    event = event_for(request, pk, ORGANISER)
+    form = EventForm(request.POST or None, instance=event, club=event.club)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, f"{event.name} saved.")
+        return redirect(event)
+    return render(request, "whistdrive/event_form.html", {"club": event.club, "form": form, "event": event})
+
+
+@require_POST
+def event_save_preset(request: HttpRequest, pk: int) -> HttpResponse:
+    event = event_for(request, pk, ORGANISER)
+    form = SavePresetForm(request.POST, event=event)
+    if form.is_valid():
+        preset = form.save()
+        messages.success(request, f"Saved as the club preset “{preset.name}”.")
+    else:
+        messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
+    return redirect(event)
+
+
+def describe_format(fmt: Format) -> list[str]:
+    """The format in a few plain sentences for the event page."""
+    movement = dict(Event.Movement.choices)[fmt.movement]
+    lines = []
+    if fmt.is_drive:
+        lines.append(f"A {movement.lower()} drive of {fmt.hands} hands, scored by {dict(Event.Scoring.choices)[fmt.scoring].lower()}.")
+    else:
+        rubber = dict(Event.Rubber.choices)[fmt.rubber]
+        lines.append(
+            f"A game night of {fmt.hands} hands to {fmt.target} points, {movement.lower()} tables; rubbers: {rubber.lower()}."
+        )
+        honours = "counted" if fmt.honours else "not counted"
+        if fmt.honours:
+            honours += " and can win a game" if fmt.honours_can_win else ", but cannot win a game"
+        lines.append(f"Honours {honours}. A revoke costs {dict(Event.RevokePenalty.choices)[fmt.revoke_penalty].lower()}.")
+    if fmt.hands_per_round > 1:
+        lines.append(f"Players move every {fmt.hands_per_round} hands.")
+    elif fmt.movement != "stationary":
+        lines.append("Players move after every hand.")
+    if fmt.movement == "progressive":
+        lines.append("The winning pair moves." if fmt.movers == "winners" else "The losing pair moves.")
+    lines.append(f"Interval after hand {fmt.interval_after}." if fmt.interval_after else "No interval.")
+    if fmt.trumps in ("turned", "cut"):
+        lines.append(f"Trumps are {fmt.trumps} for each hand.")
+    else:
+        lines.append(f"Trumps rotate {' '.join(fmt.trumps)}.")
+    sitout = {"average": "their own average", "zero": "nothing", "fixed": f"a fixed {fmt.sitout_fixed}"}[fmt.sitout_score]
+    lines.append(f"A player sitting out scores {sitout}.")
+    if fmt.tie_breaks:
+        lines.append("Ties are broken by: " + ", then ".join(TIE_BREAK_LABELS[t].lower() for t in fmt.tie_breaks) + ".")
+    else:
+        lines.append("Equal totals share a place.")
+    return lines
+
+
+def event(request: HttpRequest, pk: int) -> HttpResponse:
+    event = event_for(request, pk, ANY_ROLE)
+    is_organiser = event.club.role_of(request.user) == ClubAccess.Role.ORGANISER
+    tables = []
+    if event.started:
+        hand = max(event.current_hand, 1)
+        rows = Seating.objects.filter(event=event, hand=hand).select_related("entrant", "table")
+        by_table: dict[int, dict[str, Entrant]] = {}
+        sitting_out = []
+        for row in rows:
+            if row.table_id:
+                by_table.setdefault(row.table.number, {})[row.seat] = row.entrant
+            else:
+                sitting_out.append(row.entrant)
+        tables = [{"number": n, "seats": by_table[n]} for n in sorted(by_table)]
+    else:
+        sitting_out = []
+    return render(
+        request,
+        "whistdrive/event.html",
+        {
+            "event": event,
+            "format_lines": describe_format(event.format),
+            "entrant_count": event.entrants.filter(left_after_hand__isnull=True).count(),
+            "tables": tables,
+            "sitting_out": sitting_out,
+            "is_organiser": is_organiser,
+            "preset_form": SavePresetForm(event=event) if is_organiser else None,
+        },
+    )
+
+
+# -- the registration desk ----------------------------------------------------------------------
+
+
+def _desk_context(request: HttpRequest, event: Event, *, added: Entrant | None = None, **extra) -> dict:
+    present = event.entrants.present_for(max(event.current_hand + (1 if event.started else 0), 1))
+    entrants = list(event.entrants.select_related("member"))
+    advice = evening.advice_for(event)
+    return {
+        "event": event,
+        "entrants": entrants,
+        "present_count": present.count(),
+        "advice": advice,
+        "added": added,
+        "search": DeskSearchForm(),
+        "guest": GuestForm(),
+        "start": StartForm(),
+        "next_card": (max((e.card_number for e in entrants), default=0)) + 1,
+        **extra,
+    }
+
+
+def _desk_response(request: HttpRequest, event: Event, **extra) -> HttpResponse:
+    if request.htmx:
+        event.refresh_from_db()
+        return render(request, "whistdrive/desk.html#desk", _desk_context(request, event, **extra))
+    added = extra.get("added")
+    for message in extra.get("errors", []):
+        messages.error(request, message)
+    url = reverse("event_desk", args=[event.pk])
+    return redirect(f"{url}?added={added.pk}" if added else url)
+
+
+def event_desk(request: HttpRequest, pk: int) -> HttpResponse:
+    event = event_for(request, pk, ANY_ROLE)
+    added = None
+    if request.GET.get("added", "").isdigit():
+        added = event.entrants.filter(pk=int(request.GET["added"])).first()
+    context = _desk_context(request, event, added=added)
+    search = DeskSearchForm(request.GET or None)
+    if search.is_valid() and search.cleaned_data["q"].strip():
+        context["search"] = search
+        context["matches"] = desk_matches(event, search.cleaned_data["q"])[:8]
+    if request.htmx and "q" in request.GET:
+        return render(request, "whistdrive/desk.html#matches", context)
+    return render(request, "whistdrive/desk.html", context)
+
+
+def _enter(event: Event, *, name: str, role: str, member=None) -> Entrant:
+    """Before the start an entry is just a row; after it, the movement seats them from the next hand."""
+    if event.started:
+        return evening.add_late_arrival(event, name=name, role=role, member=member)
+    card = (event.entrants.order_by("-card_number").values_list("card_number", flat=True).first() or 0) + 1
+    return Entrant.objects.create(event=event, name=name, role=role, member=member, card_number=card)
+
+
+@require_POST
+def desk_add(request: HttpRequest, pk: int) -> HttpResponse:
+    event = event_for(request, pk, ANY_ROLE)
+    form = DeskAddForm(request.POST, event=event)
+    if not form.is_valid():
+        return _desk_response(request, event, errors=form.non_field_errors())
+    member = form.cleaned_data["member_obj"]
+    try:
+        entrant = _enter(event, name=member.name, role=member.role, member=member)
+    except evening.EveningError as exc:
+        return _desk_response(request, event, errors=[str(exc)])
+    return _desk_response(request, event, added=entrant)
+
+
+@require_POST
+def desk_guest(request: HttpRequest, pk: int) -> HttpResponse:
+    event = event_for(request, pk, ANY_ROLE)
+    form = GuestForm(request.POST)
+    if not form.is_valid():
+        return _desk_response(request, event, errors=[f"{form[n].label}: {e[0]}" for n, e in form.errors.items()])
+    data = form.cleaned_data
+    member = make_guest_member(event, data["name"], data["role"]) if data["keep"] else None
+    try:
+        entrant = _enter(event, name=data["name"], role=data["role"], member=member)
+    except evening.EveningError as exc:
+        return _desk_response(request, event, errors=[str(exc)])
+    return _desk_response(request, event, added=entrant)
+
+
+@require_POST
+def desk_role(request: HttpRequest, pk: int, entrant_pk: int) -> HttpResponse:
+    event = event_for(request, pk, ANY_ROLE)
+    entrant = get_object_or_404(event.entrants, pk=entrant_pk)
+    form = RoleForm(request.POST)
+    if event.started:
+        return _desk_response(request, event, errors=["Roles are fixed once the event has started."])
+    if form.is_valid():
+        entrant.role = form.cleaned_data["role"]
+        entrant.save(update_fields=["role"])
+    return _desk_response(request, event)
+
+
+@require_POST
+def desk_remove(request: HttpRequest, pk: int, entrant_pk: int) -> HttpResponse:
+    """Before the start the entry goes; after it, the player withdraws from the next hand."""
+    event = event_for(request, pk, ANY_ROLE)
+    entrant = get_object_or_404(event.entrants, pk=entrant_pk)
+    if not event.started:
+        entrant.delete()
+        return _desk_response(request, event)
+    try:
+        evening.withdraw(event, entrant)
+    except evening.EveningError as exc:
+        return _desk_response(request, event, errors=[str(exc)])
+    return _desk_response(request, event)
+
+
+@require_POST
+def desk_start(request: HttpRequest, pk: int) -> HttpResponse:
+    event = event_for(request, pk, ANY_ROLE)
+    form = StartForm(request.POST)
+    if not form.is_valid():
+        return _desk_response(request, event, errors=["Choose how to draw the starting seats."])
+    try:
+        evening.start_event(event, by=form.cleaned_data["by"])
+    except evening.EveningError as exc:
+        return _desk_response(request, event, errors=[str(exc)])
+    messages.success(request, "The event has started: hand 1 is seated.")
+    if request.htmx:
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = event.get_absolute_url()
+        return response
+    return redirect(event)
+
+
+urlpatterns = [
+    path("clubs/<int:pk>/events/new/", event_new, name="event_new"),
+    path("events/<int:pk>/", event, name="event"),
+    path("events/<int:pk>/edit/", event_edit, name="event_edit"),
+    path("events/<int:pk>/save-preset/", event_save_preset, name="event_save_preset"),
+    path("events/<int:pk>/desk/", event_desk, name="event_desk"),
+    path("events/<int:pk>/desk/add/", desk_add, name="desk_add"),
+    path("events/<int:pk>/desk/guest/", desk_guest, name="desk_guest"),
+    path("events/<int:pk>/desk/<int:entrant_pk>/role/", desk_role, name="desk_role"),
+    path("events/<int:pk>/desk/<int:entrant_pk>/remove/", desk_remove, name="desk_remove"),
+    path("events/<int:pk>/desk/start/", desk_start, name="desk_start"),
+]

@@ -20,3 +20,9 @@ def _test_settings(settings, tmp_path):
     settings.STORAGES = PLAIN_STATIC
     # Each test writes backups into its own folder, never the user's data directory.
     settings.BACKUP_DIR = tmp_path / "backups"
+    # Static files are collected into the test's own folder, never the user's data directory
+    # (whitenoise warns at every request when the folder is missing).
+    settings.STATIC_ROOT = tmp_path / "static"
+    settings.STATIC_ROOT.mkdir(exist_ok=True)
+    # Django's real hasher takes most of a second per password: tests make many users.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -1,0 +1,517 @@
+"""The phones: a table's page (its QR code) and each player's own page. No login: the token is the key.
+
+The table page shows the hand being played now and polls its state fragment every few
+seconds; an unchanged poll costs a 204 (htmx then swaps nothing) or, for any client that
+revalidates, a 304 against the state's ETag. Every POST answers htmx with the new fragment
+and a plain browser with a redirect, so a reload or a phone waking from sleep never resubmits.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_not_required
+from django.db.models import Count, Max
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import NoReverseMatch, path, reverse
+from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.http import quote_etag
+from django.views.decorators.http import require_GET, require_POST
+
+from whistdrive import charts, entry, evening, movements, scores
+from whistdrive.models import SUIT_SYMBOLS, Entrant, Event, Flag, Result, Seating, Table
+from whistdrive.rules import SIDE_NAMES, SIDE_OF_SEAT, HandEntry, drive_score, tricks_after_revoke, trump_for_hand
+
+SEATS = ("N", "E", "S", "W")
+OTHER_SIDE = {"NS": "EW", "EW": "NS"}
+SIDE_SEATS = {"NS": ("N", "S"), "EW": ("E", "W")}
+SEAT_NAMES = entry.SEAT_NAMES
+SUIT_WORDS = {"H": "Hearts", "D": "Diamonds", "S": "Spades", "C": "Clubs", "N": "No trumps"}
+FLAG_REASONS = [
+    ("dispute", "We disagree on the result"),
+    ("misdeal", "Misdeal"),
+    ("missing", "A player is missing"),
+    ("other", "Something else"),
+]
+
+
+# -- forms -------------------------------------------------------------------------------
+
+
+class SeatForm(forms.Form):
+    seat = forms.ChoiceField(choices=[(s, SEAT_NAMES[s]) for s in SEATS])
+
+
+class EntryForm(forms.Form):
+    hand = forms.IntegerField()
+    # No range here: the rules engine words a bad count for the player ("from 0 to 13, not 14").
+    tricks = forms.IntegerField()
+    honours_ours = forms.IntegerField(required=False)
+    honours_theirs = forms.IntegerField(required=False)
+    revoke = forms.ChoiceField(
+        choices=[("", "No revoke"), ("us", "We revoked"), ("them", "They revoked")], required=False
+    )
+    trump = forms.ChoiceField(choices=[("", "—")] + [(s, SUIT_WORDS[s]) for s in "HDSC"], required=False)
+
+
+class AgreeForm(forms.Form):
+    hand = forms.IntegerField()
+    seat = forms.ChoiceField(choices=[(s, SEAT_NAMES[s]) for s in SEATS])
+    # The version the player was shown, so a claim changed meanwhile is not agreed blind.
+    tricks_ns = forms.IntegerField(required=False)
+
+
+class FlagForm(forms.Form):
+    hand = forms.IntegerField()
+    reason = forms.ChoiceField(choices=FLAG_REASONS)
+
+
+# -- helpers -----------------------------------------------------------------------------
+
+
+def _table_for_token(token: str) -> Table:
+    return get_object_or_404(Table.objects.select_related("event"), token=token)
+
+
+def _device(request: HttpRequest) -> str:
+    """A hash of the phone's session: enough to tell phones apart in the log, useless as a key."""
+    if not request.session.session_key:
+        request.session.save()
+    return hashlib.sha256(request.session.session_key.encode()).hexdigest()[:16]
+
+
+def _address(request: HttpRequest) -> str | None:
+    return request.META.get("REMOTE_ADDR") or None
+
+
+def _remembered_entrant(request: HttpRequest, table: Table) -> int | None:
+    by_table = request.session.get("wd_seats", {})
+    if str(table.pk) in by_table:
+        return by_table[str(table.pk)]
+    return request.session.get("wd_player", {}).get(str(table.event_id))
+
+
+def _remember(request: HttpRequest, table: Table, entrant: Entrant) -> None:
+    by_table = request.session.get("wd_seats", {})
+    by_table[str(table.pk)] = entrant.pk
+    by_event = request.session.get("wd_player", {})
+    by_event[str(table.event_id)] = entrant.pk
+    request.session["wd_seats"], request.session["wd_player"] = by_table, by_event
+
+
+def _my_seat(request: HttpRequest, table: Table, seats: dict[str, Entrant]) -> str | None:
+    """The seat of the player this phone belongs to, if they sit at this table this hand."""
+    entrant_pk = _remembered_entrant(request, table)
+    return next((seat for seat, e in seats.items() if e.pk == entrant_pk), None)
+
+
+def _trump_view(trump: str | None) -> dict | None:
+    if not trump:
+        return None
+    return {"letter": trump, "symbol": SUIT_SYMBOLS[trump], "word": SUIT_WORDS[trump], "red": trump in "HD"}
+
+
+def _seat_phrase(seat: str) -> str:
+    """ "N" -> "North"; the engine's "N or E" (seat decided by another table) -> "North or East"."""
+    return " or ".join(SEAT_NAMES.get(part, part) for part in seat.split(" or "))
+
+
+def _totals(event: Event) -> dict[str, int]:
+    if not event.format.is_drive:
+        return {}
+    return {s.id: s.total for s in scores.event_standings(event)}
+
+
+def _moves(event: Event, table: Table, hand: int, seats: dict[str, Entrant]) -> list[dict]:
+    """Where each player of ``hand`` at ``table`` goes next, in words, with partners when known."""
+    fmt = event.format
+    if hand >= fmt.hands:
+        return [{"name": e.name, "text": "That was the last hand.", "seat": s} for s, e in _in_order(seats)]
+    following = {
+        s.entrant_id: s for s in Seating.objects.filter(event=event, hand=hand + 1).select_related("table", "entrant")
+    }
+    by_place = {(s.table_id, s.seat): s.entrant for s in following.values() if s.table_id}
+    partner_seat = {"N": "S", "S": "N", "E": "W", "W": "E"}
+    rows = []
+    if all(e.pk in following for e in seats.values()):
+        for seat, person in _in_order(seats):
+            nxt = following[person.pk]
+            if nxt.table_id is None:
+                text, partner = f"sit out hand {hand + 1}", None
+            else:
+                partner = by_place.get((nxt.table_id, partner_seat[nxt.seat]))
+                text = _go_to(table, seat, nxt.table.number, nxt.seat, hand + 1)
+            rows.append({"name": person.name, "text": text, "seat": seat, "partner": partner and partner.name})
+        return rows
+    if not fmt.ends_round(hand):
+        return [{"name": e.name, "text": f"stay here for hand {hand + 1}", "seat": s} for s, e in _in_order(seats)]
+    try:
+        results = evening.round_results(event, hand)
+        answer = movements.where_next(
+            fmt,
+            evening.players_for(event, hand + 1),
+            evening.history_of(event, hand),
+            table.number,
+            results[table.number],
+            results,
+        )
+    except (movements.MovementError, KeyError):
+        return [{"name": e.name, "text": "ask the organiser", "seat": s} for s, e in _in_order(seats)]
+    for seat, person in _in_order(seats):
+        if person.player_id not in answer:
+            text = "ask the organiser"
+        elif answer[person.player_id] is None:
+            text = f"sit out hand {hand + 1}"
+        else:
+            number, nxt_seat = answer[person.player_id]
+            text = _go_to(table, seat, number, nxt_seat, hand + 1)
+        rows.append({"name": person.name, "text": text, "seat": seat, "partner": None})
+    return rows
+
+
+def _go_to(table: Table, seat: str, number: int, nxt_seat: str, next_hand: int) -> str:
+    if number == table.number and nxt_seat == seat:
+        return f"stay in your seat ({SEAT_NAMES[seat]}) for hand {next_hand}"
+    if number == table.number:
+        return f"stay at this table, move to {_seat_phrase(nxt_seat)}"
+    return f"go to table {number}, seat {_seat_phrase(nxt_seat)}"
+
+
+def _in_order(seats: dict[str, Entrant]):
+    return [(s, seats[s]) for s in SEATS if s in seats]
+
+
+def _version(table: Table, event: Event, state: entry.TableState, my_seat: str | None) -> str:
+    """Everything the table page shows, as a short fingerprint (the ETag of a poll)."""
+    results = Result.objects.for_event(event).aggregate(n=Count("pk"), last=Max("updated"))
+    flags = Flag.objects.filter(table=table, hand=state.hand, resolved__isnull=True).count()
+    parts = [
+        state.version(),
+        event.status,
+        str(event.current_hand),
+        str(results["n"]),
+        str(results["last"] and results["last"].timestamp()),
+        str(flags),
+        my_seat or "-",
+    ]
+    return hashlib.sha256("|".join(parts).encode()).hexdigest()[:20]
+
+
+def _table_context(request: HttpRequest, table: Table, error: str = "") -> dict:
+    event = table.event
+    hand = event.current_hand
+    state = entry.table_state(table, hand) if hand else None
+    seats = state.seats if state else {}
+    my_seat = _my_seat(request, table, seats)
+    my_side = SIDE_OF_SEAT.get(my_seat) if my_seat else None
+    fmt = event.format
+    context = {
+        "event": event,
+        "table": table,
+        "hand": hand,
+        "state": state,
+        "fmt": fmt,
+        "error": error,
+        "seats": [{"seat": s, "name": seats[s].name if s in seats else "", "you": s == my_seat} for s in SEATS],
+        "seated": bool(seats),
+        "my_seat": my_seat,
+        "my_seat_name": SEAT_NAMES.get(my_seat, ""),
+        "my_side": my_side,
+        "my_side_name": SIDE_NAMES.get(my_side, ""),
+        "other_side": OTHER_SIDE.get(my_side),
+        "other_side_name": SIDE_NAMES.get(OTHER_SIDE.get(my_side), ""),
+        "trump": _trump_view(state.trump if state else None),
+        "ask_trump": state is not None and state.trump is None,
+        "honours": fmt.is_games and fmt.honours,
+        "keypad": [(n, 13 - n) for n in range(14)],
+        "suit_choices": [(s, SUIT_SYMBOLS[s], SUIT_WORDS[s]) for s in "HDSC"],
+        "results_url": _results_url(event),
+        "my_link": seats[my_seat].get_absolute_url() if my_seat else "",
+        "flag_reasons": FLAG_REASONS,
+        "flagged": state is not None and Flag.objects.filter(table=table, hand=hand, resolved__isnull=True).exists(),
+    }
+    if state is None:
+        return context
+    claims = {side: claim for side, claim in state.claims.items() if claim}
+    context["claims"] = [
+        {"side": side, "side_name": SIDE_NAMES[side], "entry": claim.entry, "mine": side == my_side}
+        for side, claim in claims.items()
+    ]
+    if state.status == "pending":
+        claimer = state.pending_side
+        context["claimer"] = claimer
+        context["claimer_name"] = SIDE_NAMES[claimer]
+        context["claim"] = claims[claimer].entry
+        # The phone may be passed across: the agreeing players are named by their seats.
+        context["agreeing_seats"] = [
+            {"seat": s, "seat_name": SEAT_NAMES[s], "name": seats[s].name if s in seats else ""}
+            for s in SIDE_SEATS[OTHER_SIDE[claimer]]
+        ]
+    if state.status == "disputed" and my_side:
+        context["theirs"] = claims[OTHER_SIDE[my_side]].entry
+    if state.status == "agreed":
+        agreed = state.entry
+        context["agreed"] = agreed
+        context["after_revoke"] = tricks_after_revoke(agreed, fmt)
+        totals = _totals(event)
+        moves = _moves(event, table, hand, seats)
+        for row in moves:
+            person = seats[row["seat"]]
+            row["total"] = totals.get(person.player_id)
+            row["tricks"] = context["after_revoke"][SIDE_OF_SEAT[row["seat"]]]
+        context["moves"] = moves
+    elif hand > 1 and state.status == "waiting":
+        # The first minutes of a hand: say where last hand's players went (they may look here).
+        before = {
+            s.seat: s.entrant for s in Seating.objects.filter(table=table, hand=hand - 1).select_related("entrant")
+        }
+        context["previous_moves"] = _moves(event, table, hand - 1, before) if before else []
+    return context
+
+
+def _results_url(event: Event) -> str:
+    """The public results page, once the standings pages provide one."""
+    if event.status != Event.Status.FINISHED:
+        return ""
+    for name, args in (("board", [event.board_token]), ("event_results_public", [event.board_token])):
+        try:
+            return reverse(name, args=args)
+        except NoReverseMatch:
+            continue
+    return ""
+
+
+def _render_table(request: HttpRequest, table: Table, *, error: str = "", version: str = "") -> HttpResponse:
+    template = "whistdrive/table.html#state" if request.htmx else "whistdrive/table.html"
+    context = _table_context(request, table, error)
+    if not version and context["state"] is not None:
+        version = _version(table, table.event, context["state"], context["my_seat"])
+    context["version"] = version
+    response = render(request, template, context)
+    patch_cache_control(response, no_cache=True, private=True)
+    return response
+
+
+# -- the table page ----------------------------------------------------------------------
+
+
+@login_not_required
+@require_GET
+def table_page(request: HttpRequest, token: str) -> HttpResponse:
+    table = _table_for_token(token)
+    event = table.event
+    hand = event.current_hand
+    if hand:
+        state = entry.table_state(table, hand)
+        version = _version(table, event, state, _my_seat(request, table, state.seats))
+        # The full page and the fragment differ, so they have different ETags.
+        etag = quote_etag(f"{version}-{'f' if request.htmx else 'p'}")
+        if request.htmx and request.GET.get("v") == version:
+            # htmx swaps nothing on a 204: the page (and an open disclosure) stays as it is.
+            return HttpResponse(status=204)
+        if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
+            response = HttpResponseNotModified()
+            response["ETag"] = etag
+            return response
+    response = _render_table(request, table, version=version if hand else "")
+    if hand:
+        response["ETag"] = etag
+    patch_vary_headers(response, ["Cookie", "HX-Request"])
+    return response
+
+
+def _after_post(request: HttpRequest, table: Table, error: str = "") -> HttpResponse:
+    if request.htmx:
+        return _render_table(request, table, error=error)
+    if error:
+        messages.error(request, error)
+    return redirect("table", token=table.token)
+
+
+@login_not_required
+@require_POST
+def choose_seat(request: HttpRequest, token: str) -> HttpResponse:
+    table = _table_for_token(token)
+    form = SeatForm(request.POST)
+    if not form.is_valid():
+        return _after_post(request, table, "Choose North, East, South or West.")
+    seating = (
+        Seating.objects.filter(table=table, hand=table.event.current_hand, seat=form.cleaned_data["seat"])
+        .select_related("entrant")
+        .first()
+    )
+    if seating is None:
+        return _after_post(request, table, "Nobody sits in that seat this hand.")
+    _remember(request, table, seating.entrant)
+    return _after_post(request, table)
+
+
+@login_not_required
+@require_POST
+def forget_seat(request: HttpRequest, token: str) -> HttpResponse:
+    table = _table_for_token(token)
+    by_table = request.session.get("wd_seats", {})
+    by_table.pop(str(table.pk), None)
+    by_event = request.session.get("wd_player", {})
+    by_event.pop(str(table.event_id), None)
+    request.session["wd_seats"], request.session["wd_player"] = by_table, by_event
+    return _after_post(request, table)
+
+
+@login_not_required
+@require_POST
+def enter(request: HttpRequest, token: str) -> HttpResponse:
+    table = _table_for_token(token)
+    form = EntryForm(request.POST)
+    if not form.is_valid():
+        return _after_post(request, table, "Tap the number of tricks your side took.")
+    data = form.cleaned_data
+    state = entry.table_state(table, data["hand"])
+    seat = _my_seat(request, table, state.seats)
+    if seat is None:
+        return _after_post(request, table, "Choose your seat first.")
+    side = SIDE_OF_SEAT[seat]
+    revoke = {"us": side, "them": OTHER_SIDE[side]}.get(data["revoke"])
+    try:
+        entry.submit(
+            table,
+            hand=data["hand"],
+            seat=seat,
+            tricks_ours=data["tricks"],
+            honours_ours=data["honours_ours"],
+            honours_theirs=data["honours_theirs"],
+            revoke=revoke,
+            trump=data["trump"] or None,
+            device=_device(request),
+            address=_address(request),
+        )
+    except entry.EntryError as exc:
+        return _after_post(request, table, str(exc))
+    return _after_post(request, table)
+
+
+@login_not_required
+@require_POST
+def agree(request: HttpRequest, token: str) -> HttpResponse:
+    table = _table_for_token(token)
+    form = AgreeForm(request.POST)
+    if not form.is_valid():
+        return _after_post(request, table, "Tap the seat of the player agreeing.")
+    data = form.cleaned_data
+    state = entry.table_state(table, data["hand"])
+    expected = None
+    other = OTHER_SIDE[SIDE_OF_SEAT[data["seat"]]]
+    claim = state.claims.get(other)
+    if data["tricks_ns"] is not None and claim is not None and claim.entry.tricks_ns != data["tricks_ns"]:
+        expected = HandEntry(data["tricks_ns"], 13 - data["tricks_ns"], claim.entry.trump)
+    try:
+        entry.agree(
+            table,
+            hand=data["hand"],
+            seat=data["seat"],
+            device=_device(request),
+            address=_address(request),
+            expected=expected,
+        )
+    except entry.EntryError as exc:
+        return _after_post(request, table, str(exc))
+    return _after_post(request, table)
+
+
+@login_not_required
+@require_POST
+def call_organiser(request: HttpRequest, token: str) -> HttpResponse:
+    table = _table_for_token(token)
+    form = FlagForm(request.POST)
+    if not form.is_valid():
+        return _after_post(request, table, "Say why you need the organiser.")
+    reason = dict(FLAG_REASONS)[form.cleaned_data["reason"]]
+    # A second tap while the organiser is on the way adds nothing.
+    Flag.objects.get_or_create(table=table, hand=form.cleaned_data["hand"], reason=reason, resolved__isnull=True)
+    return _after_post(request, table)
+
+
+# -- a player's own page -----------------------------------------------------------------
+
+
+@login_not_required
+@require_GET
+def player_page(request: HttpRequest, token: str) -> HttpResponse:
+    person = get_object_or_404(Entrant.objects.select_related("event"), token=token)
+    event = person.event
+    fmt = event.format
+    rows = list(
+        Seating.objects.filter(entrant=person, hand__lte=max(event.current_hand, 0))
+        .select_related("table")
+        .order_by("hand")
+    )
+    places = {(s.table_id, s.hand, s.seat): s.entrant for s in _companions(event, rows)}
+    results = {
+        (r.table_id, r.hand): r for r in Result.objects.filter(table__in={s.table_id for s in rows if s.table_id})
+    }
+    standing, standings_list = None, []
+    if fmt.is_drive and event.started:
+        standings_list = scores.event_standings(event)
+        standing = next((s for s in standings_list if s.id == person.player_id), None)
+    scored = {h.number: h.score for h in standing.hands} if standing else {}
+    card, total = [], 0
+    partner_seat = {"N": "S", "S": "N", "E": "W", "W": "E"}
+    for row in rows:
+        result = results.get((row.table_id, row.hand)) if row.table_id else None
+        line = {"hand": row.hand, "trump": _trump_view(_hand_trump(event, row.hand, result)), "table": None}
+        if row.table_id:
+            partner = places.get((row.table_id, row.hand, partner_seat[row.seat]))
+            line.update(table=row.table.number, seat=SEAT_NAMES[row.seat], partner=partner and partner.name)
+            if result:
+                tricks = tricks_after_revoke(evening.entry_of(result), fmt)[SIDE_OF_SEAT[row.seat]]
+                line["tricks"] = tricks
+                score = scored.get(row.hand, drive_score(fmt, tricks) if fmt.is_drive else tricks)
+                total += score
+                line["total"] = total
+        elif row.hand in scored:
+            line["sat_out"] = True
+            line["tricks"] = scored[row.hand]
+            total += scored[row.hand]
+            line["total"] = total
+        else:
+            line["sat_out"] = True
+        card.append(line)
+    now = rows[-1] if rows and rows[-1].hand == event.current_hand else None
+    chart = ""
+    if standing and standing.hands:
+        chart = charts.player_evening_svg(standing, standings_list, width=640, height=400, title="Your evening")
+    context = {
+        "event": event,
+        "person": person,
+        "card": card,
+        "total": total,
+        "standing": standing,
+        "field": len(standings_list),
+        "now": now,
+        "now_seat": now and now.seat and SEAT_NAMES[now.seat],
+        "chart": chart,
+    }
+    return render(request, "whistdrive/player.html", context)
+
+
+def _companions(event: Event, rows: list[Seating]):
+    tables = {s.table_id for s in rows if s.table_id}
+    return Seating.objects.filter(event=event, table__in=tables).select_related("entrant")
+
+
+def _hand_trump(event: Event, hand: int, result: Result | None) -> str | None:
+    return result.trump if result else trump_for_hand(event.trumps, hand)
+
+
+urlpatterns = [
+    path("t/<str:token>/", table_page, name="table"),
+    path("t/<str:token>/seat/", choose_seat, name="table_seat"),
+    path("t/<str:token>/seat/forget/", forget_seat, name="table_forget_seat"),
+    path("t/<str:token>/enter/", enter, name="table_enter"),
+    path("t/<str:token>/agree/", agree, name="table_agree"),
+    path("t/<str:token>/call/", call_organiser, name="table_call"),
+    path("p/<str:token>/", player_page, name="player"),
+]

@@ -18,9 +18,24 @@ class ClubScopedAdmin(admin.ModelAdmin):
 
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
         field = super().formfield_for_foreignkey(db_field, request, **kwargs)
-        if not request.user.is_superuser and db_field.name == "club":
-            field.queryset = Club.objects.for_user(request.user, ("organiser",))
+        path = _club_path_of(db_field.related_model)
+        if field is not None and not request.user.is_superuser and path:
+            # Every choice list (an entrant's event or member, an event's season…) shows only the
+            # user's own clubs' rows: another club's names must not leak through a drop-down.
+            clubs = Club.objects.for_user(request.user, ("organiser",))
+            field.queryset = field.queryset.filter(**{f"{path}__in": clubs})
         return field
+
+
+def _club_path_of(model) -> str | None:
+    """How rows of ``model`` reach their club, or None for models outside any club (users)."""
+    if model is Club:
+        return "pk"
+    names = {f.name for f in model._meta.get_fields()}
+    for path, first in (("club", "club"), ("event__club", "event"), ("table__event__club", "table")):
+        if first in names:
+            return path
+    return None
 
 
 @admin.register(Club)
@@ -41,19 +56,23 @@ class ClubAccessAdmin(ClubScopedAdmin):
     list_display = ["user", "club", "role"]
     list_filter = ["role"]
     search_fields = ["user__username", "club__name"]
+    list_select_related = ["user", "club"]
 
 
 @admin.register(Member)
 class MemberAdmin(ClubScopedAdmin):
-    list_display = ["name", "club", "role", "membership_number", "active", "is_guest"]
+    list_display = ["name", "club", "role", "membership_number", "email", "phone", "active", "is_guest"]
     list_filter = ["active", "role", "is_guest"]
-    search_fields = ["name", "membership_number", "email"]
+    search_fields = ["name", "membership_number", "email", "phone"]
+    list_select_related = ["club"]
 
 
 @admin.register(Season)
 class SeasonAdmin(ClubScopedAdmin):
     list_display = ["name", "club", "starts", "ends", "counting", "best"]
+    list_filter = ["counting"]
     search_fields = ["name"]
+    list_select_related = ["club"]
 
 
 @admin.register(FormatPreset)

@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 
 from clubs import views
 
@@ -15,4 +15,5 @@ urlpatterns = [
     path("<int:pk>/seasons/add/", views.season_add, name="season_add"),
     path("<int:pk>/seasons/<int:season_pk>/", views.season_edit, name="season_edit"),
     path("<int:pk>/presets/<int:preset_pk>/delete/", views.preset_delete, name="preset_delete"),
+    path("", include("clubs.season_views")),
 ]

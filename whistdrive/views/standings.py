@@ -1,3 +1,414 @@
-from django.urls import path  # noqa: F401
+"""Standings, prizes and the projector board.
 
-urlpatterns: list = []
+Organiser pages (login; organiser or scorer of the event's club):
+  events/<pk>/standings/   the standings now (provisional or final), the half-time view and the prize winners
+  events/<pk>/prizes/      the prize list editor
+
+The public board (no login; the board token is the key):
+  board/<token>/           large type for a projector; htmx polls the same URL for the fragment
+
+Every page loads the evening through ``whistdrive.scores`` (entrants, seatings, results: three
+queries whatever the size) and hands plain values to the engines; the half-time view filters the
+same hand records instead of loading them again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from dataclasses import dataclass
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_not_required
+from django.db.models import Count, Max, OuterRef, Subquery
+from django.db.models.functions import Coalesce
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import path
+from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
+
+from clubs.access import ANY_ROLE, event_for
+from whistdrive import charts, prizes, scores, standings
+from whistdrive.models import Entrant, Event, Result
+
+BOARD_ROWS = 15
+BOARD_LEADERS = 5  # lines on the board's chart: more than five cannot be told apart across a hall
+ROTATE_SECONDS = 15
+BOARD_VIEWS = ("standings", "halftime", "prizes")
+
+ROLE_WORDS = {"lady": "Lady", "gent": "Gent", None: ""}
+
+DEFAULT_PRIZES_WITH_ROLES = [
+    {"kind": "top", "role": "lady", "places": 3},
+    {"kind": "top", "role": "gent", "places": 3},
+    {"kind": "booby", "role": "lady"},
+    {"kind": "booby", "role": "gent"},
+]
+DEFAULT_PRIZES_WITHOUT_ROLES = [
+    {"kind": "top", "role": None, "places": 3},
+    {"kind": "booby", "role": None},
+]
+
+
+# -- the evening as plain values ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Evening:
+    """Everything the standings pages show about an event, computed once per request."""
+
+    event: Event
+    games: bool  # a game night: standings by rubbers, not built here
+    standings: list[standings.Standing]
+    halftime: list[standings.Standing] | None  # standings after the interval hand; None without an interval
+    last_hand: int  # the latest hand with a result; 0 before any
+    incomplete: bool  # the latest hand still has tables to hand in
+    prize_list: list[dict]
+    default_prizes: bool  # the prize list is the default, not the organiser's own
+    awards: list[prizes.Award]
+    prize_error: str
+    roles_used: bool
+
+    @property
+    def final(self) -> bool:
+        return self.event.status == Event.Status.FINISHED
+
+    @property
+    def status_line(self) -> str:
+        """ "Final results", "Provisional after hand 9 of 24", or "No hands scored yet"."""
+        hands = self.event.hands
+        if self.final:
+            return "Final results"
+        if not self.last_hand:
+            return "No hands scored yet"
+        line = f"Provisional after hand {self.last_hand} of {hands}"
+        if self.incomplete:
+            line += " (some tables still to hand in)"
+        return line
+
+    @property
+    def halftime_reached(self) -> bool:
+        interval = self.event.interval_after
+        return interval is not None and (self.last_hand >= interval or self.final)
+
+
+def default_prizes(roles_used: bool) -> list[dict]:
+    return [dict(p) for p in (DEFAULT_PRIZES_WITH_ROLES if roles_used else DEFAULT_PRIZES_WITHOUT_ROLES)]
+
+
+def standings_for(event: Event, entrants, hands, *, final: bool) -> list[standings.Standing] | None:
+    """The standings for any kind of event; None for a game night.
+
+    The one place that dispatches on ``event.kind``: game nights are ranked by rubbers
+    (a later ``standings.games_standings``); until that exists their pages say so.
+    """
+    if event.kind == Event.Kind.GAMES:
+        return None
+    return standings.event_standings(event.format, entrants, hands, final=final)
+
+
+def evening_of(event: Event) -> Evening:
+    """Load the event once (three queries) and work out standings, half-time and prizes."""
+    entrants, hands = scores.standings_input(event)
+    final = event.status == Event.Status.FINISHED
+    current = standings_for(event, entrants, hands, final=final)
+    games = current is None
+    roles_used = any(e.role for e in entrants)
+    prize_list = list(event.prizes or [])
+    is_default = not prize_list
+    if is_default:
+        prize_list = default_prizes(roles_used)
+    if games:
+        return Evening(event, True, [], None, 0, False, prize_list, is_default, [], "", roles_used)
+
+    halftime = None
+    if event.interval_after is not None:
+        # The standings as they stood at the interval: the same records, cut at the interval hand.
+        first_half = [h for h in hands if h.number <= event.interval_after]
+        halftime = standings_for(event, entrants, first_half, final=False)
+    last_hand = max((h.number for h in hands), default=0)
+    incomplete = bool(hands) and len(hands[-1].tables) < max(len(h.tables) for h in hands)
+    awards: list[prizes.Award] = []
+    error = ""
+    try:
+        awards = prizes.award_prizes(prize_list, current)
+    except prizes.PrizeError as exc:
+        error = str(exc)
+    return Evening(
+        event, False, current, halftime, last_hand, incomplete, prize_list, is_default, awards, error, roles_used
+    )
+
+
+def awards_by_prize(awards: list[prizes.Award]) -> list[dict]:
+    """Awards grouped under their prize's heading, in the organiser's order."""
+    groups: list[dict] = []
+    for award in awards:
+        if not groups or groups[-1]["prize"] != award.prize:
+            groups.append({"prize": award.prize, "label": award.label, "awards": []})
+        groups[-1]["awards"].append(award)
+    return groups
+
+
+# -- organiser's standings page ---------------------------------------------------------------------
+
+
+def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
+    event = event_for(request, pk, ANY_ROLE)
+    evening = evening_of(event)
+    show_half = request.GET.get("half") == "1" and evening.halftime is not None
+    rows = evening.halftime if show_half else evening.standings
+    return render(
+        request,
+        "whistdrive/standings.html",
+        {
+            "event": event,
+            "evening": evening,
+            "show_half": show_half,
+            "rows_html": standings_rows_html(rows or [], halves=not show_half),
+            "row_count": len(rows or []),
+            "prize_groups": awards_by_prize(evening.awards),
+        },
+    )
+
+
+def standings_rows_html(rows: list[standings.Standing], *, halves: bool = True) -> str:
+    """The standings table's body rows.
+
+    Built in Python rather than with a template loop: 1,200 players (300 tables) would cost
+    about 100 ms of per-cell template rendering, this about 5 ms (docs/benchmarks.md).
+    Everything user-supplied (names) is escaped.
+    """
+    out = []
+    for s in rows:
+        rank = f"={s.rank}" if s.tied else str(s.rank)
+        cells = [
+            f'<td class="num">{rank}</td>',
+            f"<td>{escape(s.name)}</td>",
+            f"<td>{ROLE_WORDS.get(s.role, '')}</td>",
+            f'<td class="num"><strong>{s.total}</strong></td>',
+        ]
+        if halves:
+            cells.append(f'<td class="num">{s.first_half}</td><td class="num">{s.second_half}</td>')
+        cells.append(f'<td class="num">{s.hands_played}</td><td class="num">{s.hands_sat_out}</td>')
+        out.append(f"<tr>{''.join(cells)}</tr>")
+    return mark_safe("\n".join(out))
+
+
+# -- prize list editor --------------------------------------------------------------------------------
+
+KIND_CHOICES = [
+    ("top", "Top places"),
+    ("half_time", "Highest at half-time"),
+    ("second_half", "Highest second half"),
+    ("booby", "Booby (lowest)"),
+    ("tens", "Most hands of 10+ tricks"),
+    ("mystery", "Mystery score"),
+]
+ROLE_CHOICES = [("", "Everyone"), ("lady", "Ladies"), ("gent", "Gents")]
+
+
+class PrizeForm(forms.Form):
+    kind = forms.ChoiceField(choices=KIND_CHOICES)
+    role = forms.ChoiceField(choices=ROLE_CHOICES, required=False, label="Who")
+    places = forms.IntegerField(min_value=1, max_value=prizes.MAX_PLACES, initial=1)
+    label = forms.CharField(max_length=60, required=False, help_text="Optional heading, e.g. “Ladies' prizes”.")
+    target = forms.IntegerField(
+        min_value=0, max_value=9999, required=False, label="Mystery number", help_text="Mystery score prizes only."
+    )
+
+    def prize(self) -> dict:
+        data = self.cleaned_data
+        prize: dict = {"kind": data["kind"], "role": data.get("role") or None}
+        if data.get("places") and data["places"] != 1:
+            prize["places"] = data["places"]
+        if data.get("label"):
+            prize["label"] = data["label"].strip()
+        if data.get("target") is not None:
+            prize["target"] = data["target"]
+        return prize
+
+
+class BasePrizeFormSet(forms.BaseFormSet):
+    def clean(self) -> None:
+        if any(self.errors):
+            return
+        # The organiser's order numbers decide; forms without a number keep their place after them.
+        rows = []
+        for index, form in enumerate(self.forms):
+            if index >= self.initial_form_count() and not form.has_changed():
+                continue  # the blank "add a prize" row
+            if self._should_delete_form(form):
+                continue
+            order = form.cleaned_data.get(forms.formsets.ORDERING_FIELD_NAME)
+            rows.append((order if order is not None else 10**6, index, form))
+        self.prizes = [form.prize() for _, _, form in sorted(rows, key=lambda row: row[:2])]
+        try:
+            prizes.validate_prizes(self.prizes)
+        except prizes.PrizeError as exc:
+            raise forms.ValidationError(f"Please correct the prize list: {exc}.") from exc
+
+
+PrizeFormSet = forms.formset_factory(
+    PrizeForm, formset=BasePrizeFormSet, extra=1, can_order=True, can_delete=True, max_num=40
+)
+
+
+def _prize_initial(prize_list: list[dict]) -> list[dict]:
+    return [
+        {
+            "kind": p.get("kind"),
+            "role": p.get("role") or "",
+            "places": p.get("places", 1),
+            "label": p.get("label", ""),
+            "target": p.get("target"),
+            "ORDER": index + 1,
+        }
+        for index, p in enumerate(prize_list)
+    ]
+
+
+def event_prizes(request: HttpRequest, pk: int) -> HttpResponse:
+    event = event_for(request, pk, ANY_ROLE)
+    roles_used = event.entrants.exclude(role="").exists()
+    is_default = not event.prizes
+    initial = _prize_initial(event.prizes or default_prizes(roles_used))
+    formset = PrizeFormSet(request.POST or None, initial=initial, prefix="prize")
+    if request.method == "POST" and formset.is_valid():
+        event.prizes = formset.prizes
+        mystery = [p["target"] for p in formset.prizes if p["kind"] == "mystery"]
+        event.mystery_target = mystery[0] if mystery else None
+        event.save(update_fields=["prizes", "mystery_target"])
+        messages.success(
+            request, f"Prize list saved: {len(formset.prizes)} prize{'s' if len(formset.prizes) != 1 else ''}."
+        )
+        return redirect("event_prizes", event.pk)
+    return render(
+        request,
+        "whistdrive/prizes.html",
+        {"event": event, "formset": formset, "is_default": is_default, "roles_used": roles_used},
+    )
+
+
+# -- the projector board ------------------------------------------------------------------------------
+
+
+def board_views(evening: Evening) -> tuple[str, ...]:
+    """The views the board cycles through, by the state of the evening.
+
+    Before the interval: the standings. At the interval: the half-time standings with the half-time
+    prize first, then the standings. In the second half: the standings (half-time is old news).
+    At the end: the prize winners first, then the final standings.
+    """
+    status = evening.event.status
+    if evening.games or status == Event.Status.SETUP:
+        return ("welcome",)
+    if status == Event.Status.FINISHED:
+        return ("prizes", "standings")
+    if status == Event.Status.INTERVAL and evening.halftime is not None:
+        return ("halftime", "standings")
+    return ("standings",)
+
+
+def _board_event(token: str) -> Event:
+    """The event with a fingerprint of everything its board shows, in one query."""
+    results = Result.objects.filter(table__event=OuterRef("pk")).order_by().values("table__event")
+    entrants = Entrant.objects.filter(event=OuterRef("pk")).order_by().values("event")
+    return get_object_or_404(
+        Event.objects.annotate(
+            result_count=Coalesce(Subquery(results.annotate(n=Count("pk")).values("n")), 0),
+            result_changed=Subquery(results.annotate(t=Max("updated")).values("t")),
+            entrant_count=Coalesce(Subquery(entrants.annotate(n=Count("pk")).values("n")), 0),
+            entrant_last=Subquery(entrants.annotate(m=Max("pk")).values("m")),
+        ),
+        board_token=token,
+    )
+
+
+def _board_etag(event: Event, view: str, slot: int) -> str:
+    parts = (
+        event.status, event.current_hand, event.result_count, event.result_changed, event.entrant_count,
+        event.entrant_last, event.prizes, event.mystery_target, event.name, view, slot,
+    )  # fmt: skip
+    return '"' + hashlib.blake2b(repr(parts).encode(), digest_size=12).hexdigest() + '"'
+
+
+@login_not_required
+def board(request: HttpRequest, token: str) -> HttpResponse:
+    """The public board. The page polls itself every 10 s for the fragment (htmx).
+
+    Which view shows is decided here: ``?view=standings|halftime|prizes`` pins one; otherwise the
+    board cycles through ``board_views`` in 15-second slots of the clock, so every projector shows
+    the same thing. The fragment has an ETag over the results and the slot: a poll when nothing
+    has changed is a 304 after one small query.
+    """
+    event = _board_event(token)
+    pinned = request.GET.get("view")
+    slot = int(time.time() // ROTATE_SECONDS)
+    if request.htmx:
+        # Cheap check first: the ETag needs only the event row and its fingerprint.
+        etag = _board_etag(event, pinned or "", slot)
+        if etag in request.headers.get("If-None-Match", ""):
+            response = HttpResponseNotModified()
+            response["ETag"] = etag
+            return _board_headers(response)
+    evening = evening_of(event)
+    views = board_views(evening)
+    view = pinned if pinned in BOARD_VIEWS else views[slot % len(views)]
+    if view == "halftime" and evening.halftime is None:
+        view = "standings"
+    context = _board_context(evening, view)
+    context["poll_url"] = request.path + (f"?view={pinned}" if pinned in BOARD_VIEWS else "")
+    template = "whistdrive/board.html#board" if request.htmx else "whistdrive/board.html"
+    response = render(request, template, context)
+    if request.htmx:
+        response["ETag"] = _board_etag(event, pinned or "", slot)
+    return _board_headers(response)
+
+
+def _board_headers(response: HttpResponse) -> HttpResponse:
+    # no-cache: the browser keeps the fragment but asks each time (If-None-Match), so a 304 reuses it.
+    patch_cache_control(response, no_cache=True, private=True)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+def _board_context(evening: Evening, view: str) -> dict:
+    event = evening.event
+    context: dict = {"event": event, "evening": evening, "view": view}
+    if view == "standings":
+        context["rows"] = evening.standings[:BOARD_ROWS]
+        context["more"] = max(0, len(evening.standings) - BOARD_ROWS)
+        if evening.last_hand:
+            context["chart"] = mark_safe(
+                charts.running_totals_svg(
+                    charts.leaders_series(evening.standings, BOARD_LEADERS),
+                    width=960,
+                    height=600,
+                    title="Leaders hand by hand",
+                    hand_numbers=sorted({h.number for s in evening.standings for h in s.hands}),
+                    font_size=24,
+                )
+            )
+    elif view == "halftime":
+        context["rows"] = (evening.halftime or [])[:BOARD_ROWS]
+        context["more"] = max(0, len(evening.halftime or []) - BOARD_ROWS)
+        # Judged on the standings at the interval, on their own: the half-time prize is given out
+        # then, before anyone knows who will win the later prizes.
+        half_time = [p for p in evening.prize_list if p.get("kind") == "half_time"]
+        try:
+            context["halftime_awards"] = prizes.award_prizes(half_time, evening.halftime or [])
+        except prizes.PrizeError:
+            context["halftime_awards"] = []
+    elif view == "prizes":
+        context["prize_groups"] = awards_by_prize(evening.awards)
+    return context
+
+
+urlpatterns = [
+    path("events/<int:pk>/standings/", event_standings, name="event_standings"),
+    path("events/<int:pk>/prizes/", event_prizes, name="event_prizes"),
+    path("board/<str:token>/", board, name="board"),
+]

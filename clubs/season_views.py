@@ -1,0 +1,99 @@
+"""The season table of a club: members' totals across the season's events, always from stored results.
+
+Each event is loaded with ``whistdrive.scores`` (three queries an event whatever its size) plus one
+query for who the entrants are as members, and the table is worked out by ``whistdrive.seasons``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import path
+
+from clubs.access import ANY_ROLE, club_for
+from clubs.models import Season
+from whistdrive import scores, seasons
+from whistdrive.models import Entrant, Event
+
+
+@dataclass(frozen=True)
+class SeasonEvent:
+    event: Event
+    provisional: bool  # still being played: its totals may change
+    counted: bool  # False for a game night, whose standings are not built yet
+    players: int
+
+
+def events_of(season: Season):
+    """The season's events: those linked to it, and the club's unlinked events within its dates."""
+    return (
+        Event.objects.filter(club=season.club_id)
+        .filter(Q(season=season) | Q(season__isnull=True, date__gte=season.starts, date__lte=season.ends))
+        .exclude(status=Event.Status.SETUP)
+        .order_by("date", "pk")
+    )
+
+
+def season_results(season: Season) -> tuple[seasons.SeasonTable, list[SeasonEvent]]:
+    """The season table from every started event's stored results (unfinished ones provisional)."""
+    events = list(events_of(season))
+    # Who each entry was as a member: one query for the whole season.
+    members: dict[tuple[int, str], tuple[int | None, bool]] = {}
+    for event_id, archive_id, card, member_id, is_guest in Entrant.objects.filter(event__in=events).values_list(
+        "event_id", "archive_id", "card_number", "member_id", "member__is_guest"
+    ):
+        members[event_id, archive_id or f"p{card}"] = (member_id, bool(is_guest))
+
+    results, listed = [], []
+    for event in events:
+        if event.kind != Event.Kind.DRIVE:
+            listed.append(SeasonEvent(event, event.status != Event.Status.FINISHED, False, 0))
+            continue
+        people = []
+        for standing in scores.event_standings(event):
+            member_id, is_guest = members.get((event.pk, standing.id), (None, False))
+            people.append(
+                seasons.Participant(
+                    member=None if member_id is None or is_guest else str(member_id),
+                    name=standing.name,
+                    total=standing.total,
+                    # A sit-out's award is in the total, so it counts as a hand for the average.
+                    hands_played=standing.hands_played + standing.hands_sat_out,
+                )
+            )
+        results.append(seasons.EventResult(str(event.pk), event.date.isoformat(), tuple(people)))
+        listed.append(SeasonEvent(event, event.status != Event.Status.FINISHED, True, len(people)))
+    best = season.best if season.counting == Season.Counting.BEST else None
+    table = seasons.season_table(results, counting=season.counting, best=best)
+    return table, listed
+
+
+def season(request: HttpRequest, club_pk: int, pk: int) -> HttpResponse:
+    club = club_for(request, club_pk, ANY_ROLE)
+    season = get_object_or_404(club.seasons, pk=pk)
+    table, listed = season_results(season)
+    names = {str(item.event.pk): item.event for item in listed}
+    rows = [{"row": row, "counted": [names[e] for e in row.counted if e in names]} for row in table.rows]
+    guests = [{"guest": g, "event": names.get(g.event)} for g in table.guests]
+    return render(
+        request,
+        "clubs/season.html",
+        {
+            "club": club,
+            "season": season,
+            "table": table,
+            "rows": rows,
+            "guests": guests,
+            "events": listed,
+            "provisional": any(item.provisional for item in listed),
+        },
+    )
+
+
+urlpatterns = [
+    # The season's edit form holds <pk>/seasons/<season_pk>/ (clubs.urls); its table lives beside it.
+    path("<int:club_pk>/seasons/<int:pk>/table/", season, name="season"),
+]

@@ -1,0 +1,651 @@
+"""The event archive ``whistdrive.event/1``: one JSON document holds one event completely.
+
+The format is a public contract (``../shared/spec/event-archive.md``). ``export_event`` writes
+it with ``results`` derived fresh; ``import_event`` reads it all-or-nothing: every problem is
+collected with the place it is found (``hands[3].tables[1].tricks: …``), and only a file with
+none is written, inside one transaction. Import never trusts ``results``: every entry goes
+through the rules engine and every seating after the first through the movement engine,
+exactly as if the hands had been entered at the tables.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections import defaultdict
+
+from django.db import transaction
+
+from clubs.models import Club
+from whistdrive import movements, scores, standings
+from whistdrive.formats import Format, FormatError
+from whistdrive.models import Entrant, Event, Result, Seating, Submission, Table
+from whistdrive.rules import (
+    GameHand,
+    HandEntry,
+    RuleError,
+    entry_problems,
+    score_games,
+    tricks_after_revoke,
+    trump_for_hand,
+)
+
+SCHEMA = "whistdrive.event/1"
+SEATS = ("N", "E", "S", "W")
+SIDES = ("NS", "EW")
+LADY_SEATS = ("N", "E")
+
+
+class ArchiveError(ValueError):
+    """A file that cannot be imported; ``problems`` has one line per fault, naming its place."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = problems
+        super().__init__("\n".join(problems))
+
+
+# -- export ------------------------------------------------------------------------------------
+
+
+def _complete_hands(event: Event) -> int:
+    """The last hand H such that every hand 1..H has a result at every seated table."""
+    seated = defaultdict(set)
+    for hand, table in Seating.objects.filter(event=event, table__isnull=False).values_list("hand", "table__number"):
+        seated[hand].add(table)
+    done = defaultdict(set)
+    for hand, table in Result.objects.for_event(event).values_list("hand", "table__number"):
+        done[hand].add(table)
+    last = 0
+    for hand in range(1, event.hands + 1):
+        if not seated[hand] or seated[hand] != done[hand]:
+            break
+        last = hand
+    return last
+
+
+def export_event(event: Event) -> dict:
+    """The archive document of ``event``: its complete hands, with ``results`` derived now."""
+    fmt = event.format
+    entrants = list(event.entrants.order_by("card_number"))
+    player_id = {e.pk: e.player_id for e in entrants}
+    card = {e.pk: e.card_number for e in entrants}
+    last = _complete_hands(event)
+
+    seats: dict[tuple[int, int], dict[str, str]] = defaultdict(dict)
+    out: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    for hand, number, seat, entrant_id in Seating.objects.filter(event=event, hand__lte=last).values_list(
+        "hand", "table__number", "seat", "entrant_id"
+    ):
+        if number is None:
+            out[hand].append((card[entrant_id], player_id[entrant_id]))
+        else:
+            seats[hand, number][seat] = player_id[entrant_id]
+    results = {
+        (r.hand, r.table.number): r for r in Result.objects.for_event(event).filter(hand__lte=last).select_related("table")
+    }
+    turned = fmt.trump_rotation is None
+    counts_honours = fmt.is_games and fmt.honours
+
+    hands = []
+    for hand in range(1, last + 1):
+        numbers = sorted(number for (h, number) in seats if h == hand)
+        tables = []
+        for number in numbers:
+            result = results[hand, number]
+            table = {
+                "table": number,
+                "seats": {s: seats[hand, number][s] for s in SEATS},
+                "tricks": {"NS": result.tricks_ns, "EW": result.tricks_ew},
+            }
+            if counts_honours:
+                table["honours"] = {"NS": result.honours_ns or 0, "EW": result.honours_ew or 0}
+            table["revoke"] = {"side": result.revoke} if result.revoke else None
+            if turned:
+                table["trump"] = result.trump
+            tables.append(table)
+        trump = trump_for_hand(fmt.trumps, hand) or results[hand, numbers[0]].trump
+        hands.append(
+            {
+                "number": hand,
+                "trump": trump,
+                "tables": tables,
+                "sitting_out": [pid for _card, pid in sorted(out[hand])],
+            }
+        )
+
+    document = {
+        "schema": SCHEMA,
+        "club": {"name": event.club.name},
+        "event": {"name": event.name, "date": event.date.isoformat(), "format": fmt.to_dict()},
+        "players": [{"id": e.player_id, "name": e.name, "role": e.role or None} for e in entrants],
+        "hands": hands,
+    }
+    document["results"] = derive_results(fmt, document["players"], hands)
+    return document
+
+
+def derive_results(fmt: Format, players: list[dict], hands: list[dict]) -> dict:
+    """The archive's ``results`` from its players and hands (the file's own results are never read)."""
+    if fmt.is_games:
+        return {"tables": games_tables(fmt, hands)}
+    entrants = [standings.Entrant(id=p["id"], name=p["name"], role=p["role"]) for p in players]
+    records = []
+    for hand in hands:
+        tables = tuple(
+            standings.TableHand(table=t["table"], seats=dict(t["seats"]), tricks=tricks_after_revoke(_entry(hand, t), fmt))
+            for t in sorted(hand["tables"], key=lambda t: t["table"])
+        )
+        records.append(standings.HandRecord(number=hand["number"], tables=tables, sitting_out=tuple(hand["sitting_out"])))
+    final = len(hands) == fmt.hands
+    return {"players": standings.results_players(standings.drive_standings(fmt, entrants, records, final=final))}
+
+
+def games_tables(fmt: Format, hands: list[dict]) -> list[dict]:
+    """Each table's hands, games and rubbers; a change of partnerships at a table starts afresh."""
+    played: dict[int, list[GameHand]] = defaultdict(list)
+    pairs_at: dict[int, frozenset] = {}
+    for hand in hands:
+        for t in hand["tables"]:
+            seats = t["seats"]
+            pairs = frozenset((frozenset((seats["N"], seats["S"])), frozenset((seats["E"], seats["W"]))))
+            number = t["table"]
+            fresh = number in pairs_at and pairs_at[number] != pairs
+            pairs_at[number] = pairs
+            played[number].append(GameHand(hand["number"], _entry(hand, t), fresh))
+    return [{"table": number, **score_games(fmt, played[number]).to_results_dict()} for number in sorted(played)]
+
+
+def _entry(hand: dict, table: dict) -> HandEntry:
+    honours = table.get("honours") or {}
+    revoke = table.get("revoke")
+    return HandEntry(
+        tricks_ns=table["tricks"]["NS"],
+        tricks_ew=table["tricks"]["EW"],
+        trump=table.get("trump") or hand["trump"],
+        honours_ns=honours.get("NS"),
+        honours_ew=honours.get("EW"),
+        revoke=revoke["side"] if revoke else None,
+    )
+
+
+# -- import: reading and checking ----------------------------------------------------------------
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class _Reader:
+    """Collects every problem of a document with its place, and the plain values it found."""
+
+    def __init__(self, data):
+        self.problems: list[str] = []
+        self.data = data
+
+    def add(self, where: str, message: str) -> None:
+        self.problems.append(f"{where}: {message}")
+
+    def read(self, club: Club | None):
+        data = self.data
+        if not isinstance(data, dict):
+            self.add("(document)", "an event archive is a JSON object")
+            return None
+        if data.get("schema") != SCHEMA:
+            self.add("schema", f"must be {SCHEMA!r}, not {data.get('schema')!r}")
+        club_name = None
+        if club is None:
+            club_data = data.get("club")
+            if not isinstance(club_data, dict) or not _text(club_data.get("name"), 120):
+                self.add("club.name", "give the club's name (1 to 120 characters), or import into a chosen club")
+            else:
+                club_name = club_data["name"].strip()
+        event = self._event(data.get("event"))
+        players = self._players(data.get("players"))
+        fmt = event["format"] if event else None
+        hands = self._hands(data.get("hands"), fmt, players) if fmt is not None and players is not None else None
+        return {"club_name": club_name, "event": event, "players": players, "hands": hands}
+
+    # event and format
+    def _event(self, event):
+        if not isinstance(event, dict):
+            self.add("event", "must be an object with name, date and format")
+            return None
+        name = event.get("name")
+        if not _text(name, 120):
+            self.add("event.name", f"must be text of 1 to 120 characters, not {name!r}")
+        date = None
+        try:
+            date = datetime.date.fromisoformat(event.get("date"))
+        except (TypeError, ValueError):
+            self.add("event.date", f"must be a date written YYYY-MM-DD, not {event.get('date')!r}")
+        raw = event.get("format")
+        if not isinstance(raw, dict):
+            self.add("event.format", "must be an object of format settings")
+            return None
+        try:
+            fmt = Format.from_dict(raw)
+        except FormatError as exc:
+            for problem in exc.problems:
+                self.add("event.format", problem)
+            return None
+        except TypeError as exc:
+            self.add("event.format", str(exc))
+            return None
+        bad = fmt.problems()
+        for problem in bad:
+            self.add("event.format", problem)
+        if bad:
+            return None
+        return {"name": name, "date": date, "format": fmt}
+
+    # players
+    def _players(self, players):
+        if not isinstance(players, list):
+            self.add("players", "must be a list of players")
+            return None
+        seen: set[str] = set()
+        found = []
+        ok = True
+        for i, player in enumerate(players):
+            where = f"players[{i}]"
+            if not isinstance(player, dict):
+                self.add(where, "must be an object with id, name and role")
+                ok = False
+                continue
+            pid, name, role = player.get("id"), player.get("name"), player.get("role")
+            if not _text(pid, 40):
+                self.add(f"{where}.id", f"must be text of 1 to 40 characters, not {pid!r}")
+                ok = False
+            elif pid in seen:
+                self.add(f"{where}.id", f"{pid!r} is used by another player: each player id once")
+                ok = False
+            if isinstance(pid, str):
+                seen.add(pid)
+            if not _text(name, 120):
+                self.add(f"{where}.name", f"must be text of 1 to 120 characters, not {name!r}")
+                ok = False
+            if role not in ("lady", "gent", None):
+                self.add(f"{where}.role", f'must be "lady", "gent" or null, not {role!r}')
+                ok = False
+            found.append(movements.Player(id=pid, role=role))
+        if ok:
+            roles = {p.role for p in found}
+            if None in roles and len(roles) > 1:
+                missing = [p.id for p in found if p.role is None]
+                self.add("players", f"{', '.join(missing)} have no role: give every player a role, or none")
+                ok = False
+        return [(p, player["name"]) for p, player in zip(found, players, strict=True)] if ok else None
+
+    # hands
+    def _hands(self, hands, fmt: Format, players):
+        if not isinstance(hands, list):
+            self.add("hands", "must be a list of hands")
+            return None
+        if len(hands) > fmt.hands:
+            self.add("hands", f"the format has {fmt.hands} hands, but the file has {len(hands)}")
+        known = {p.id: p for p, _name in players}
+        roles = any(p.role for p in known.values())
+        read = []
+        for i, hand in enumerate(hands):
+            read.append(self._hand(i, hand, fmt, known, roles))
+        if any(h is None for h in read):
+            return None
+        return read
+
+    def _hand(self, i: int, hand, fmt: Format, known: dict, roles: bool):
+        where = f"hands[{i}]"
+        count = len(self.problems)
+        if not isinstance(hand, dict):
+            self.add(where, "must be an object with number, trump, tables and sitting_out")
+            return None
+        number = hand.get("number")
+        if number != i + 1 or not _is_int(number):
+            self.add(f"{where}.number", f"hands run 1, 2, 3… without gaps: this one must be {i + 1}, not {number!r}")
+            number = i + 1
+        trump = hand.get("trump")
+        rotation = trump_for_hand(fmt.trumps, number)
+        if trump not in ("H", "D", "S", "C", "N"):
+            self.add(f"{where}.trump", f'must be "H", "D", "S", "C" or "N", not {trump!r}')
+        elif rotation is not None and trump != rotation:
+            self.add(f"{where}.trump", f"the rotation {fmt.trumps} gives {rotation} for hand {number}, not {trump}")
+        tables = hand.get("tables")
+        out = hand.get("sitting_out", [])
+        if not isinstance(tables, list):
+            self.add(f"{where}.tables", "must be a list of tables")
+            return None
+        if not isinstance(out, list):
+            self.add(f"{where}.sitting_out", "must be a list of player ids")
+            out = []
+        places: dict[str, list[str]] = defaultdict(list)
+        read_tables = {}
+        numbers = []
+        for j, table in enumerate(tables):
+            got = self._table(f"{where}.tables[{j}]", table, fmt, trump, rotation, known, roles, places)
+            if got is not None:
+                numbers.append(got[0])
+                if got[0] in read_tables:
+                    self.add(f"{where}.tables[{j}].table", f"table {got[0]} is listed twice in this hand")
+                read_tables[got[0]] = got[1]
+        if numbers and sorted(set(numbers)) != list(range(1, len(set(numbers)) + 1)):
+            self.add(
+                f"{where}.tables",
+                f"tables are numbered 1 to N without gaps, not {', '.join(map(str, sorted(set(numbers))))}",
+            )
+        for k, pid in enumerate(out):
+            if pid not in known:
+                self.add(f"{where}.sitting_out[{k}]", f"{pid!r} is not a player of this event")
+            else:
+                places[pid].append("sitting out")
+        for pid, where_they_are in places.items():
+            if len(where_they_are) > 1:
+                self.add(where, f"{pid} is placed {len(where_they_are)} times ({', '.join(where_they_are)}): once a hand")
+        if len(self.problems) > count:
+            return None
+        seating = movements.Seating(
+            tables={n: dict(read_tables[n]["seats"]) for n in sorted(read_tables)}, sitting_out=tuple(out)
+        )
+        return {"number": number, "trump": trump, "seating": seating, "tables": read_tables, "raw": hand}
+
+    def _table(self, where, table, fmt: Format, hand_trump, rotation, known, roles, places):
+        count = len(self.problems)
+        if not isinstance(table, dict):
+            self.add(where, "must be an object with table, seats, tricks and revoke")
+            return None
+        number = table.get("table")
+        if not _is_int(number) or number < 1:
+            self.add(f"{where}.table", f"must be a table number from 1, not {number!r}")
+        seats = table.get("seats")
+        if not isinstance(seats, dict) or sorted(seats) != sorted(SEATS):
+            self.add(f"{where}.seats", "must fill exactly the seats N, E, S and W")
+        else:
+            for seat in SEATS:
+                pid = seats[seat]
+                if pid not in known:
+                    self.add(f"{where}.seats.{seat}", f"{pid!r} is not a player of this event")
+                    continue
+                places[pid].append(f"table {number} {seat}")
+                if roles:
+                    want = "lady" if seat in LADY_SEATS else "gent"
+                    if known[pid].role != want:
+                        self.add(
+                            f"{where}.seats.{seat}",
+                            f"{pid} is a {known[pid].role}: each partnership is a lady and a gent, "
+                            "ladies at N and E, gents at S and W",
+                        )
+        tricks = table.get("tricks")
+        if not isinstance(tricks, dict) or sorted(tricks) != sorted(SIDES):
+            self.add(f"{where}.tricks", 'must give both sides\' tricks, as {"NS": 7, "EW": 6}')
+        else:
+            whole = True
+            for side in SIDES:
+                if not _is_int(tricks[side]) or not 0 <= tricks[side] <= 13:
+                    self.add(f"{where}.tricks.{side}", f"must be a whole number from 0 to 13, not {tricks[side]!r}")
+                    whole = False
+            if whole and tricks["NS"] + tricks["EW"] != 13:
+                total = tricks["NS"] + tricks["EW"]
+                self.add(f"{where}.tricks", f"NS {tricks['NS']} + EW {tricks['EW']} is {total}, not 13")
+        trump = hand_trump
+        if "trump" in table:
+            trump = table["trump"]
+            if trump not in ("H", "D", "S", "C", "N"):
+                self.add(f"{where}.trump", f'must be "H", "D", "S", "C" or "N", not {trump!r}')
+            elif rotation is not None and trump != rotation:
+                self.add(f"{where}.trump", f"the rotation {fmt.trumps} gives {rotation} for this hand, not {trump}")
+        honours = table.get("honours")
+        counted = fmt.is_games and fmt.honours
+        if honours is not None:
+            if not counted:
+                self.add(f"{where}.honours", "this format does not count honours: leave them out")
+            elif not isinstance(honours, dict) or set(honours) - set(SIDES):
+                self.add(f"{where}.honours", 'must be honours held per side, as {"NS": 3, "EW": 1}')
+            else:
+                whole = True
+                for side in SIDES:
+                    value = honours.get(side, 0)
+                    if not _is_int(value) or not 0 <= value <= 4:
+                        self.add(f"{where}.honours.{side}", f"must be a whole number from 0 to 4, not {value!r}")
+                        whole = False
+                if whole and sum(honours.values()) > 4:
+                    self.add(
+                        f"{where}.honours",
+                        f"NS {honours.get('NS', 0)} + EW {honours.get('EW', 0)} is {sum(honours.values())}: "
+                        "there are only four honours (A K Q J of trumps)",
+                    )
+        revoke = table.get("revoke")
+        if revoke is not None and (not isinstance(revoke, dict) or revoke.get("side") not in SIDES):
+            self.add(f"{where}.revoke", f'must be null or {{"side": "NS"}} or {{"side": "EW"}}, not {revoke!r}')
+        if len(self.problems) > count:
+            return None
+        entry = HandEntry(
+            tricks_ns=tricks["NS"],
+            tricks_ew=tricks["EW"],
+            trump=trump,
+            honours_ns=honours.get("NS", 0) if honours is not None else None,
+            honours_ew=honours.get("EW", 0) if honours is not None else None,
+            revoke=revoke["side"] if revoke else None,
+        )
+        for problem in entry_problems(fmt, entry):
+            self.add(where, problem)
+        if len(self.problems) > count:
+            return None
+        return number, {"seats": {s: seats[s] for s in SEATS}, "entry": entry}
+
+
+def _text(value, longest: int) -> bool:
+    return isinstance(value, str) and 0 < len(value.strip()) <= longest
+
+
+def _presence(players: list[movements.Player], hands: list[dict], problems: list[str]) -> dict[str, tuple[int, int]]:
+    """Each player's first and last hand; a player is in every hand between (late arrivals, early leavers)."""
+    seen: dict[str, list[int]] = defaultdict(list)
+    for hand in hands:
+        for pid in hand["seating"].seated() + list(hand["seating"].sitting_out):
+            seen[pid].append(hand["number"])
+    presence = {}
+    for player in players:
+        numbers = seen.get(player.id)
+        if not numbers:
+            presence[player.id] = (1, 0 if hands else None)
+            continue
+        first, last = numbers[0], numbers[-1]
+        missing = sorted(set(range(first, last + 1)) - set(numbers))
+        if missing:
+            problems.append(
+                f"hands[{missing[0] - 1}]: {player.id} is neither seated nor sitting out, but plays hands "
+                f"{first} and {last}: a player is placed in every hand from arriving to leaving"
+            )
+        presence[player.id] = (first, last)
+    return presence
+
+
+def _round_results(fmt: Format, hands: list[dict], last: int) -> dict[int, movements.RoundResult]:
+    """Each table's round ending with hand ``last``: tricks after revokes, and its last hand's winner."""
+    first = last - ((last - 1) % fmt.hands_per_round)
+    totals: dict[int, dict[str, int]] = defaultdict(lambda: {"NS": 0, "EW": 0})
+    winner: dict[int, str] = {}
+    for hand in hands[first - 1 : last]:
+        for number, table in hand["tables"].items():
+            tricks = tricks_after_revoke(table["entry"], fmt)
+            totals[number]["NS"] += tricks["NS"]
+            totals[number]["EW"] += tricks["EW"]
+            if hand["number"] == last:
+                winner[number] = "NS" if tricks["NS"] > tricks["EW"] else "EW"
+    return {
+        n: movements.RoundResult(tricks_ns=t["NS"], tricks_ew=t["EW"], last_hand_winner=winner[n])
+        for n, t in totals.items()
+        if n in winner
+    }
+
+
+def _check_movement(fmt: Format, players, hands: list[dict], presence, problems: list[str]) -> None:
+    """Every hand after the first must be what the movement gives (not for an individual drive)."""
+    if fmt.movement == "individual":
+        return
+    history = [hands[0]["seating"]] if hands else []
+    for index in range(1, len(hands)):
+        number = index + 1
+        present = [p for p in players if _present(presence, p.id, number)]
+        before = [p for p in players if _present(presence, p.id, number - 1)]
+        results = _round_results(fmt, hands, number - 1) if fmt.ends_round(number - 1) else {}
+        seating = hands[index]["seating"]
+        if present == before:
+            # Arrivals and departures re-seat the tables by the organiser's re-plan, so only
+            # a hand with the same players as the last can be checked against the movement.
+            try:
+                found = movements.check_seating(fmt, present, history, results, seating)
+            except movements.MovementError as exc:
+                found = [str(exc)]
+            problems.extend(f"hands[{index}]: {problem}" for problem in found)
+            if found:
+                return  # later hands follow from a seating already wrong: one report is enough
+        history.append(seating)
+
+
+def _present(presence, pid: str, hand: int) -> bool:
+    first, last = presence[pid]
+    return last is not None and first <= hand <= last
+
+
+def _check_games(fmt: Format, hands: list[dict], problems: list[str]) -> None:
+    raw = [h["raw"] for h in hands]
+    try:
+        games_tables(fmt, raw)
+    except RuleError as exc:
+        problems.append(f"hands: {exc}")
+
+
+# -- import: writing ---------------------------------------------------------------------------------
+
+
+def check_document(data, club: Club | None = None) -> dict:
+    """The document's plain values, or ArchiveError listing every problem with its place."""
+    reader = _Reader(data)
+    read = reader.read(club)
+    problems = reader.problems
+    if read is None:
+        raise ArchiveError(problems)
+    hands = read["hands"]
+    if not problems and hands is not None:
+        fmt = read["event"]["format"]
+        players = [p for p, _name in read["players"]]
+        presence = _presence(players, hands, problems)
+        if not problems:
+            _check_movement(fmt, players, hands, presence, problems)
+        if not problems and fmt.is_games:
+            _check_games(fmt, hands, problems)
+        read["presence"] = presence
+    if problems:
+        raise ArchiveError(problems)
+    return read
+
+
+@transaction.atomic
+def import_event(data, club: Club | None = None) -> Event:
+    """Create the event the archive ``data`` describes; ArchiveError (and nothing saved) if it has problems."""
+    read = check_document(data, club)
+    fmt: Format = read["event"]["format"]
+    hands = read["hands"]
+    if club is None:
+        club = Club.objects.create(name=read["club_name"])
+    last = len(hands)
+    if last == 0:
+        status, current = Event.Status.SETUP, 0
+    elif last == fmt.hands:
+        status, current = Event.Status.FINISHED, last
+    else:
+        status, current = Event.Status.RUNNING, last
+    event = Event(
+        club=club,
+        name=read["event"]["name"].strip(),
+        date=read["event"]["date"],
+        status=status,
+        current_hand=current,
+        seating_by=Event.SeatingBy.CARD,
+        auto_advance=True,
+    )
+    event.set_format(fmt)
+    event.save()
+
+    presence = read.get("presence", {})
+    entrants = []
+    for card, (player, name) in enumerate(read["players"], start=1):
+        first, gone = presence.get(player.id, (1, None))
+        left = gone if gone is not None and gone < last else None
+        entrants.append(
+            Entrant(
+                event=event,
+                name=name.strip(),
+                role=player.role or "",
+                card_number=card,
+                archive_id=player.id,
+                joined_hand=first,
+                left_after_hand=left,
+            )
+        )
+    Entrant.objects.bulk_create(entrants)
+    by_id = {e.archive_id: e for e in event.entrants.all()}
+    most = max((len(h["tables"]) for h in hands), default=0)
+    Table.objects.bulk_create(Table(event=event, number=n) for n in range(1, most + 1))
+    tables = {t.number: t for t in event.tables.all()}
+
+    seatings, results, submissions = [], [], []
+    for hand in hands:
+        number = hand["number"]
+        for t, table in hand["tables"].items():
+            for seat, pid in table["seats"].items():
+                seatings.append(Seating(event=event, hand=number, entrant=by_id[pid], table=tables[t], seat=seat))
+            entry: HandEntry = table["entry"]
+            values = dict(
+                trump=entry.trump,
+                tricks_ns=entry.tricks_ns,
+                tricks_ew=entry.tricks_ew,
+                honours_ns=entry.honours_ns,
+                honours_ew=entry.honours_ew,
+                revoke=entry.revoke or "",
+            )
+            results.append(Result(table=tables[t], hand=number, source=Result.Source.IMPORT, **values))
+            submissions.append(
+                Submission(
+                    table=tables[t], hand=number, action=Submission.Action.IMPORT, outcome="imported",
+                    reason="imported from an event archive", **values,
+                )  # fmt: skip
+            )
+        for pid in hand["seating"].sitting_out:
+            seatings.append(Seating(event=event, hand=number, entrant=by_id[pid]))
+    Seating.objects.bulk_create(seatings)
+    Result.objects.bulk_create(results)
+    Submission.objects.bulk_create(submissions)
+    return event
+
+
+# -- a spreadsheet of the results ------------------------------------------------------------------------
+
+CSV_HEADER = ["rank", "name", "role", "total", "first half", "second half", "hands played", "sat out"]
+GAMES_CSV_HEADER = ["table", "side", "players", "games won", "rubber points", "points"]
+
+
+def results_rows(event: Event) -> list[list]:
+    """The results as rows for a spreadsheet, header first."""
+    if event.format.is_games:
+        document = export_event(event)
+        names = {p["id"]: p["name"] for p in document["players"]}
+        latest: dict[int, dict] = {}
+        for hand in document["hands"]:
+            for t in hand["tables"]:
+                latest[t["table"]] = t["seats"]
+        rows = [GAMES_CSV_HEADER]
+        fmt = event.format
+        for table in document["results"]["tables"]:
+            number = table["table"]
+            for side, seats in (("NS", ("N", "S")), ("EW", ("E", "W"))):
+                who = " & ".join(names[latest[number][s]] for s in seats)
+                games = sum(1 for g in table["games"] if g["won_by"] == side)
+                rubbers = sum(r["points"] for r in table["rubbers"] if r["won_by"] == side)
+                points = sum(h["points"][side] for h in table["hands"])
+                rows.append([number, side, who, games, rubbers if fmt.rubber != "none" else "", points])
+        return rows
+    rows = [CSV_HEADER]
+    for s in sorted(scores.event_standings(event), key=lambda s: (s.rank, s.name)):
+        rows.append(
+            [s.rank, s.name, s.role or "", s.total, s.first_half, s.second_half, s.hands_played, s.hands_sat_out]
+        )
+    return rows

@@ -1,0 +1,164 @@
+"""Simulated evenings: real deals played by the rules engine's heuristic players, entered as phones do.
+
+Every table's result goes through ``whistdrive.entry`` exactly as at a real evening: one side
+submits, the other agrees, and auto-advance moves the evening on. Everything is derived from
+one seed (the starting draw, each hand's shuffle), so the same seed gives the same event.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+
+from clubs.models import Club, Member
+from whistdrive import entry, evening
+from whistdrive.formats import Format, FormatError
+from whistdrive.models import Entrant, Event, Seating
+from whistdrive.rules import SEATS, simulate_hand, trump_for_hand
+
+ROLE_MOVEMENTS = ("progressive", "semi_partner", "mitchell")
+FIRST_NAMES = {
+    "lady": ["Ada", "Beryl", "Cora", "Dora", "Elsie", "Freda", "Gladys", "Hazel", "Irene", "Jean", "Kath", "Lil"],
+    "gent": ["Albert", "Basil", "Cecil", "Donald", "Eric", "Frank", "Gordon", "Harry", "Ivor", "Jack", "Ken", "Len"],
+    None: ["Alex", "Sam", "Jo", "Chris", "Pat", "Robin", "Terry", "Lee", "Kim", "Val", "Jan", "Mel"],
+}
+SURNAMES = ["Archer", "Baker", "Carter", "Dyer", "Fletcher", "Glover", "Harper", "Mason", "Porter", "Turner",
+            "Walker", "Wright", "Cooper", "Fisher", "Hunter", "Miller", "Potter", "Sawyer", "Thatcher", "Weaver"]  # fmt: skip
+
+
+class SimulationError(ValueError):
+    """Settings that cannot make an evening; the message says what to change."""
+
+
+def hand_seed(seed: int, hand: int, table: int) -> int:
+    """A shuffle seed for one table's hand, stable across machines and Python versions."""
+    digest = hashlib.sha256(f"{seed}:{hand}:{table}".encode()).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
+def roles_for(movement: str, count: int) -> list[str | None]:
+    """Ladies and gents half each (lady first, alternating, so Mitchell pairs are mixed), or no roles."""
+    if movement not in ROLE_MOVEMENTS:
+        return [None] * count
+    return ["lady" if i % 2 == 0 else "gent" for i in range(count)]
+
+
+def _name(role: str | None, index: int) -> str:
+    first = FIRST_NAMES[role]
+    return f"{first[index % len(first)]} {SURNAMES[(index // len(first) + index) % len(SURNAMES)]}"
+
+
+def create_event(
+    *,
+    fmt: Format,
+    tables: int,
+    spares: int = 0,
+    seed: int = 0,
+    club: Club | None = None,
+    name: str | None = None,
+    date: datetime.date | None = None,
+) -> Event:
+    """The club (new unless given), its players for tonight, and an event with this format, not started."""
+    try:
+        fmt.validate()
+    except FormatError as exc:
+        raise SimulationError(f"The format cannot be played: {exc}") from exc
+    if tables < 1 or spares < 0:
+        raise SimulationError("Give at least one table and no negative number of spares.")
+    if club is None:
+        club = Club.objects.create(name="Simulated Whist Club")
+    count = 4 * tables + spares
+    roles = roles_for(fmt.movement, count)
+    event = Event(
+        club=club,
+        name=name or f"Simulated {fmt.movement.replace('_', '-')} {'drive' if fmt.is_drive else 'game night'}",
+        date=date or datetime.date(2026, 12, 1),
+    )
+    event.set_format(fmt)
+    event.save()
+    # Club members of the right role take part first, as at a real evening; new members fill the rest.
+    free = {role: list(club.members.filter(role=role or "").order_by("pk")) for role in set(roles)}
+    used: dict[str | None, int] = {}
+    entrants = []
+    for card, role in enumerate(roles, start=1):
+        pool = free[role]
+        if pool:
+            member = pool.pop(0)
+        else:
+            index = used.get(role, 0) + club.members.filter(role=role or "").count()
+            member = Member.objects.create(club=club, name=_name(role, index), role=role or "")
+        used[role] = used.get(role, 0) + 1
+        entrants.append(Entrant(event=event, member=member, name=member.name, role=role or "", card_number=card))
+    Entrant.objects.bulk_create(entrants)
+    return event
+
+
+def play_hand(event: Event, hand: int) -> None:
+    """Deal, play and enter every table's result of ``hand``: North enters, East agrees."""
+    fmt = event.format
+    rotation = trump_for_hand(fmt.trumps, hand)
+    dealer = SEATS[(hand - 1) % 4]
+    tables = {
+        s.table.number: s.table
+        for s in Seating.objects.filter(event=event, hand=hand, table__isnull=False).select_related("table__event")
+    }
+    counts_honours = fmt.is_games and fmt.honours
+    for number in sorted(tables):
+        table = tables[number]
+        played = simulate_hand(hand_seed(event.seed, hand, number), dealer, rotation)
+        honours = played.honours if counts_honours else {"NS": None, "EW": None}
+        entry.submit(
+            table,
+            hand=hand,
+            seat="N",
+            tricks_ours=played.tricks["NS"],
+            honours_ours=honours["NS"],
+            honours_theirs=honours["EW"],
+            trump=None if rotation else played.trump,
+            device="simulation",
+        )
+        entry.agree(table, hand=hand, seat="E", device="simulation")
+
+
+def play(event: Event, *, stop_after: int | None = None) -> Event:
+    """Play the event's hands in order (up to ``stop_after``), resuming after the interval."""
+    last = event.hands if stop_after is None else min(stop_after, event.hands)
+    while True:
+        event.refresh_from_db()
+        hand = event.current_hand
+        if event.status == Event.Status.FINISHED or hand > last or hand < 1:
+            return event
+        if hand == last and evening.hand_complete(event, hand):
+            return event
+        if event.status == Event.Status.INTERVAL:
+            if hand - 1 >= last:
+                return event
+            # The organiser resumes play after the tea.
+            Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
+            continue
+        play_hand(event, hand)
+        event.refresh_from_db()
+        if event.current_hand == hand and event.status == Event.Status.RUNNING and evening.hand_complete(event, hand):
+            if hand == last and hand < event.hands:
+                return event
+            evening.advance(event, expected_hand=hand)
+
+
+def simulate_event(
+    *,
+    fmt: Format,
+    tables: int,
+    spares: int = 0,
+    seed: int = 0,
+    club: Club | None = None,
+    stop_after: int | None = None,
+    name: str | None = None,
+    date: datetime.date | None = None,
+) -> Event:
+    """Create the players and the event, draw the seating from ``seed`` and play it out."""
+    event = create_event(fmt=fmt, tables=tables, spares=spares, seed=seed, club=club, name=name, date=date)
+    try:
+        event = evening.start_event(event, by="random", seed=seed)
+    except evening.EveningError as exc:
+        raise SimulationError(str(exc)) from exc
+    return play(event, stop_after=stop_after)

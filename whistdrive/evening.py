@@ -7,6 +7,7 @@ what comes next, and writes the new rows inside one transaction. Entry at the ta
 
 from __future__ import annotations
 
+import logging
 import secrets
 from collections import defaultdict
 
@@ -168,12 +169,25 @@ def advance(event: Event, *, expected_hand: int | None = None) -> Event:
     if hand >= event.hands:
         event.status = Event.Status.FINISHED
         event.save(update_fields=["status"])
+        _back_up_after_commit(event, "the end")
         return event
     _seat_next_hand(event, hand + 1)
     event.current_hand = hand + 1
     event.status = Event.Status.INTERVAL if hand == event.interval_after else Event.Status.RUNNING
     event.save(update_fields=["current_hand", "status"])
+    if event.status == Event.Status.INTERVAL:
+        _back_up_after_commit(event, "the interval")
     return event
+
+
+def _back_up_after_commit(event: Event, reason: str) -> None:
+    """An automatic backup once the move is committed; a failed backup never stops the evening."""
+    try:
+        from whistdrive import backups
+
+        backups.after_commit(event, reason)
+    except Exception:
+        logging.getLogger(__name__).exception("Could not schedule the backup at %s", reason)
 
 
 @transaction.atomic

@@ -1,6 +1,7 @@
 """Printed documents of an event as PDF bytes, built from the plain values in ``sheets``.
 
-No Django import here: an adapter fills the dataclasses from the models, a view wraps the bytes.
+No Django import here: the adapter ``whistdrive.printing.from_models`` (imported on its own) fills the
+dataclasses from the models, and the views in ``whistdrive.views.printing`` wrap the bytes.
 """
 
 from .score_pads import score_pads_pdf

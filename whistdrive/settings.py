@@ -86,6 +86,9 @@ if HOSTED:
     SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "3600"))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = False
+    # Preloading is a promise to the browsers for every subdomain, for months: the club decides
+    # that, not a default; so `check --deploy` is not asked to insist on it.
+    SILENCED_SYSTEM_CHECKS = ["security.W021"]
 else:
     # On a laptop the phones reach us by whatever LAN address the hall's Wi-Fi hands out,
     # so any Host is accepted; the server only listens on the local network.

@@ -104,7 +104,7 @@ def format_from_options(options) -> Format:
     if changes.get("kind") == "games":
         hands = changes.get("hands", 12)
         base = Format(
-            kind="games", hands=hands, hands_per_round=hands, interval_after=None, trumps="turned",
+            kind="games", hands=hands, hands_per_round=1, interval_after=None, trumps="turned",
             movement="stationary",
         )  # fmt: skip
     fmt = base.with_changes(**changes)

@@ -1,0 +1,32 @@
+"""Shared helpers for the archive tests: simulated events and row counts."""
+
+import copy
+import json
+
+from clubs.models import Club, Member
+from whistdrive import archive
+from whistdrive.formats import Format
+from whistdrive.models import Entrant, Event, Result, Seating, Submission, Table
+from whistdrive.simulate import simulate_event
+
+MODELS = (Club, Member, Event, Entrant, Table, Seating, Result, Submission)
+
+
+def row_counts() -> dict[str, int]:
+    return {model.__name__: model.objects.count() for model in MODELS}
+
+
+def simulated_document(fmt: Format, tables: int, spares: int = 0, seed: int = 3) -> dict:
+    event = simulate_event(fmt=fmt, tables=tables, spares=spares, seed=seed)
+    return json.loads(json.dumps(archive.export_event(event)))
+
+
+def small_drive(**changes) -> Format:
+    return Format(hands=8, interval_after=4).with_changes(**changes)
+
+
+def changed(document: dict, edit) -> dict:
+    """A deep copy of ``document`` with ``edit`` applied to it."""
+    copy_ = copy.deepcopy(document)
+    edit(copy_)
+    return copy_

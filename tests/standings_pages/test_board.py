@@ -1,0 +1,95 @@
+"""The projector board: the token is the key, nothing private on it, and polls are cheap."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import make_cast
+from tests.standings_pages.evenings import two_table_evening
+from whistdrive.models import Event, Result, Table
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HX-Request": "true"}
+
+
+@pytest.fixture
+def event():
+    club_a, *_ = make_cast()
+    return two_table_evening(club_a, status=Event.Status.RUNNING, hands_scored=2)
+
+
+def test_the_board_needs_only_its_token(client, event):
+    response = client.get(reverse("board", args=[event.board_token]))
+
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'class="board"' in html
+    assert "Provisional after hand 2 of 3" in html
+    assert "<svg" in html  # the leaders' chart, inline
+
+
+def test_a_wrong_token_is_404(client, event):
+    assert client.get(reverse("board", args=["not-the-token"])).status_code == 404
+
+
+def test_the_board_shows_no_table_or_player_tokens_and_no_organiser_links(client, event):
+    html = client.get(reverse("board", args=[event.board_token])).content.decode()
+    fragment = client.get(reverse("board", args=[event.board_token]), headers=HTMX).content.decode()
+
+    secrets = [t.token for t in Table.objects.filter(event=event)] + [e.token for e in event.entrants.all()]
+    for page in (html, fragment):
+        for secret in secrets:
+            assert secret not in page
+        links = re.findall(r'href="([^"]*)"', page)
+        assert all(link.startswith(("/static/", "#")) for link in links), links
+        assert f"/events/{event.pk}/" not in page
+        assert "/clubs/" not in page
+
+
+def test_the_fragment_polls_every_ten_seconds_and_a_repeat_poll_is_not_modified(client, event):
+    url = reverse("board", args=[event.board_token]) + "?view=standings"
+    first = client.get(url, headers=HTMX)
+
+    assert first.status_code == 200
+    assert 'hx-trigger="every 10s"' in first.content.decode()
+    assert "<html" not in first.content.decode()
+    again = client.get(url, headers={**HTMX, "If-None-Match": first["ETag"]})
+    assert again.status_code == 304
+
+
+def test_a_new_result_changes_the_etag(client, event):
+    url = reverse("board", args=[event.board_token]) + "?view=standings"
+    first = client.get(url, headers=HTMX)
+    result = Result.objects.get(table__event=event, table__number=1, hand=2)
+    result.tricks_ns, result.tricks_ew = 3, 10  # the organiser corrects a result
+    result.save()
+
+    again = client.get(url, headers={**HTMX, "If-None-Match": first["ETag"]})
+
+    assert again.status_code == 200
+    assert again["ETag"] != first["ETag"]
+
+
+def test_at_the_end_the_board_shows_the_prize_winners_with_ties_to_settle(client, event):
+    event.status = Event.Status.FINISHED
+    event.prizes = [{"kind": "top", "role": "lady"}, {"kind": "booby", "role": "gent"}]
+    event.save()
+
+    html = client.get(reverse("board", args=[event.board_token]) + "?view=prizes").content.decode()
+
+    assert "Prize winners" in html
+    assert "Ladies&#x27; 1st" in html
+    assert "settle" in html
+
+
+def test_at_the_interval_the_board_starts_with_half_time_and_its_prize(client, event):
+    event.status = Event.Status.INTERVAL
+    event.prizes = [{"kind": "half_time"}]
+    event.save()
+
+    html = client.get(reverse("board", args=[event.board_token]) + "?view=halftime").content.decode()
+
+    assert "Half-time: standings after hand 2" in html
+    assert "Highest at half-time" in html

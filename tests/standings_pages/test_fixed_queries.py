@@ -1,0 +1,61 @@
+"""Standings, the board and the season table cost the same number of queries for 2 tables or 30."""
+
+import datetime
+
+import pytest
+from django.urls import reverse
+
+from clubs.models import Season
+from tests.factories import make_cast
+from tests.standings_pages.evenings import big_evening
+
+pytestmark = pytest.mark.django_db
+
+# Session and user (2), the event and the user's role (2), entrants, seatings and results (3),
+# nothing that grows with the number of tables.
+STANDINGS_QUERIES = 7
+BOARD_QUERIES = 4  # the event with its fingerprint, then entrants, seatings and results
+SEASON_QUERIES_PER_EVENT = 3
+
+
+@pytest.mark.parametrize("tables", [2, 30])
+def test_the_standings_page_takes_a_fixed_number_of_queries(client, django_assert_max_num_queries, tables):
+    club_a, _, olive, _, _ = make_cast()
+    event = big_evening(club_a, tables, hands=6)
+    client.force_login(olive)
+
+    with django_assert_max_num_queries(STANDINGS_QUERIES):
+        response = client.get(reverse("event_standings", args=[event.pk]))
+    assert response.status_code == 200
+    assert response.context["row_count"] == tables * 4
+
+
+@pytest.mark.parametrize("tables", [2, 30])
+def test_the_board_and_its_fragment_take_a_fixed_number_of_queries(client, django_assert_max_num_queries, tables):
+    club_a, *_ = make_cast()
+    event = big_evening(club_a, tables, hands=6)
+    url = reverse("board", args=[event.board_token])
+
+    with django_assert_max_num_queries(BOARD_QUERIES):
+        page = client.get(url)
+    with django_assert_max_num_queries(BOARD_QUERIES):
+        fragment = client.get(url, headers={"HX-Request": "true"})
+    with django_assert_max_num_queries(1):
+        unchanged = client.get(url, headers={"HX-Request": "true", "If-None-Match": fragment["ETag"]})
+    assert (page.status_code, fragment.status_code, unchanged.status_code) == (200, 200, 304)
+
+
+@pytest.mark.parametrize("tables", [2, 30])
+def test_the_season_table_takes_a_fixed_number_of_queries_per_event(client, django_assert_max_num_queries, tables):
+    club_a, _, olive, _, _ = make_cast()
+    season = Season.objects.create(
+        club=club_a, name="2026", starts=datetime.date(2026, 1, 1), ends=datetime.date(2026, 12, 31)
+    )
+    for day in (1, 2):
+        big_evening(club_a, tables, hands=4, date=datetime.date(2026, 3, day), season=season)
+    client.force_login(olive)
+
+    # Session, user, club, role, season, events, members (7) and three an event.
+    with django_assert_max_num_queries(7 + 2 * SEASON_QUERIES_PER_EVENT):
+        response = client.get(reverse("season", args=[club_a.pk, season.pk]))
+    assert response.status_code == 200

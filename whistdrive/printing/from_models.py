@@ -294,7 +294,15 @@ def results_sheet(event: Event, page_size: str | None = None) -> ResultsSheet:
         )
         for award in prizes.award_prizes(prize_list, current)
     ]
+    last_hand = max((h.number for h in hands), default=0)
+    if final:
+        status = ""
+    elif last_hand:
+        status = f"Provisional after hand {last_hand} of {fmt.hands}: prizes if it ended now"
+    else:
+        status = "No hands scored yet"
     return ResultsSheet(
+        status=status,
         club=event.club.name,
         event=event.name,
         date=event.date,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 
 from reportlab.lib import colors
+from reportlab.lib.utils import simpleSplit
 from reportlab.platypus import BaseDocTemplate, FrameBreak, KeepTogether, PageTemplate, Spacer
 from reportlab.platypus.flowables import Flowable
 from reportlab.platypus.frames import Frame
@@ -31,11 +32,15 @@ from .sheets import Scorecard, ScorecardSheet
 # Where a card would need rows smaller than this, two cards a page are used instead of four.
 MOST_HANDS_FOUR_UP = 16
 SMALLEST_ROW = 8.0
-LARGEST_ROW = 18.0
+# Rows grow to fill the card (a tall 2-up card of 24 hands gets about 25 pt, room to write);
+# beyond this they would only look sparse.
+LARGEST_ROW = 30.0
 CELL_MARGIN = 16.0  # inside each cut cell, so a slightly crooked cut takes no print
 HEADER_HEIGHT = 66.0
 QR_SIZE = 64.0
-FOOT_HEIGHT = 10.0
+FOOT_SIZE = 6.5
+FOOT_LEADING = 8.0
+FOOT_LINES = 3  # the movement rule wraps to at most this many lines
 GAP = 4.0
 COLUMNS = ("Hand", "Trumps", "Table", "Seat", "Partner", "Tricks", "Total", "Opp.")
 COLUMN_SHARES = (0.09, 0.11, 0.09, 0.08, 0.27, 0.11, 0.11, 0.14)
@@ -86,21 +91,31 @@ class _CardHeader(Flowable):
         canvas.drawString(0, y, fit(when, text_width, 7.5))
 
 
-class _FootLine(Flowable):
-    """One line of small text, cut to the card's width: the movement rule."""
+def foot_lines(text: str, card_width: float) -> list[str]:
+    """The movement rule wrapped to the card's width; a rule too long for three lines is cut."""
+    lines = simpleSplit(text, FONT, FOOT_SIZE, card_width) if text else []
+    if len(lines) > FOOT_LINES:
+        lines = [*lines[: FOOT_LINES - 1], fit(" ".join(lines[FOOT_LINES - 1 :]), card_width, FOOT_SIZE)]
+    return lines
 
-    def __init__(self, text: str, card_width: float):
+
+class _FootLine(Flowable):
+    """A few lines of small text at the foot of the card: the movement rule."""
+
+    def __init__(self, lines: list[str], card_width: float):
         super().__init__()
-        self.text = text
+        self.lines = lines
         self.card_width = card_width
 
     def wrap(self, available_width, available_height):
-        return self.card_width, FOOT_HEIGHT
+        return self.card_width, FOOT_LEADING * len(self.lines) + 2
 
     def draw(self):
-        self.canv.setFont(FONT, 6.5)
+        self.canv.setFont(FONT, FOOT_SIZE)
         self.canv.setFillColor(colors.black)
-        self.canv.drawString(0, 2, fit(self.text, self.card_width, 6.5))
+        top = FOOT_LEADING * len(self.lines) + 2
+        for index, line in enumerate(self.lines):
+            self.canv.drawString(0, top - FOOT_LEADING * (index + 1), line)
 
 
 def _cards_per_page(sheet: ScorecardSheet) -> int:
@@ -142,7 +157,8 @@ class _HandsGrid(Flowable):
         self.card_width = card_width
         self.row_height = row_height
         self.col_widths = [share * card_width for share in COLUMN_SHARES]
-        self.font_size = min(9.0, row_height * 0.68)
+        # Taller rows (2-up cards) get slightly larger figures: easier to read and to check.
+        self.font_size = min(10.0 if row_height >= 20 else 9.0, row_height * 0.68)
         self.rows = self._rows()
 
     def _rows(self) -> list[tuple[str, list[str], str | None]]:
@@ -255,7 +271,9 @@ def scorecards_pdf(sheet: ScorecardSheet) -> bytes:
     ]
     card_width = frames[0]._width
     frame_height = frames[0]._height
-    fixed = HEADER_HEIGHT + GAP + GAP + FOOT_HEIGHT
+    rule = foot_lines(sheet.movement_rule, card_width)
+    # A hair of slack so rounding never pushes a full card over its frame into the next one.
+    fixed = HEADER_HEIGHT + GAP + GAP + FOOT_LEADING * len(rule) + 2 + 1
 
     def on_page(canvas, doc):
         draw_cut_marks(canvas, width, height, cut_xs, cut_ys)
@@ -288,7 +306,7 @@ def scorecards_pdf(sheet: ScorecardSheet) -> bytes:
             Spacer(1, GAP),
             _HandsGrid(sheet, card, card_width, row_height),
             Spacer(1, GAP),
-            _FootLine(sheet.movement_rule, card_width),
+            _FootLine(rule, card_width),
         ]
         story.append(KeepTogether(parts))
         if number < len(sheet.cards) - 1:

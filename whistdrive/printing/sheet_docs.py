@@ -177,6 +177,8 @@ def results_pdf(sheet: ResultsSheet) -> bytes:
         Paragraph(markup(f"Results: {sheet.event}"), styles["title"]),
         Paragraph(markup(where), styles["body"]),
     ]
+    if sheet.status:
+        story.append(Paragraph(f"<b>{markup(sheet.status)}</b>", styles["body"]))
     if sheet.prizes:
         story.append(Paragraph("Prizes", styles["heading"]))
         widths = [150, width - 150 - 50 - 60, 50, 60]

@@ -147,6 +147,7 @@ class ResultsSheet:
     venue: str = ""
     prizes: list[PrizeAward] = field(default_factory=list)
     page_size: str = "A4"
+    status: str = ""  # "Provisional after hand 9 of 24" when printed mid-evening; empty for final results
 
 
 @dataclass(frozen=True)

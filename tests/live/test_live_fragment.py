@@ -32,8 +32,8 @@ def test_the_page_shows_each_table_state_the_names_at_each_seat_and_the_counter(
     assert "1 disputed" in html and "1 pending" in html
     for seating in event.seatings.filter(hand=1, table__isnull=False).select_related("entrant"):
         assert seating.entrant.name.replace("'", "&#x27;") in html
-    assert "NS say 7–6; EW say 6–7" in html
-    assert "NS say 8–5; waiting for EW" in html
+    assert "NS enter: NS 7 – EW 6" in html and "EW enter: NS 6 – EW 7" in html
+    assert "NS enter: NS 8 – EW 5" in html and "Waiting for EW to agree" in html
 
 
 def test_an_open_flag_names_the_table_and_the_reason_until_it_is_dealt_with(client, club_a):

@@ -4,9 +4,9 @@ import pytest
 
 from tests.factories import add_entrants, make_cast, make_event
 from tests.live.helpers import agree, started_event, table_of, url
-from whistdrive import evening
+from whistdrive import entry, evening
 from whistdrive.formats import Format
-from whistdrive.models import Result, Submission
+from whistdrive.models import Result, Submission, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -88,3 +88,27 @@ def test_honours_columns_appear_only_when_the_format_counts_them(client, club_a)
     response = client.post(url("event_paper", games), {"t1-tricks_ns": 7, "t1-honours_ns": 4, "t2-tricks_ns": 6})
     assert "Table 2: Which suit was trumps?" in response.content.decode()
     assert not Result.objects.filter(table__event=games).exists()
+
+
+def test_a_row_refused_while_saving_undoes_the_rows_saved_before_it(client, club_a, monkeypatch):
+    event = started_event(club_a)
+    real_set_result = entry.set_result
+
+    def refuse_table_3(table, **kwargs):
+        if table.number == 3:
+            raise entry.EntryError("Table 3, hand 1: a result arrived at the same moment: look again and retry.")
+        return real_set_result(table, **kwargs)
+
+    monkeypatch.setattr(entry, "set_result", refuse_table_3)
+    response = client.post(url("event_paper", event), {"t1-tricks_ns": 7, "t2-tricks_ns": 4, "t3-tricks_ns": 13})
+    html = response.content.decode()
+    assert "Table 3, hand 1: a result arrived at the same moment" in html and "Nothing was saved" in html
+    assert not Result.objects.exists()
+    assert not Submission.objects.filter(action=Submission.Action.PAPER).exists()
+
+
+def test_a_table_nobody_sits_at_this_hand_is_not_in_the_grid(client, club_a):
+    event = started_event(club_a)
+    Table.objects.create(event=event, number=4)
+    page = client.get(url("event_paper", event)).content.decode()
+    assert 'name="t3-tricks_ns"' in page and 'name="t4-tricks_ns"' not in page

@@ -48,7 +48,8 @@ def _live_context(event: Event) -> dict:
     """Everything the tables fragment shows, in a fixed number of queries however many tables."""
     hand = event.current_hand
     states = entry.states_for_event(event, hand) if hand else {}
-    tables = [states[number] for number in sorted(states)]
+    # A table nobody sits at this hand (the movement shrank) is not waited for.
+    tables = [states[number] for number in sorted(states) if states[number].seats]
     counts = Counter(state.status for state in tables)
     flags = list(Flag.objects.filter(table__event=event, resolved__isnull=True).select_related("table"))
     complete = bool(tables) and counts["agreed"] == len(tables)
@@ -58,6 +59,7 @@ def _live_context(event: Event) -> dict:
         "tables": tables,
         "counts": counts,
         "complete": complete,
+        "to_go": len(tables) - counts["agreed"],
         "last_hand": hand >= event.hands,
         "trump_symbol": SUIT_SYMBOLS.get(tables[0].trump or "", "") if tables else "",
         "flags": flags,
@@ -356,6 +358,7 @@ class PaperRow:
         self.state = state
         self.table = state.table
         self.form = form
+        self.first = False
 
 
 def _paper_rows(event: Event, hand: int, data=None) -> list[PaperRow]:
@@ -363,10 +366,15 @@ def _paper_rows(event: Event, hand: int, data=None) -> list[PaperRow]:
     rows = []
     for number in sorted(states):
         state = states[number]
+        if not state.seats and state.result is None:
+            continue
         form = None
         if state.result is None:
             form = PaperRowForm(data, event=event, hand=hand, table=state.table, prefix=f"t{number}")
         rows.append(PaperRow(state, form))
+    keyable = [row for row in rows if row.form is not None]
+    if keyable:
+        keyable[0].first = True  # the cursor starts there: the organiser types straight away
     return rows
 
 
@@ -389,39 +397,10 @@ def paper(request: HttpRequest, pk: int) -> HttpResponse:
     problems: list[str] = []
     if request.method == "POST":
         rows = _paper_rows(event, hand, request.POST)
-        keyed = [row for row in rows if row.form is not None]
-        for row in keyed:
-            if not row.form.is_valid():
-                problems += [f"Table {row.table.number}: {error}" for error in _row_errors(row.form)]
-        keyed = [row for row in keyed if not problems and row.form.cleaned_data.get("entry") is not None]
-        if not problems and not keyed:
-            problems.append("Nothing was keyed: type North–South's tricks for at least one table.")
+        problems = _save_paper(request, rows, hand)
         if not problems:
-            try:
-                with transaction.atomic():
-                    for row in keyed:
-                        try:
-                            entry.set_result(
-                                row.table,
-                                hand=hand,
-                                entry=row.form.cleaned_data["entry"],
-                                user=request.user,
-                                reason=PAPER_REASON,
-                                source=Result.Source.PAPER,
-                            )
-                        except (entry.EntryError, RuleError) as exc:
-                            problems.append(f"Table {row.table.number}: {exc}")
-                            raise _Refused from exc
-            except _Refused:
-                pass
-        if not problems:
-            numbers = ", ".join(str(row.table.number) for row in keyed)
-            messages.success(
-                request, f"Hand {hand}: saved from paper for table{'s' if len(keyed) > 1 else ''} {numbers}."
-            )
             _maybe_advance(request, event, hand)
             return _back(event)
-        problems.append("Nothing was saved: correct the rows above and save again.")
     else:
         rows = _paper_rows(event, hand)
     return render(
@@ -438,6 +417,41 @@ def paper(request: HttpRequest, pk: int) -> HttpResponse:
         },
         status=400 if problems else 200,
     )
+
+
+def _save_paper(request: HttpRequest, rows: list[PaperRow], hand: int) -> list[str]:
+    """Check every keyed row, then set them all in one transaction; the problems, if any."""
+    forms_ = [row for row in rows if row.form is not None]
+    problems = [f"Table {row.table.number}: {error}" for row in forms_ if not row.form.is_valid()
+                for error in _row_errors(row.form)]  # fmt: skip
+    if problems:
+        return [*problems, "Nothing was saved: correct the rows below and save again."]
+    keyed = [row for row in forms_ if row.form.cleaned_data["entry"] is not None]
+    if not keyed:
+        return ["Nothing was keyed: type North–South's tricks for at least one table."]
+    try:
+        with transaction.atomic():
+            for row in keyed:
+                try:
+                    entry.set_result(
+                        row.table,
+                        hand=hand,
+                        entry=row.form.cleaned_data["entry"],
+                        user=request.user,
+                        reason=PAPER_REASON,
+                        source=Result.Source.PAPER,
+                    )
+                except (entry.EntryError, RuleError) as exc:
+                    # EntryError already names the table; the rules' own message does not.
+                    problems.append(
+                        str(exc) if isinstance(exc, entry.EntryError) else f"Table {row.table.number}: {exc}"
+                    )
+                    raise _Refused from exc
+    except _Refused:
+        return [*problems, "Nothing was saved: correct the rows below and save again."]
+    numbers = ", ".join(str(row.table.number) for row in keyed)
+    messages.success(request, f"Hand {hand}: saved from paper for table{'s' if len(keyed) > 1 else ''} {numbers}.")
+    return []
 
 
 def _row_errors(form: PaperRowForm) -> list[str]:

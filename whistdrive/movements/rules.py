@@ -364,29 +364,20 @@ def where_next(
         return out
     known = dict(results or {})
     known[table] = result
-    # Fill unknown tables with a guess, then blank the seats the guess decided.
-    numbers = sorted(last.tables)
-    guess = {t: known.get(t, RoundResult(7, 6, "NS")) for t in numbers}
-    tables, out = _rotate(players, history, _move(fmt, last, guess), roles_in_use(players))
+    # Unknown tables get a stand-in result; only seats that stand-in decided are then blurred.
+    guess = {t: known.get(t, RoundResult(7, 6, "NS")) for t in last.tables}
+    moved = _move(fmt, last, guess)
+    tables, _out = _rotate(players, history, moved, roles_in_use(players))
     answer: dict[str, tuple[int, str] | None] = {}
-    wanted = set(here.values())
-    for t, seats in tables.items():
-        for s, (pid, why) in seats.items():
-            leaver = why.split("seat ")[-1].split(" leaves")[0] if why.startswith("back from") else None
-            mover = pid if not why.startswith("back from") else leaver
-            if pid in wanted or leaver in wanted:
-                came_from_unknown = t not in known and (
-                    "from table" in why or (leaver and "from table" not in why and t not in known)
-                )
-                seat = s
-                if t not in known and " from table " not in why and not why.startswith("back from"):
-                    seat = s  # a stayer's seat at an unknown table cannot happen: stayers are at `table`
-                if t not in known and (came_from_unknown or mover != pid):
-                    seat = UNKNOWN_SEAT["lady" if s in LADY_SEATS else "gent"]
-                answer[pid] = (t, seat)
-    for pid in out:
-        if pid in wanted:
-            answer[pid] = None
+    for t, seats in moved.items():
+        for s, (pid, _why) in seats.items():
+            taker = tables[t][s][0]  # a spare back from sitting out takes the seat of a player who leaves
+            if pid not in here.values():
+                continue
+            seat = s if t in known else UNKNOWN_SEAT["lady" if s in LADY_SEATS else "gent"]
+            answer[taker] = (t, seat)
+            if taker != pid:
+                answer[pid] = None
     return answer
 
 
@@ -414,9 +405,10 @@ def _mitchell_plan(fmt, order: list[Player], roles: bool) -> list[Seating]:
     if roles:
         pairs = [(a, b) if a.role == "lady" else (b, a) for a, b in pairs]
     tables = _mitchell_tables(len(pairs))
-    ns = pairs[0::2]
-    ew = pairs[1::2]
-    # An odd number of pairs: the last table has no N–S pair, so the E–W pair reaching it sits out.
+    # Pairs 1, 3, 5… sit N–S at tables 1, 2, 3…, pairs 2, 4, 6… E–W. With an odd number of pairs
+    # the last pair is E–W and the last table has no N–S pair: the E–W pair reaching it sits out.
+    ns = pairs[0 : 2 * (len(pairs) // 2) : 2]
+    ew = pairs[1::2] + ([pairs[-1]] if len(pairs) % 2 else [])
     plan_: list[Seating] = []
     for hand in range(1, fmt.hands + 1):
         shift = _mitchell_shift(tables, fmt.round_of(hand) - 1)

@@ -111,7 +111,7 @@ def _build(players: int, ladies: int, rounds: int, met, relabel: bool, seed: int
     oppose = [[0] * players for _ in range(players)]
     seat_count = [[0, 0, 0, 0] for _ in range(players)]
     missed = [0] * players
-    for tables, out in met:
+    for tables, _out in met:
         for table in tables:
             _record(table, partner, oppose, seat_count)
         seated = {x for table in tables for x in table}

@@ -80,6 +80,9 @@ class MemberQuerySet(models.QuerySet):
         if not text:
             return self
         query = Q(name__icontains=text) | Q(membership_number__iexact=text)
+        # SQLite's LIKE folds only ASCII case: "łuk" must still find "Łukasz", so try the usual spellings too.
+        for variant in {text.capitalize(), text.title(), text.lower(), text.upper()} - {text}:
+            query |= Q(name__contains=variant)
         return self.filter(query)
 
 

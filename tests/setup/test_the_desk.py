@@ -122,3 +122,10 @@ def test_starting_twice_does_not_draw_again(desk):
     assert "already started" in response.content.decode()
     event.refresh_from_db()
     assert event.seed == seed and event.seatings.filter(hand=1).count() == 8
+
+
+def test_a_name_with_a_non_ascii_capital_is_found_typing_in_lower_case(desk):
+    client, club, event = desk
+    make_member(club, "Łukasz Nowak", "gent")
+    client.post(reverse("desk_add", args=[event.pk]), {"q": "łuk"})
+    assert event.entrants.get().name == "Łukasz Nowak"

@@ -24,5 +24,8 @@ def _test_settings(settings, tmp_path):
     # (whitenoise warns at every request when the folder is missing).
     settings.STATIC_ROOT = tmp_path / "static"
     settings.STATIC_ROOT.mkdir(exist_ok=True)
+    # With DATABASE_URL set (the suite on PostgreSQL) settings are in hosted mode, which redirects
+    # plain HTTP to HTTPS; the test client speaks plain HTTP like the laptop.
+    settings.SECURE_SSL_REDIRECT = False
     # Django's real hasher takes most of a second per password: tests make many users.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

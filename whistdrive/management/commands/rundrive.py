@@ -61,9 +61,6 @@ class Command(BaseCommand):
             self.prepare_database(options)
         except OperationalError as exc:
             raise database_unreachable(exc) from None
-        finally:
-            # Worker threads open their own connections; the setup one must not linger.
-            connections.close_all()
 
         self.stdout.write("Collecting static files…")
         call_command("collectstatic", interactive=False, verbosity=0)
@@ -198,6 +195,8 @@ class Command(BaseCommand):
         signal.signal(signal.SIGTERM, stop)
         if hasattr(signal, "SIGBREAK"):  # Ctrl+Break on Windows
             signal.signal(signal.SIGBREAK, stop)
+        # Worker threads open their own connections; the setup one must not linger.
+        connections.close_all()
         self.stdout.write(self.style.SUCCESS("\nWhistDrive is running. Keep this window open; press Ctrl+C to stop."))
         try:
             server.run()

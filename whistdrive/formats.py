@@ -224,7 +224,7 @@ PRESETS: dict[str, tuple[str, Format]] = {
         Format(
             kind="games",
             hands=24,
-            hands_per_round=24,
+            hands_per_round=1,
             interval_after=None,
             trumps="turned",
             movement="stationary",

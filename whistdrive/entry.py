@@ -322,8 +322,8 @@ def submit(
         table = _locked_table(table)
         entry = None
         try:
-            side = _seat_side(seat)
             _check_playing(table, hand)
+            side = _seat_side(seat)
             if not Seating.objects.filter(table=table, hand=hand).exists():
                 raise _Refused(f"Nobody is seated at table {table.number} for hand {hand}.")
             other = OTHER_SIDE[side]
@@ -401,8 +401,8 @@ def agree(
         table = _locked_table(table)
         entry = None
         try:
-            side = _seat_side(seat)
             _check_playing(table, hand)
+            side = _seat_side(seat)
             state = table_state(table, hand)
             other = OTHER_SIDE[side]
             if state.result is not None:

@@ -370,10 +370,9 @@ def enter(request: HttpRequest, token: str) -> HttpResponse:
         return _after_post(request, table, "Tap the number of tricks your side took.")
     data = form.cleaned_data
     state = entry.table_state(table, data["hand"])
-    seat = _my_seat(request, table, state.seats)
-    if seat is None:
-        return _after_post(request, table, "Choose your seat first.")
-    side = SIDE_OF_SEAT[seat]
+    # No seat here for that hand: submit anyway, so the refusal (and its reason) is logged.
+    seat = _my_seat(request, table, state.seats) or ""
+    side = SIDE_OF_SEAT.get(seat, "NS")
     revoke = {"us": side, "them": OTHER_SIDE[side]}.get(data["revoke"])
     try:
         entry.submit(
@@ -482,7 +481,16 @@ def player_page(request: HttpRequest, token: str) -> HttpResponse:
     now = rows[-1] if rows and rows[-1].hand == event.current_hand else None
     chart = ""
     if standing and standing.hands:
-        chart = charts.player_evening_svg(standing, standings_list, width=640, height=400, title="Your evening")
+        chart = charts.player_evening_svg(standing, standings_list, width=360, height=240, title="Your evening")
+    next_move = ""
+    if now and now.table_id and (now.table_id, now.hand) in results:
+        here = {
+            seat: person
+            for (table_id, hand, seat), person in places.items()
+            if (table_id, hand) == (now.table_id, now.hand)
+        }
+        mine = [m for m in _moves(event, now.table, now.hand, here) if m["seat"] == now.seat]
+        next_move = mine[0]["text"] if mine else ""
     context = {
         "event": event,
         "person": person,
@@ -493,6 +501,7 @@ def player_page(request: HttpRequest, token: str) -> HttpResponse:
         "now": now,
         "now_seat": now and now.seat and SEAT_NAMES[now.seat],
         "chart": chart,
+        "next_move": next_move,
     }
     return render(request, "whistdrive/player.html", context)
 

@@ -10,6 +10,7 @@ No Django import: an adapter loads rows, builds these values and calls ``drive_s
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -178,13 +179,15 @@ def drive_standings(
         return tuple(parts)
 
     keyed = sorted(((key(row), row) for row in unranked), key=lambda pair: (_negate(pair[0]), pair[1]["id"]))
+    # Counted once: comparing every key with every other was 1.4 million comparisons for 1,200 players.
+    sharing = Counter(row_key for row_key, _ in keyed)
     result: list[Standing] = []
     for position, (row_key, row) in enumerate(keyed):
         # Competition ranking: 1 + the number of entrants strictly ahead ("1, 2, 2, 4").
         rank = position + 1
         if position and keyed[position - 1][0] == row_key:
             rank = result[-1].rank
-        tied = sum(1 for other, _ in keyed if other == row_key) > 1
+        tied = sharing[row_key] > 1
         row = {name: value for name, value in row.items() if not name.startswith("_")}
         result.append(Standing(rank=rank, tied=tied, **row))
     return result

@@ -193,7 +193,10 @@ def _where(table: Table, hand: int) -> str:
 
 
 def _locked_table(table: Table) -> Table:
-    return Table.objects.select_for_update().select_related("event").get(pk=table.pk)
+    # Only the table's row, and as NO KEY UPDATE: phones at one table queue behind each other,
+    # while the event row stays free for advance() and new seatings may still refer to the table
+    # (locking the joined event row too deadlocked against advance on PostgreSQL).
+    return Table.objects.select_for_update(no_key=True, of=("self",)).select_related("event").get(pk=table.pk)
 
 
 def _check_playing(table: Table, hand: int) -> None:

@@ -16,7 +16,9 @@ pytestmark = pytest.mark.slow
 def _check(outcome: dict) -> None:
     assert outcome["errors"] == []
     assert outcome["statuses"] == [200]
-    assert outcome["submissions"] == outcome["posts"] == 25 * 7  # N once, S twice (a double tap), E agree + enter, W wrong + right
+    assert (
+        outcome["submissions"] == outcome["posts"] == 25 * 7
+    )  # N once, S twice (a double tap), E agree + enter, W wrong + right
     assert outcome["results"] == outcome["expected"]
     # The last table's agreement moved the evening on exactly once.
     assert outcome["current_hand"] == 2

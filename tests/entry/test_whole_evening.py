@@ -41,7 +41,7 @@ def test_a_whole_progressive_evening_through_the_phone_pages():
         assert event.current_hand == hand
         here = seating(event, hand)
         assert sorted(here) == [1, 2, 3]
-        for table_number, seats in here.items():
+        for seats in here.values():
             # Roles: ladies sit North and East, gents South and West.
             assert {seats[s].role for s in "NE"} == {"lady"} and {seats[s].role for s in "SW"} == {"gent"}
         messages = {}
@@ -82,7 +82,7 @@ def test_a_whole_progressive_evening_through_the_phone_pages():
             for seat in "NESW":
                 if seat not in (lady, gent):
                     assert where[seats[seat].pk][0] == number
-        for pk, (number, seat, text) in messages.items():
+        for pk, (number, _seat, text) in messages.items():
             goes_to, new_seat = where[pk]
             seat_word = {"N": "North", "E": "East", "S": "South", "W": "West"}[new_seat]
             if goes_to == number:

@@ -11,9 +11,9 @@ from tests.standings_pages.evenings import big_evening
 
 pytestmark = pytest.mark.django_db
 
-# Session and user (2), the event and the user's role (2), entrants, seatings and results (3),
-# nothing that grows with the number of tables.
-STANDINGS_QUERIES = 7
+# Session and user (2), the event and the user's role (2), the event's fingerprint (1),
+# entrants, seatings and results (3): nothing that grows with the number of tables.
+STANDINGS_QUERIES = 8
 BOARD_QUERIES = 4  # the event with its fingerprint, then entrants, seatings and results
 SEASON_QUERIES_PER_EVENT = 3
 

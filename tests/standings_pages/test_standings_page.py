@@ -91,3 +91,22 @@ def test_a_game_night_says_its_standings_are_shown_by_rubbers(client, cast):
     html = client.get(reverse("event_standings", args=[event.pk])).content.decode()
 
     assert "shown by rubbers" in html
+
+
+def test_a_corrected_result_shows_at_once(client, cast):
+    from whistdrive.models import Result
+
+    club_a, _, olive, _, _ = cast
+    event = two_table_evening(club_a)
+    client.force_login(olive)
+    url = reverse("event_standings", args=[event.pk])
+    client.get(url)
+    # Hand 3 at table 2 was N-S 7: the organiser corrects it to 10 for Cat and Hal.
+    result = Result.objects.get(table__event=event, table__number=2, hand=3)
+    result.tricks_ns, result.tricks_ew = 10, 3
+    result.save()
+
+    rows = {row[1]: row for row in standings_rows(client.get(url).content.decode())}
+
+    assert rows["Cat"][:4] == ["=1", "Cat", "Lady", "25"]
+    assert rows["Dot"][3] == "14"

@@ -15,7 +15,10 @@ same hand records instead of loading them again.
 from __future__ import annotations
 
 import hashlib
+import html
+import threading
 import time
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from django import forms
@@ -27,12 +30,11 @@ from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path
 from django.utils.cache import patch_cache_control, patch_vary_headers
-from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
 from clubs.access import ANY_ROLE, event_for
 from whistdrive import charts, prizes, scores, standings
-from whistdrive.models import Entrant, Event, Result
+from whistdrive.models import Entrant, Event, Result, Seating
 
 BOARD_ROWS = 15
 BOARD_LEADERS = 5  # lines on the board's chart: more than five cannot be told apart across a hall
@@ -56,14 +58,39 @@ DEFAULT_PRIZES_WITHOUT_ROLES = [
 # -- the evening as plain values ------------------------------------------------------------------
 
 
+class Computed:
+    """An event's loaded rows and standings, kept while the event's fingerprint is unchanged.
+
+    The half-time standings are worked out the first time a page asks for them.
+    """
+
+    def __init__(self, event: Event, entrants, hands, current):
+        self.entrants = entrants
+        self.hands = hands
+        self.standings = current
+        self._interval = event.interval_after
+        self._halftime: list[standings.Standing] | None = None
+        self._halftime_done = False
+        self._event = event
+
+    def halftime(self) -> list[standings.Standing] | None:
+        if not self._halftime_done:
+            if self._interval is not None and self.standings is not None:
+                # The standings as they stood at the interval: the same records, cut at the interval hand.
+                first_half = [h for h in self.hands if h.number <= self._interval]
+                self._halftime = standings_for(self._event, self.entrants, first_half, final=False)
+            self._halftime_done = True
+        return self._halftime
+
+
 @dataclass(frozen=True)
 class Evening:
-    """Everything the standings pages show about an event, computed once per request."""
+    """Everything the standings pages show about an event, for one request."""
 
     event: Event
+    computed: Computed
     games: bool  # a game night: standings by rubbers, not built here
     standings: list[standings.Standing]
-    halftime: list[standings.Standing] | None  # standings after the interval hand; None without an interval
     last_hand: int  # the latest hand with a result; 0 before any
     incomplete: bool  # the latest hand still has tables to hand in
     prize_list: list[dict]
@@ -71,6 +98,11 @@ class Evening:
     awards: list[prizes.Award]
     prize_error: str
     roles_used: bool
+
+    @property
+    def halftime(self) -> list[standings.Standing] | None:
+        """Standings after the interval hand; None without an interval."""
+        return self.computed.halftime()
 
     @property
     def final(self) -> bool:
@@ -89,11 +121,6 @@ class Evening:
             line += " (some tables still to hand in)"
         return line
 
-    @property
-    def halftime_reached(self) -> bool:
-        interval = self.event.interval_after
-        return interval is not None and (self.last_hand >= interval or self.final)
-
 
 def default_prizes(roles_used: bool) -> list[dict]:
     return [dict(p) for p in (DEFAULT_PRIZES_WITH_ROLES if roles_used else DEFAULT_PRIZES_WITHOUT_ROLES)]
@@ -110,25 +137,84 @@ def standings_for(event: Event, entrants, hands, *, final: bool) -> list[standin
     return standings.event_standings(event.format, entrants, hands, final=final)
 
 
-def evening_of(event: Event) -> Evening:
-    """Load the event once (three queries) and work out standings, half-time and prizes."""
+# -- a small cache keyed on what the standings are made of ---------------------------------------------
+#
+# Loading 1,200 players' 28,800 seatings takes a few hundred milliseconds on a laptop, and the
+# board, the organiser and every player's page ask again and again between results. The
+# fingerprint (one query) changes whenever a result, a seating, an entrant or the event's
+# status or format changes, so a stale table is never served. Kept per process, last few events.
+
+FINGERPRINT_FIELDS = (
+    "fp_results", "fp_results_changed", "fp_entrants", "fp_entrants_last", "fp_seatings", "fp_seatings_last",
+)  # fmt: skip
+_CACHE_SIZE = 8
+_cache: OrderedDict[int, tuple[tuple, Computed]] = OrderedDict()
+_cache_lock = threading.Lock()
+
+
+def with_fingerprint(queryset):
+    """Events annotated with counts and latest changes of their results, entrants and seatings."""
+
+    def count_and_latest(model, link: str, latest: str):
+        rows = model.objects.filter(**{link: OuterRef("pk")}).order_by().values(link)
+        return (
+            Coalesce(Subquery(rows.annotate(n=Count("pk")).values("n")), 0),
+            Subquery(rows.annotate(m=Max(latest)).values("m")),
+        )
+
+    results, results_changed = count_and_latest(Result, "table__event", "updated")
+    entrants, entrants_last = count_and_latest(Entrant, "event", "pk")
+    seatings, seatings_last = count_and_latest(Seating, "event", "pk")
+    return queryset.annotate(
+        fp_results=results,
+        fp_results_changed=results_changed,
+        fp_entrants=entrants,
+        fp_entrants_last=entrants_last,
+        fp_seatings=seatings,
+        fp_seatings_last=seatings_last,
+    )
+
+
+def fingerprint_of(event: Event) -> tuple:
+    """What the standings depend on: the row counts and latest changes, the status and the format."""
+    if not hasattr(event, "fp_results"):
+        values = with_fingerprint(Event.objects.filter(pk=event.pk)).values(*FINGERPRINT_FIELDS).get()
+        for name, value in values.items():
+            setattr(event, name, value)
+    counts = tuple(getattr(event, name) for name in FINGERPRINT_FIELDS)
+    return (event.board_token, *counts, event.status, repr(sorted(event.format.to_dict().items())))
+
+
+def computed_for(event: Event) -> Computed:
+    key = fingerprint_of(event)
+    with _cache_lock:
+        held = _cache.get(event.pk)
+        if held and held[0] == key:
+            _cache.move_to_end(event.pk)
+            return held[1]
     entrants, hands = scores.standings_input(event)
     final = event.status == Event.Status.FINISHED
-    current = standings_for(event, entrants, hands, final=final)
-    games = current is None
+    computed = Computed(event, entrants, hands, standings_for(event, entrants, hands, final=final))
+    with _cache_lock:
+        _cache[event.pk] = (key, computed)
+        _cache.move_to_end(event.pk)
+        while len(_cache) > _CACHE_SIZE:
+            _cache.popitem(last=False)
+    return computed
+
+
+def evening_of(event: Event) -> Evening:
+    """The event's standings and prizes: loaded in three queries when anything changed, else from the cache."""
+    computed = computed_for(event)
+    entrants, hands, current = computed.entrants, computed.hands, computed.standings
     roles_used = any(e.role for e in entrants)
     prize_list = list(event.prizes or [])
     is_default = not prize_list
     if is_default:
         prize_list = default_prizes(roles_used)
-    if games:
-        return Evening(event, True, [], None, 0, False, prize_list, is_default, [], "", roles_used)
+    if current is None:
+        return Evening(event, computed, True, [], 0, False, prize_list, is_default, [], "", roles_used)
 
-    halftime = None
-    if event.interval_after is not None:
-        # The standings as they stood at the interval: the same records, cut at the interval hand.
-        first_half = [h for h in hands if h.number <= event.interval_after]
-        halftime = standings_for(event, entrants, first_half, final=False)
     last_hand = max((h.number for h in hands), default=0)
     incomplete = bool(hands) and len(hands[-1].tables) < max(len(h.tables) for h in hands)
     awards: list[prizes.Award] = []
@@ -138,7 +224,7 @@ def evening_of(event: Event) -> Evening:
     except prizes.PrizeError as exc:
         error = str(exc)
     return Evening(
-        event, False, current, halftime, last_hand, incomplete, prize_list, is_default, awards, error, roles_used
+        event, computed, False, current, last_hand, incomplete, prize_list, is_default, awards, error, roles_used
     )
 
 
@@ -158,7 +244,7 @@ def awards_by_prize(awards: list[prizes.Award]) -> list[dict]:
 def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_for(request, pk, ANY_ROLE)
     evening = evening_of(event)
-    show_half = request.GET.get("half") == "1" and evening.halftime is not None
+    show_half = request.GET.get("half") == "1" and event.interval_after is not None
     rows = evening.halftime if show_half else evening.standings
     return render(
         request,
@@ -186,7 +272,7 @@ def standings_rows_html(rows: list[standings.Standing], *, halves: bool = True) 
         rank = f"={s.rank}" if s.tied else str(s.rank)
         cells = [
             f'<td class="num">{rank}</td>',
-            f"<td>{escape(s.name)}</td>",
+            f"<td>{html.escape(s.name)}</td>",
             f"<td>{ROLE_WORDS.get(s.role, '')}</td>",
             f'<td class="num"><strong>{s.total}</strong></td>',
         ]
@@ -307,31 +393,18 @@ def board_views(evening: Evening) -> tuple[str, ...]:
         return ("welcome",)
     if status == Event.Status.FINISHED:
         return ("prizes", "standings")
-    if status == Event.Status.INTERVAL and evening.halftime is not None:
+    if status == Event.Status.INTERVAL and evening.event.interval_after is not None:
         return ("halftime", "standings")
     return ("standings",)
 
 
 def _board_event(token: str) -> Event:
     """The event with a fingerprint of everything its board shows, in one query."""
-    results = Result.objects.filter(table__event=OuterRef("pk")).order_by().values("table__event")
-    entrants = Entrant.objects.filter(event=OuterRef("pk")).order_by().values("event")
-    return get_object_or_404(
-        Event.objects.annotate(
-            result_count=Coalesce(Subquery(results.annotate(n=Count("pk")).values("n")), 0),
-            result_changed=Subquery(results.annotate(t=Max("updated")).values("t")),
-            entrant_count=Coalesce(Subquery(entrants.annotate(n=Count("pk")).values("n")), 0),
-            entrant_last=Subquery(entrants.annotate(m=Max("pk")).values("m")),
-        ),
-        board_token=token,
-    )
+    return get_object_or_404(with_fingerprint(Event.objects.all()), board_token=token)
 
 
 def _board_etag(event: Event, view: str, slot: int) -> str:
-    parts = (
-        event.status, event.current_hand, event.result_count, event.result_changed, event.entrant_count,
-        event.entrant_last, event.prizes, event.mystery_target, event.name, view, slot,
-    )  # fmt: skip
+    parts = (fingerprint_of(event), event.current_hand, event.prizes, event.name, view, slot)
     return '"' + hashlib.blake2b(repr(parts).encode(), digest_size=12).hexdigest() + '"'
 
 

@@ -26,12 +26,14 @@ def get(client, event, document: str, paper: str | None = None) -> bytes:
 
 
 def card_text(page_texts: list[str], index: int, entrant) -> str:
-    """The text of card ``index`` (0-based, two a page): from its name to the movement rule.
+    """The text of card ``index`` (0-based, two a page): from its card line to the movement rule.
 
-    A name too long for the card is shrunk and cut with "…", so only its start is looked for.
+    The name is the line above; one too long for the card is shrunk and cut with "…".
     """
     page = page_texts[index // 2]
-    start = page.index(entrant.name[:30])
+    start = page.index(f"\nCard {entrant.card_number} · ")
+    printed = page[:start].rsplit("\n", 1)[-1]
+    assert entrant.name.startswith(printed.removesuffix("…")) and len(printed) >= min(20, len(entrant.name))
     return page[start : page.index("After each hand", start)]
 
 

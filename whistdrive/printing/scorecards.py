@@ -43,7 +43,8 @@ FOOT_LEADING = 8.0
 FOOT_LINES = 3  # the movement rule wraps to at most this many lines
 GAP = 4.0
 COLUMNS = ("Hand", "Trumps", "Table", "Seat", "Partner", "Tricks", "Total", "Opp.")
-COLUMN_SHARES = (0.09, 0.11, 0.09, 0.08, 0.27, 0.11, 0.11, 0.14)
+# The partner's name needs the room most: "Siobhán O'Brien" should print whole, not as "S. O'Brien".
+COLUMN_SHARES = (0.08, 0.10, 0.08, 0.07, 0.32, 0.11, 0.11, 0.13)
 
 
 class CardError(ValueError):
@@ -157,8 +158,7 @@ class _HandsGrid(Flowable):
         self.card_width = card_width
         self.row_height = row_height
         self.col_widths = [share * card_width for share in COLUMN_SHARES]
-        # Taller rows (2-up cards) get slightly larger figures: easier to read and to check.
-        self.font_size = min(10.0 if row_height >= 20 else 9.0, row_height * 0.68)
+        self.font_size = min(9.0, row_height * 0.68)
         self.rows = self._rows()
 
     def _rows(self) -> list[tuple[str, list[str], str | None]]:

@@ -267,7 +267,11 @@ def results_sheet(event: Event, page_size: str | None = None) -> ResultsSheet:
     entrants, hands = scores.standings_input(event)
     final = event.status == Event.Status.FINISHED
     current = standings.drive_standings(fmt, entrants, hands, final=final)
-    card_numbers = {e.player_id: e.card_number for e in event.entrants.only("archive_id", "card_number")}
+    # Entrant.player_id, worked from two columns: deferred model instances cost a query each here.
+    card_numbers = {
+        archive_id or f"p{card_number}": card_number
+        for archive_id, card_number in event.entrants.values_list("archive_id", "card_number")
+    }
     halves = fmt.interval_after is not None
     rows = [
         Standing(

@@ -101,7 +101,14 @@ def event_print(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "whistdrive/print.html",
-        {"event": event, "documents": documents, "form": PaperForm(initial={"paper": paper}), "paper": paper},
+        {
+            "event": event,
+            "documents": documents,
+            "form": PaperForm(initial={"paper": paper}),
+            "paper": paper,
+            # Codes printed from localhost would send every phone to itself.
+            "local_address": request.get_host().rsplit(":", 1)[0] in ("localhost", "127.0.0.1", "[::1]"),
+        },
     )
 
 

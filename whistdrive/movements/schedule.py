@@ -11,9 +11,11 @@ How it is built, round by round (a round is ``hands_per_round`` hands at one tab
    avoids repeated partners, found greedily and improved by swaps;
 3. tables: the partnerships paired into tables avoiding repeated opponents, likewise;
 4. seats: each table turned so every player's seats stay balanced.
-Small sizes, where the bounds are tight, are retried from different (fixed) starting points
-until the bounds hold: the result depends only on the number of players, their order and
-the number of hands, so it is deterministic.
+Without roles, sizes with a known whist tournament design (designs.py: 8, 12, 13, 16, 17, 20,
+21, 24, 25, 28 and every prime 4n+1) use it instead, because there the bounds are tight and
+greedy choice falls short. Otherwise a second (fixed) starting point is tried when the first
+misses a bound. The result depends only on the number of players, their order and the number
+of hands, so it is deterministic; the seed of the event shuffles the order.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
+from .designs import design_rounds
 from .seating import SEATS, Player, Seating
 
 # Penalties for a table: meeting someone again costs more the more often it has happened.
@@ -84,6 +87,10 @@ Round = tuple[tuple[tuple[int, int, int, int], ...], tuple[int, ...]]
 @lru_cache(maxsize=64)
 def _schedule(players: int, ladies: int, rounds: int) -> tuple[Round, ...]:
     """The abstract schedule for points 0..players-1 (0..ladies-1 are ladies; ladies=-1: no roles)."""
+    if ladies < 0:
+        designed = design_rounds(players, rounds)
+        if designed is not None:
+            return _balance_seats(players, ladies, _relabel(players, designed))
     best = None
     best_score = None
     attempts = _attempts(players, rounds)
@@ -99,9 +106,7 @@ def _schedule(players: int, ladies: int, rounds: int) -> tuple[Round, ...]:
 
 def _attempts(players: int, rounds: int) -> int:
     # Tight sizes (rounds close to the number of players) may need several tries; large ones never do.
-    if players > 64:
-        return 3
-    return 200 if rounds >= players - 8 else 20
+    return 2
 
 
 def _build(players: int, ladies: int, rounds: int, met, relabel: bool, seed: int = 0) -> tuple[Round, ...]:
@@ -398,3 +403,24 @@ def bounds(players: int, ladies: int, rounds: int) -> tuple[int | None, int | No
     if rounds < players:
         return 1, 2
     return None, None
+
+
+def _balance_seats(players: int, ladies: int, schedule):
+    """Turn each table (keeping partners and opponents) so every player's seats stay balanced."""
+    seat_count = [[0, 0, 0, 0] for _ in range(players)]
+    result = []
+    for r, (tables, out) in enumerate(schedule):
+        turned = [tuple(t) if r == 0 else _turn(tuple(t), ladies >= 0, seat_count) for t in tables]
+        for table in turned:
+            for i, x in enumerate(table):
+                seat_count[x][i] += 1
+        result.append((tuple(turned), tuple(out)))
+    return tuple(result)
+
+
+def _relabel(players: int, schedule):
+    """Rename points so hand 1 reads 0, 1, 2, ... table by table, sit-outs last."""
+    tables0, out0 = schedule[0]
+    reading = [x for table in tables0 for x in table] + list(out0)
+    new = {x: i for i, x in enumerate(reading)}
+    return [(tuple(tuple(new[x] for x in t) for t in tables), tuple(new[x] for x in out)) for tables, out in schedule]

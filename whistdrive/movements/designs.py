@@ -1,0 +1,76 @@
+"""Whist tournament designs (Moore 1896) for the sizes where greedy scheduling falls short.
+
+A design for v players seats them over v-1 hands (v = 4n, nobody sits out) or v hands
+(v = 4n+1, one sits out each hand) so every two players partner exactly once and oppose
+exactly twice. Each design here is cyclic: one initial hand (a "base") and its shifts by
+r = 0, 1, 2, ... modulo m. A base table (a, b, c, d) is seats N, E, S, W.
+
+- v = 4n: points 0..v-2 and "infinity" (-1, never shifted); m = v-1.
+- v = 4n+1: points 0..v-1, point 0 sits out in the base; m = v.
+The bases were found by search (kept here so schedules need no search at run time) and are
+checked by tests/movements/test_individual_bounds.py. For a prime v = 4n+1 the classic
+construction is used: tables (x, εx, -x, -εx) for x = w^0..w^(n-1), w a primitive root, ε = w^n.
+"""
+
+from __future__ import annotations
+
+BASES: dict[int, tuple[tuple[int, int, int, int], ...]] = {
+    8: ((-1, 5, 4, 0), (1, 3, 2, 6)),
+    12: ((-1, 5, 8, 9), (0, 4, 10, 2), (1, 6, 7, 3)),
+    13: ((1, 7, 10, 2), (3, 6, 4, 8), (5, 9, 11, 12)),
+    16: ((-1, 4, 1, 0), (2, 9, 10, 12), (3, 5, 8, 14), (6, 13, 7, 11)),
+    17: ((1, 16, 3, 11), (2, 14, 10, 13), (4, 12, 7, 6), (5, 8, 9, 15)),
+    20: ((-1, 12, 8, 4), (0, 10, 3, 6), (1, 15, 13, 14), (2, 5, 16, 7), (9, 17, 18, 11)),
+    21: ((1, 2, 11, 8), (3, 9, 20, 7), (4, 16, 17, 19), (5, 10, 12, 15), (6, 13, 18, 14)),
+    24: ((-1, 17, 3, 16), (0, 9, 2, 21), (1, 14, 15, 18), (4, 7, 12, 20), (5, 6, 10, 22), (8, 19, 11, 13)),
+    25: ((1, 2, 15, 7), (3, 22, 13, 23), (4, 18, 21, 6), (5, 16, 8, 9), (10, 14, 19, 12), (11, 24, 17, 20)),
+    28: (
+        (-1, 26, 24, 7),
+        (0, 12, 9, 13),
+        (1, 6, 22, 4),
+        (2, 8, 16, 18),
+        (3, 23, 10, 11),
+        (5, 17, 21, 14),
+        (15, 20, 19, 25),
+    ),  # fmt: skip
+}
+
+
+def _is_prime(v: int) -> bool:
+    return v > 1 and all(v % d for d in range(2, int(v**0.5) + 1))
+
+
+def _primitive_root(p: int) -> int:
+    factors = {d for d in range(2, p) if (p - 1) % d == 0 and _is_prime(d)}
+    return next(g for g in range(2, p) if all(pow(g, (p - 1) // q, p) != 1 for q in factors))
+
+
+def base(v: int) -> tuple[tuple[int, int, int, int], ...] | None:
+    if v in BASES:
+        return BASES[v]
+    if v % 4 == 1 and _is_prime(v):
+        n = (v - 1) // 4
+        w = _primitive_root(v)
+        eps = pow(w, n, v)
+        xs = [pow(w, i, v) for i in range(n)]
+        return tuple((x, eps * x % v, -x % v, -eps * x % v) for x in xs)
+    return None
+
+
+def design_rounds(v: int, rounds: int):
+    """``rounds`` hands of the design for v players (repeating its cycle), or None if none is known.
+
+    Each hand is (tables, sitting_out) on points 0..v-1 (infinity is point v-1).
+    """
+    tables0 = base(v)
+    if tables0 is None:
+        return None
+    infinity = v % 4 == 0
+    m = v - 1 if infinity else v
+    result = []
+    for r in range(rounds):
+        shift = r % m
+        tables = tuple(tuple(v - 1 if x < 0 else (x + shift) % m for x in table) for table in tables0)
+        out = () if infinity else (shift,)
+        result.append((tables, out))
+    return tuple(result)

@@ -57,8 +57,13 @@ def individual_schedule(
     """
     reading, ladies, gents = reading_order(order, roles)
     rounds = -(-hands // hands_per_round)
+    # Abstract points: with roles the ladies are 0..L-1 and the gents L..P-1, each in reading order.
+    if roles:
+        points = [p for p in reading if p.role == "lady"] + [p for p in reading if p.role == "gent"]
+    else:
+        points = reading
     if history:
-        index = {p.id: i for i, p in enumerate(reading)}
+        index = {p.id: i for i, p in enumerate(points)}
         met = tuple(
             (
                 tuple(tuple(index.get(s.tables[t][seat], -1) for seat in SEATS) for t in sorted(s.tables)),
@@ -66,10 +71,10 @@ def individual_schedule(
             )
             for s in history
         )
-        abstract = _build(len(reading), ladies if roles else -1, rounds, met, relabel=False)
+        abstract = _build(len(points), ladies if roles else -1, rounds, met, relabel=False)
     else:
-        abstract = _schedule(len(reading), ladies if roles else -1, rounds)
-    ids = [p.id for p in reading]
+        abstract = _schedule(len(points), ladies if roles else -1, rounds)
+    ids = [p.id for p in points]
     seatings = []
     for tables, out in abstract:
         seatings.append(
@@ -106,7 +111,7 @@ def _schedule(players: int, ladies: int, rounds: int) -> tuple[Round, ...]:
 
 def _attempts(players: int, rounds: int) -> int:
     # Tight sizes (rounds close to the number of players) may need several tries; large ones never do.
-    return 2
+    return 12 if players <= 120 else 2
 
 
 def _build(players: int, ladies: int, rounds: int, met, relabel: bool, seed: int = 0) -> tuple[Round, ...]:
@@ -199,12 +204,14 @@ def _partnerships(seated_groups, roles, partner, rng) -> list[tuple[int, int]]:
         ladies, gents = list(seated_groups[0]), list(seated_groups[1])
         rng.shuffle(ladies)
         rng.shuffle(gents)
-        pairs = []
-        free = gents
-        for lady in ladies:
-            row = partner[lady]
-            best = min(range(len(free)), key=lambda i: row[free[i]])
-            pairs.append((lady, free.pop(best)))
+        pairs = _new_partners(ladies, gents, partner)
+        if pairs is None:
+            pairs = []
+            free = gents
+            for lady in ladies:
+                row = partner[lady]
+                best = min(range(len(free)), key=lambda i: row[free[i]])
+                pairs.append((lady, free.pop(best)))
     else:
         people = list(seated_groups[0])
         rng.shuffle(people)
@@ -217,6 +224,30 @@ def _partnerships(seated_groups, roles, partner, rng) -> list[tuple[int, int]]:
             pairs.append((a, free.pop(best)))
     _improve_pairs(pairs, roles, partner, rng)
     return pairs
+
+
+def _new_partners(ladies, gents, partner) -> list[tuple[int, int]] | None:
+    """Every lady with a gent she has not partnered, if possible (augmenting paths, Kuhn).
+
+    With as many ladies as gents and nobody sitting out, the "not yet partnered" graph is
+    regular, so such a matching always exists while the hands are fewer than the gents.
+    """
+    match: dict[int, int] = {}  # gent -> lady
+
+    def place(lady: int, seen: set[int]) -> bool:
+        for gent in gents:
+            if partner[lady][gent] or gent in seen:
+                continue
+            seen.add(gent)
+            if gent not in match or place(match[gent], seen):
+                match[gent] = lady
+                return True
+        return False
+
+    for lady in ladies:
+        if not place(lady, set()):
+            return None
+    return [(lady, gent) for gent, lady in match.items()]
 
 
 def _improve_pairs(pairs, roles, partner, rng) -> None:
@@ -281,7 +312,7 @@ def _tables(pairs, partner, oppose, rng) -> list[tuple[int, int, int, int]]:
                     break
         matched.append([p, free.pop(best_i)])
     # Improve: swap one partnership between two tables while that lowers the cost.
-    for _sweep in range(6):
+    for _sweep in range(30):
         improved = False
         costs = [_table_cost(p, q, oppose) for p, q in matched]
         bad = [i for i, c in enumerate(costs) if c >= _OPPOSE_COST[2]]

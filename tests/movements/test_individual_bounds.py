@@ -1,0 +1,57 @@
+"""The individual schedule reaches the whist-tournament bounds (bench/ covers every size 8..400)."""
+
+import pytest
+
+from whistdrive.movements import Player, bounds, individual_schedule, measure, start
+from whistdrive.movements.schedule import _schedule
+
+from .helpers import fmt, players
+
+SIZES = [8, 12, 13, 16, 17, 21, 24, 28, 29, 37, 41, 48, 64, 65, 101, 150]
+
+
+@pytest.mark.parametrize("count", SIZES)
+def test_fewer_hands_than_players_means_no_partner_twice_and_no_opponent_thrice(count):
+    hands = min(30, count - 1)
+    schedule = _schedule(count, -1, hands)
+    figures = measure(count, -1, schedule)
+    assert bounds(count, -1, hands) == (1, 2)
+    assert figures["max_partner"] <= 1
+    assert figures["max_oppose"] <= 2
+    assert figures["played_spread"] <= 1
+
+
+@pytest.mark.parametrize("count", [8, 9, 11, 12, 13, 16, 20])
+def test_more_hands_than_players_spreads_partners_evenly(count):
+    figures = measure(count, -1, _schedule(count, -1, 30))
+    assert figures["partner_spread"] <= 1
+    assert figures["played_spread"] <= 1
+
+
+@pytest.mark.parametrize(("ladies", "gents"), [(8, 8), (10, 8), (13, 11), (20, 20), (50, 46)])
+def test_with_roles_every_partnership_is_a_lady_and_a_gent_and_never_repeats(ladies, gents):
+    people = [Player(f"l{i}", "lady") for i in range(ladies)] + [Player(f"g{i}", "gent") for i in range(gents)]
+    hands = min(20, min(ladies, gents) - 1)
+    plan = start(fmt(movement="individual", hands=hands, interval_after=None), people, seed=5)
+    met = set()
+    for seating in plan:
+        for seats in seating.tables.values():
+            for lady_seat, gent_seat in (("N", "S"), ("E", "W")):
+                lady, gent = seats[lady_seat], seats[gent_seat]
+                assert lady.startswith("l") and gent.startswith("g")
+                assert (lady, gent) not in met
+                met.add((lady, gent))
+
+
+def test_the_schedule_is_the_same_for_the_same_seed_and_differs_for_another():
+    people = players(40)
+    game = fmt(movement="individual", hands=20, interval_after=None)
+    assert start(game, people, seed=1) == start(game, people, seed=1)
+    assert start(game, people, seed=1) != start(game, people, seed=2)
+
+
+def test_hand_one_seats_players_in_the_given_order_by_card():
+    order = [Player(f"p{i}") for i in range(1, 14)]
+    plan = individual_schedule(order, 5, roles=False)
+    assert plan[0].tables[1] == {"N": "p1", "E": "p2", "S": "p3", "W": "p4"}
+    assert plan[0].sitting_out == ("p13",)

@@ -8,6 +8,7 @@ import importlib.util
 import os
 import secrets
 import sys
+import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -33,8 +34,16 @@ def env_bool(name: str, default: bool = False) -> bool:
     return value.strip().lower() in ("1", "true", "yes", "on")
 
 
+def _default_data_dir() -> str:
+    if os.environ.get("PYTEST_VERSION"):
+        # pytest sets PYTEST_VERSION before Django loads: a test run never writes its
+        # secret key or static files into the user's real data directory.
+        return tempfile.mkdtemp(prefix="whistdrive-tests-")
+    return platformdirs.user_data_dir("WhistDrive", appauthor=False)
+
+
 def _data_dir() -> Path:
-    path = Path(os.environ.get("WHISTDRIVE_DATA_DIR") or platformdirs.user_data_dir("WhistDrive", appauthor=False))
+    path = Path(os.environ.get("WHISTDRIVE_DATA_DIR") or _default_data_dir())
     try:
         path.mkdir(parents=True, exist_ok=True)
         probe = path / ".write-test"
@@ -115,6 +124,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "whistdrive.ratelimit.TokenGuessLimit",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -207,6 +217,12 @@ STORAGES = {
         )
     },
 }
+
+# Wrong table/player/board links: more than this many different ones from one address within
+# the window answer 429 (whistdrive/ratelimit.py). On by default only on hosted installs; 0 = off.
+TOKEN_RATE_LIMIT = int(os.environ.get("WHISTDRIVE_TOKEN_RATE_LIMIT") or (30 if HOSTED else 0))
+TOKEN_RATE_WINDOW = 600
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "whistdrive"}}
 
 # Phones at a table share one hall's address behind NAT: keep sessions for the evening.
 SESSION_COOKIE_AGE = 60 * 60 * 24

@@ -74,3 +74,56 @@ def design_rounds(v: int, rounds: int):
         out = () if infinity else (shift,)
         result.append((tables, out))
     return tuple(result)
+
+
+def design_with_spare_seat(players: int, rounds: int):
+    """For 4n+3 players: the design for 4n+4 with "infinity" an empty chair, or None.
+
+    The three players at the empty chair's table sit out. The design is multiplied by a unit and
+    its hands put in an order that keeps the sit-outs fair (counts never differ by more than one);
+    only used while the hands are fewer than the players, where a design's bounds are exact.
+    """
+    tables0 = base(players + 1)
+    if tables0 is None or players % 4 != 3:
+        return None
+    m = players
+    chair = next(t for t in tables0 if -1 in t)
+    spare = [x for x in chair if x >= 0]
+    for unit in range(1, m):
+        if _gcd(unit, m) != 1:
+            continue
+        sitting = [unit * x % m for x in spare]
+        order = _fair_order(sitting, m)
+        if order is None:
+            continue
+        result = []
+        for k in range(rounds):
+            r = order[k % m]
+            tables = tuple(tuple((unit * x + r) % m for x in t) for t in tables0 if t is not chair)
+            result.append((tables, tuple((x + r) % m for x in sitting)))
+        return tuple(result)
+    return None
+
+
+def _fair_order(sitting: list[int], m: int) -> list[int] | None:
+    counts = [0] * m
+    order: list[int] = []
+    left = set(range(m))
+    while left:
+        r = min(
+            left,
+            key=lambda r: (max(counts[(x + r) % m] for x in sitting), sum(counts[(x + r) % m] for x in sitting), r),
+        )
+        left.discard(r)
+        order.append(r)
+        for x in sitting:
+            counts[(x + r) % m] += 1
+        if max(counts) - min(counts) > 1:
+            return None
+    return order
+
+
+def _gcd(a: int, b: int) -> int:
+    while b:
+        a, b = b, a % b
+    return a

@@ -12,7 +12,7 @@ How it is built, round by round (a round is ``hands_per_round`` hands at one tab
 3. tables: the partnerships paired into tables avoiding repeated opponents, likewise;
 4. seats: each table turned so every player's seats stay balanced.
 Without roles, sizes with a known whist tournament design (designs.py: 8, 12, 13, 16, 17, 20,
-21, 24, 25, 28 and every prime 4n+1) use it instead, because there the bounds are tight and
+21, 24, 25, 28 and every prime 4n+1; and 19 and 27 as 20 and 28 with an empty chair) use it instead, because there the bounds are tight and
 greedy choice falls short. Otherwise a second (fixed) starting point is tried when the first
 misses a bound. The result depends only on the number of players, their order and the number
 of hands, so it is deterministic; the seed of the event shuffles the order.
@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from .designs import design_rounds
+from .designs import design_rounds, design_with_spare_seat
 from .seating import SEATS, Player, Seating
 
 # Penalties for a table: meeting someone again costs more the more often it has happened.
@@ -94,6 +94,8 @@ def _schedule(players: int, ladies: int, rounds: int) -> tuple[Round, ...]:
     """The abstract schedule for points 0..players-1 (0..ladies-1 are ladies; ladies=-1: no roles)."""
     if ladies < 0:
         designed = design_rounds(players, rounds)
+        if designed is None and rounds < players:
+            designed = design_with_spare_seat(players, rounds)
         if designed is not None:
             return _balance_seats(players, ladies, _relabel(players, designed))
     best = None

@@ -1,0 +1,136 @@
+"""Browser fixtures: Debian's Chromium driven by Playwright against pytest-django's live server.
+
+Playwright cannot download its own browsers here, so it launches /usr/bin/chromium; without it
+every browser test is skipped (CI installs it). Each phone or laptop is its own browser context,
+so each has its own cookies, as separate devices do. Every request any page makes is recorded,
+so a test can say that nothing left the hall (no CDN, font or analytics request).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--headless",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 360, "height": 640}
+LAPTOP = {"width": 1280, "height": 800}
+# Polls run every 3 s (live page), 4 s (table page) and 10 s (board): a wait covers a few of them.
+WAIT_MS = 15_000
+AXE_DEFAULT = Path.home() / ".cache" / "whistdrive-axe" / "node_modules" / "axe-core" / "axe.min.js"
+REPO = Path(__file__).resolve().parents[2]
+
+
+def axe_path() -> Path | None:
+    path = Path(os.environ.get("WHISTDRIVE_AXE_JS") or AXE_DEFAULT)
+    return path if path.is_file() else None
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One Chromium per test module; closed before the next module so no event loop lingers."""
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is missing: install Debian's chromium package to run the browser tests")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def artifacts(request) -> Path:
+    """Where this test's screenshots go: $WHISTDRIVE_ARTIFACTS or <repo>/artifacts/ (gitignored)."""
+    root = Path(os.environ.get("WHISTDRIVE_ARTIFACTS") or REPO / "artifacts")
+    folder = root / "browser" / re.sub(r"[^\w.-]+", "_", request.node.name)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+class Hall:
+    """The devices in the hall: browser contexts on the live server, each recording its requests."""
+
+    def __init__(self, browser, live_server, artifacts: Path):
+        self.browser = browser
+        self.base_url = live_server.url
+        self.artifacts = artifacts
+        self.requests: list[str] = []
+        self.contexts = []
+        self.shots = 0
+
+    def device(self, viewport: dict = PHONE):
+        context = self.browser.new_context(base_url=self.base_url, viewport=viewport)
+        context.set_default_timeout(WAIT_MS)
+        context.on("request", lambda request: self.requests.append(request.url))
+        self.contexts.append(context)
+        return context.new_page()
+
+    def phone(self):
+        return self.device(PHONE)
+
+    def laptop(self):
+        return self.device(LAPTOP)
+
+    def shot(self, page, name: str) -> Path:
+        """A full-page screenshot, numbered in the order taken so the folder reads as the evening."""
+        self.shots += 1
+        path = self.artifacts / f"{self.shots:02d}-{name}.png"
+        page.screenshot(path=path, full_page=True)
+        return path
+
+    def foreign_requests(self) -> list[str]:
+        """Every request that went anywhere but the live server (data: and blob: URLs stay in the page)."""
+        here = urlsplit(self.base_url).netloc
+        return [
+            url for url in self.requests if urlsplit(url).scheme not in ("data", "blob") and urlsplit(url).netloc != here
+        ]
+
+    def close(self):
+        for context in self.contexts:
+            context.close()
+
+
+@pytest.fixture
+def hall(browser, live_server, artifacts):
+    devices = Hall(browser, live_server, artifacts)
+    yield devices
+    devices.close()
+
+
+def log_in(page, username: str, password: str) -> None:
+    page.goto("/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Log in").click()
+    page.get_by_role("button", name="Log out").wait_for()
+
+
+def serious_violations(page) -> list[str]:
+    """axe-core's serious and critical violations on the page as it is, one line each.
+
+    Skips (saying why) when axe-core is not installed; .ci/run installs it with npm.
+    """
+    path = axe_path()
+    if path is None:
+        pytest.skip(f"axe-core not found (set WHISTDRIVE_AXE_JS or npm install it into {AXE_DEFAULT.parents[2]})")
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(path))
+    results = page.evaluate("async () => await axe.run()")
+    return [
+        f"{v['impact']}: {v['id']} ({v['help']}) at {', '.join(str(n['target']) for n in v['nodes'][:5])}"
+        for v in results["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]

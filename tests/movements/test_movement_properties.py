@@ -94,7 +94,10 @@ def test_a_planned_movement_seats_everyone_once_each_hand(movement, count, roles
         # a half table sits out the E–W pairs in turn; N–S pairs never move or sit out
         first = plan[0]
         east_west = {seats[s] for seats in first.tables.values() for s in "EW"} | set(first.sitting_out)
-        assert_fair_sit_outs([p for p in people if p.id in east_west], plan)
+        # the halfway skip of an even number of tables repeats a round after N - 1 rounds
+        tables = len(first.tables) + (1 if first.sitting_out else 0)
+        fair_for = tables if tables % 2 else tables - 1
+        assert_fair_sit_outs([p for p in people if p.id in east_west], plan[:fair_for])
     else:
         assert_fair_sit_outs(people, plan)
     played = Counter(pid for s in plan for pid in s.seated())

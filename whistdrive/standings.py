@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from whistdrive.formats import Format
+from whistdrive.rules import GameHand, HandEntry, score_games
 
 SEATS = ("N", "E", "S", "W")
 SIDE_OF_SEAT = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
@@ -197,9 +198,8 @@ def event_standings(fmt: Format, entrants: Sequence[Entrant], hands: Sequence[Ha
     """Standings for any kind of event: the one entry point the pages call."""
     if fmt.is_drive:
         return drive_standings(fmt, entrants, hands, final=final)
-    # Game nights (kind "games": points, games and rubbers per table, results.tables in the
-    # archive spec) get their own function here, e.g. games_standings(fmt, entrants, hands).
-    raise NotImplementedError("standings for game nights are not built yet")
+    # HandRecord holds tricks only; a game night needs honours and revokes per table and hand.
+    raise ValueError("game nights are ranked by games_standings(fmt, entrants, tables), from each table's hands")
 
 
 def results_players(standings: Sequence[Standing]) -> list[dict]:
@@ -249,3 +249,148 @@ def mean_half_up(scores: Sequence[int]) -> int:
 def _negate(key: tuple) -> tuple:
     """A sort key that puts higher values first, including the countback tuple."""
     return tuple(tuple(-x for x in part) if isinstance(part, tuple) else -part for part in key)
+
+
+# -- game nights ---------------------------------------------------------------------------------
+#
+# A game night is scored table by table (whistdrive.rules.score_games); a player's night is what
+# their side won at each table they sat at: rubber points, then games won, then points.
+
+
+@dataclass(frozen=True)
+class SeatedHand:
+    """One hand at one table of a game night: who sat where and what the table entered."""
+
+    number: int
+    seats: dict[str, str]  # "N"/"E"/"S"/"W" -> entrant id
+    entry: HandEntry  # tricks as played, honours, revoke
+
+
+@dataclass(frozen=True)
+class GamesStanding:
+    id: str
+    name: str
+    role: str | None
+    rank: int
+    tied: bool
+    rubber_points: int
+    games_won: int
+    points: int
+    rubbers_won: int
+    hands_played: int
+    provisional: bool = False
+
+
+def _partnerships(seats: dict[str, str]) -> frozenset:
+    return frozenset((frozenset((seats.get("N"), seats.get("S"))), frozenset((seats.get("E"), seats.get("W")))))
+
+
+def game_hands(hands: Sequence[SeatedHand]) -> list[GameHand]:
+    """A table's hands for ``score_games``, each marked ``fresh`` when the partnerships changed.
+
+    Partnerships are compared as pairs, not seats: a pair that swaps N–S for E–W (or a Mitchell
+    round that brings back the same two pairs) plays on in the same game and rubber.
+    """
+    out: list[GameHand] = []
+    previous = None
+    for hand in sorted(hands, key=lambda h: h.number):
+        pairs = _partnerships(hand.seats)
+        out.append(GameHand(hand.number, hand.entry, previous is not None and pairs != previous))
+        previous = pairs
+    return out
+
+
+def rubber_ends(fmt: Format, game_hands_: Sequence[GameHand], table) -> dict[int, int]:
+    """Hand number -> index into ``table.rubbers`` of the rubber that hand finished.
+
+    Follows score_games' own rule (best of three, started afresh with new partnerships) and
+    checks each rubber it finds against the engine's, so the two cannot drift apart silently.
+    """
+    if fmt.rubber == "none":
+        return {}
+    ends: dict[int, int] = {}
+    games: list[str] = []
+    for played, scored in zip(game_hands_, table.hands, strict=True):
+        if played.fresh:
+            games = []
+        if scored.game_won_by is None:
+            continue
+        games.append(scored.game_won_by)
+        if games.count(scored.game_won_by) == 2:
+            index = len(ends)
+            if index >= len(table.rubbers) or table.rubbers[index].won_by != scored.game_won_by:
+                raise AssertionError(f"rubber {index + 1} ended at hand {scored.number} is not the engine's")
+            ends[scored.number] = index
+            games = []
+    return ends
+
+
+def games_standings(
+    fmt: Format,
+    entrants: Sequence[Entrant],
+    tables: dict[int, Sequence[SeatedHand]],
+    *,
+    final: bool = True,
+) -> list[GamesStanding]:
+    """Every entrant's game night, best first: rubber points, then games won, then points.
+
+    A player is credited with what their side scored at the table they sat at for that hand:
+    the hand's points, a game when the hand won it, a rubber (and its points) when the hand
+    finished it. Ranks are shared when all three are equal ("1, 2, 2, 4").
+    """
+    if not fmt.is_games:
+        raise ValueError(f"games_standings needs a game-night format, not kind {fmt.kind!r}")
+    by_id = {entrant.id: entrant for entrant in entrants}
+    tally = {eid: {"rubber_points": 0, "games_won": 0, "points": 0, "rubbers_won": 0, "hands": set()} for eid in by_id}
+    for number in sorted(tables):
+        hands = sorted(tables[number], key=lambda h: h.number)
+        played = game_hands(hands)
+        table = score_games(fmt, played)
+        ends = rubber_ends(fmt, played, table)
+        for hand, scored in zip(hands, table.hands, strict=True):
+            for seat, eid in hand.seats.items():
+                if eid not in tally:
+                    raise ValueError(f"table {number} hand {hand.number}: unknown entrant {eid!r}")
+                if hand.number in tally[eid]["hands"]:
+                    raise ValueError(f"hand {hand.number}: entrant {eid!r} sits at two tables")
+                side = SIDE_OF_SEAT[seat]
+                row = tally[eid]
+                row["hands"].add(hand.number)
+                row["points"] += scored.points[side]
+                if scored.game_won_by == side:
+                    row["games_won"] += 1
+                if hand.number in ends and table.rubbers[ends[hand.number]].won_by == side:
+                    row["rubbers_won"] += 1
+                    row["rubber_points"] += table.rubbers[ends[hand.number]].points
+    keyed = sorted(
+        by_id.values(),
+        key=lambda e: (-tally[e.id]["rubber_points"], -tally[e.id]["games_won"], -tally[e.id]["points"], e.id),
+    )
+
+    def key(eid: str) -> tuple[int, int, int]:
+        row = tally[eid]
+        return (row["rubber_points"], row["games_won"], row["points"])
+
+    sharing = Counter(key(e.id) for e in keyed)
+    result: list[GamesStanding] = []
+    for position, entrant in enumerate(keyed):
+        rank = position + 1
+        if position and key(keyed[position - 1].id) == key(entrant.id):
+            rank = result[-1].rank
+        row = tally[entrant.id]
+        result.append(
+            GamesStanding(
+                id=entrant.id,
+                name=entrant.name,
+                role=entrant.role,
+                rank=rank,
+                tied=sharing[key(entrant.id)] > 1,
+                rubber_points=row["rubber_points"],
+                games_won=row["games_won"],
+                points=row["points"],
+                rubbers_won=row["rubbers_won"],
+                hands_played=len(row["hands"]),
+                provisional=not final,
+            )
+        )
+    return result

@@ -20,6 +20,6 @@ def test_a_player_seated_and_sitting_out_in_one_hand_is_refused():
         drive_standings(drive(), entrants("a", "b", "c", "d"), [hand])
 
 
-def test_game_nights_have_a_place_for_their_own_standings_but_none_yet():
-    with pytest.raises(NotImplementedError):
+def test_game_nights_are_sent_to_their_own_standings():
+    with pytest.raises(ValueError, match="games_standings"):
         event_standings(Format(kind="games", movement="stationary"), entrants("a", "b", "c", "d"), [])

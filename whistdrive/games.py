@@ -1,0 +1,92 @@
+"""The adapter for game nights: an event's seatings and results in, each table's games and rubbers out.
+
+Loads the rows (two queries whatever the size), builds ``standings.SeatedHand`` values, marks a
+hand ``fresh`` when the partnerships at its table changed (a Mitchell move after
+``hands_per_round`` hands), and asks the rules engine (``score_games``) for each table's score
+and the standings engine (``games_standings``) for the players' night. Nothing is stored:
+every page derives the games from the ``Result`` rows, so a corrected hand rescores the night.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from whistdrive import standings
+from whistdrive.models import Event, Result, Seating, Table
+from whistdrive.rules import SIDE_NAMES, HandEntry, HandScore, TableScore, score_games
+from whistdrive.scores import entrants_of
+
+
+@dataclass(frozen=True)
+class TableGames:
+    """One table's night so far, for the pages."""
+
+    number: int
+    score: TableScore
+    seats: dict[str, str]  # the latest hand's seating at the table (entrant ids)
+
+    @property
+    def state(self) -> str:
+        return self.score.state
+
+    @property
+    def last(self) -> HandScore | None:
+        return self.score.hands[-1] if self.score.hands else None
+
+    def hand(self, number: int) -> HandScore | None:
+        return next((h for h in self.score.hands if h.number == number), None)
+
+    @property
+    def games_line(self) -> str:
+        """ "Games: North–South 2, East–West 1" over the whole night at the table."""
+        won = self.score.totals_of_games
+        return f"Games: {SIDE_NAMES['NS']} {won['NS']}, {SIDE_NAMES['EW']} {won['EW']}"
+
+
+def seated_hands(event: Event, *, table: Table | None = None, up_to: int | None = None) -> dict[int, list]:
+    """Table number -> its hands with an agreed result, in order, as ``standings.SeatedHand``."""
+    seatings = Seating.objects.filter(event=event, table__isnull=False)
+    results = Result.objects.for_event(event)
+    if table is not None:
+        seatings, results = seatings.filter(table=table), results.filter(table=table)
+    if up_to is not None:
+        seatings, results = seatings.filter(hand__lte=up_to), results.filter(hand__lte=up_to)
+    seats: dict[tuple[int, int], dict[str, str]] = defaultdict(dict)
+    for hand, number, seat, archive_id, card_number in seatings.values_list(
+        "hand", "table__number", "seat", "entrant__archive_id", "entrant__card_number"
+    ):
+        seats[number, hand][seat] = archive_id or f"p{card_number}"
+    tables: dict[int, list[standings.SeatedHand]] = defaultdict(list)
+    rows = results.values_list(
+        "hand", "table__number", "tricks_ns", "tricks_ew", "trump", "honours_ns", "honours_ew", "revoke"
+    ).order_by("table__number", "hand")
+    for hand, number, ns, ew, trump, honours_ns, honours_ew, revoke in rows:
+        entry = HandEntry(ns, ew, trump, honours_ns, honours_ew, revoke or None)
+        tables[number].append(standings.SeatedHand(hand, seats[number, hand], entry))
+    return dict(tables)
+
+
+def _table_games(event: Event, number: int, hands: list) -> TableGames:
+    score = score_games(event.format, standings.game_hands(hands))
+    return TableGames(number, score, dict(hands[-1].seats) if hands else {})
+
+
+def table_games(event: Event, *, up_to: int | None = None) -> dict[int, TableGames]:
+    """Every table's games and rubbers, keyed by table number (tables without a result have none)."""
+    by_table = seated_hands(event, up_to=up_to)
+    return {number: _table_games(event, number, hands) for number, hands in sorted(by_table.items())}
+
+
+def games_for_table(table: Table, *, up_to: int | None = None) -> TableGames:
+    """One table's games and rubbers so far (for its phone page)."""
+    event = table.event
+    hands = seated_hands(event, table=table, up_to=up_to).get(table.number, [])
+    return _table_games(event, table.number, hands)
+
+
+def event_games_standings(event: Event) -> list[standings.GamesStanding]:
+    """The night's standings now: provisional until the event is finished."""
+    return standings.games_standings(
+        event.format, entrants_of(event), seated_hands(event), final=event.status == Event.Status.FINISHED
+    )

@@ -2,7 +2,7 @@
 
 import pytest
 
-from whistdrive.movements import Player, bounds, individual_schedule, measure, start
+from whistdrive.movements import Player, bounds, individual_schedule, measure, next_seating, replan, start
 from whistdrive.movements.schedule import _schedule
 
 from .helpers import fmt, players
@@ -55,3 +55,16 @@ def test_hand_one_seats_players_in_the_given_order_by_card():
     plan = individual_schedule(order, 5, roles=False)
     assert plan[0].tables[1] == {"N": "p1", "E": "p2", "S": "p3", "W": "p4"}
     assert plan[0].sitting_out == ("p13",)
+
+
+def test_next_seating_and_a_replan_follow_the_individual_schedule():
+    people = players(14, roles=True)
+    game = fmt(movement="individual", hands=8, interval_after=None)
+    plan = start(game, people, seed=9)
+    for hand in range(1, 8):
+        assert next_seating(game, people, plan[:hand], {}) == plan[hand]
+    leaver = plan[2].tables[1]["N"]
+    present = [p for p in people if p.id != leaver]
+    rest = replan(game, present, plan[:3], seed=9)
+    assert len(rest) == 5
+    assert all(s.position(leaver) is None and leaver not in s.sitting_out for s in rest)

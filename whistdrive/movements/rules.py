@@ -175,8 +175,6 @@ def _first_seating(order: list[Player], roles: bool) -> Seating:
         ladies = [p.id for p in order if p.role == "lady"]
         gents = [p.id for p in order if p.role == "gent"]
         tables = min(len(ladies), len(gents)) // 2
-        if 4 * tables < 4 * (len(order) // 4):  # imbalance a result-driven movement forgave: advise already refused
-            tables = len(order) // 4
     else:
         ids = [p.id for p in order]
         tables = len(ids) // 4
@@ -609,17 +607,22 @@ def replan(fmt, players: list[Player], history: list[Seating], seed: int) -> lis
     if last is not None:
         kept = _keep_tables(last, players, roles, present)
         if kept is not None:
-            if fmt.movement in RESULT_DRIVEN:
-                return [kept]
-            return [kept] * remaining
+            return _stationary_from(fmt, players, history, kept, remaining)
     order = _ordered(players, seed, "random")
     # Those who have missed most sit at tables first.
     missed = hands_missed(history)
     order.sort(key=lambda p: -missed[p.id])
-    first = _first_seating(order, roles)
+    return _stationary_from(fmt, players, history, _first_seating(order, roles), remaining)
+
+
+def _stationary_from(fmt, players, history, first: Seating, remaining: int) -> list[Seating]:
+    """[first] for a result-driven movement; for stationary, the rest of the evening from it."""
     if fmt.movement in RESULT_DRIVEN:
         return [first]
-    return [first] * remaining
+    seatings = [first]
+    while len(seatings) < remaining:
+        seatings.append(next_seating(fmt, players, [*history, *seatings], {}))
+    return seatings
 
 
 def _keep_tables(last: Seating, players: list[Player], roles: bool, present: set[str]) -> Seating | None:

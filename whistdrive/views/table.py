@@ -21,7 +21,7 @@ from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import quote_etag
 from django.views.decorators.http import require_GET, require_POST
 
-from whistdrive import charts, entry, evening, movements, scores
+from whistdrive import charts, entry, evening, games, movements, scores, standings
 from whistdrive.models import SUIT_SYMBOLS, Entrant, Event, Flag, Result, Seating, Table
 from whistdrive.rules import SIDE_NAMES, SIDE_OF_SEAT, HandEntry, drive_score, tricks_after_revoke, trump_for_hand
 
@@ -41,12 +41,25 @@ FLAG_REASONS = [
 # -- forms -------------------------------------------------------------------------------
 
 
+# The hand a page was showing. Bounded, so a tampered or garbled post is a message, never a
+# database error (hands are stored as small positive integers).
+def _hand_field() -> forms.IntegerField:
+    return forms.IntegerField(min_value=1, max_value=999)
+
+
+NO_SUCH_HAND = "This page was showing a hand that is not being played. Nothing was entered; it now shows the hand being played."
+
+
+def _form_error(form: forms.Form, message: str) -> str:
+    return NO_SUCH_HAND if "hand" in form.errors else message
+
+
 class SeatForm(forms.Form):
     seat = forms.ChoiceField(choices=[(s, SEAT_NAMES[s]) for s in SEATS])
 
 
 class EntryForm(forms.Form):
-    hand = forms.IntegerField()
+    hand = _hand_field()
     # No range here: the rules engine words a bad count for the player ("from 0 to 13, not 14").
     tricks = forms.IntegerField()
     honours_ours = forms.IntegerField(required=False)
@@ -58,14 +71,14 @@ class EntryForm(forms.Form):
 
 
 class AgreeForm(forms.Form):
-    hand = forms.IntegerField()
+    hand = _hand_field()
     seat = forms.ChoiceField(choices=[(s, SEAT_NAMES[s]) for s in SEATS])
     # The version the player was shown, so a claim changed meanwhile is not agreed blind.
     tricks_ns = forms.IntegerField(required=False)
 
 
 class FlagForm(forms.Form):
-    hand = forms.IntegerField()
+    hand = _hand_field()
     reason = forms.ChoiceField(choices=FLAG_REASONS)
 
 
@@ -245,6 +258,8 @@ def _table_context(request: HttpRequest, table: Table, error: str = "") -> dict:
         context["claimer"] = claimer
         context["claimer_name"] = SIDE_NAMES[claimer]
         context["claim"] = claims[claimer].entry
+        context["claim_words"] = claim_words(claims[claimer].entry, fmt)
+        context["claim_extra"] = claim_extra(claims[claimer].entry, fmt)
         # The phone may be passed across: the agreeing players are named by their seats.
         context["agreeing_seats"] = [
             {"seat": s, "seat_name": SEAT_NAMES[s], "name": seats[s].name if s in seats else ""}
@@ -252,6 +267,12 @@ def _table_context(request: HttpRequest, table: Table, error: str = "") -> dict:
         ]
     if state.status == "disputed" and my_side:
         context["theirs"] = claims[OTHER_SIDE[my_side]].entry
+        context["theirs_words"] = claim_words(context["theirs"], fmt)
+    for claim_view in context["claims"]:
+        claim_view["words"] = claim_words(claim_view["entry"], fmt)
+        claim_view["extra"] = claim_extra(claim_view["entry"], fmt)
+    if fmt.is_games:
+        context["game"] = _game_context(table, state)
     if state.status == "agreed":
         agreed = state.entry
         context["agreed"] = agreed
@@ -270,6 +291,61 @@ def _table_context(request: HttpRequest, table: Table, error: str = "") -> dict:
         }
         context["previous_moves"] = _moves(event, table, hand - 1, before) if before else []
     return context
+
+
+def claim_extra(claimed: HandEntry, fmt) -> str:
+    """What a claim says beyond the tricks: honours, a revoke, a turned trump ("" when nothing)."""
+    parts = []
+    if fmt.is_games and fmt.honours and (claimed.honours_ns or claimed.honours_ew):
+        parts.append(f"honours {claimed.honours_ns or 0}–{claimed.honours_ew or 0}")
+    if claimed.revoke:
+        parts.append(f"revoke by {SIDE_NAMES[claimed.revoke]}")
+    if fmt.trump_rotation is None and claimed.trump in SUIT_WORDS:
+        parts.append(f"{SUIT_WORDS[claimed.trump].lower()} trumps")
+    return ", ".join(parts)
+
+
+def claim_words(claimed: HandEntry, fmt) -> str:
+    """ "8–5", then honours, a revoke and a turned trump when the table entered them."""
+    extra = claim_extra(claimed, fmt)
+    return f"{claimed.tricks_ns}–{claimed.tricks_ew}" + (f", {extra}" if extra else "")
+
+
+def _score_words(score: dict[str, int]) -> str:
+    return f"North–South {score['NS']}, East–West {score['EW']}"
+
+
+def _game_context(table: Table, state: entry.TableState) -> dict:
+    """A game night's table: the game before and after this hand, who won it, the rubber so far.
+
+    Everything comes from the agreed results through the rules engine; the notes say why any
+    points a side held did not count (honours at the score of four, a revoke, game reached first).
+    """
+    night = games.games_for_table(table, up_to=state.hand)
+    scored = night.hand(state.hand)
+    here = {seat: person.player_id for seat, person in state.seats.items()}
+    view: dict = {"state": night.state, "games_line": night.games_line, "notes": [], "new_partners": False}
+    if scored is not None:
+        view.update(before=_score_words(scored.score_before), points=scored.points, notes=list(scored.notes))
+        view["after"] = _score_words(scored.score)
+        if scored.game_won_by:
+            view["game_to"] = f"Game to {SIDE_NAMES[scored.game_won_by]} ({scored.score['NS']}–{scored.score['EW']})"
+            finished = night.score.rubbers[-1] if night.score.rubbers else None
+            if scored is night.last and finished and not night.score.rubber_games and night.score.plays_rubbers:
+                view["rubber_to"] = f"Rubber to {SIDE_NAMES[finished.won_by]}: {finished.points} rubber points"
+            view["next"] = "The next hand starts a new " + (
+                "rubber" if "rubber_to" in view else "game"
+            )
+        return view
+    # Not agreed yet: the game as it stands, or afresh when the partnerships here have changed.
+    fresh = bool(night.seats) and standings.game_hands(
+        [standings.SeatedHand(1, night.seats, None), standings.SeatedHand(2, here, None)]
+    )[1].fresh
+    view["new_partners"] = fresh
+    view["before"] = _score_words({"NS": 0, "EW": 0} if fresh else night.score.score)
+    if fresh:
+        view["state"] = "New partnerships: a new game and a new rubber"
+    return view
 
 
 def _results_url(event: Event) -> str:
@@ -367,7 +443,7 @@ def enter(request: HttpRequest, token: str) -> HttpResponse:
     table = _table_for_token(token)
     form = EntryForm(request.POST)
     if not form.is_valid():
-        return _after_post(request, table, "Tap the number of tricks your side took.")
+        return _after_post(request, table, _form_error(form, "Tap the number of tricks your side took."))
     data = form.cleaned_data
     state = entry.table_state(table, data["hand"])
     # No seat here for that hand: submit anyway, so the refusal (and its reason) is logged.
@@ -398,7 +474,7 @@ def agree(request: HttpRequest, token: str) -> HttpResponse:
     table = _table_for_token(token)
     form = AgreeForm(request.POST)
     if not form.is_valid():
-        return _after_post(request, table, "Tap the seat of the player agreeing.")
+        return _after_post(request, table, _form_error(form, "Tap the seat of the player agreeing."))
     data = form.cleaned_data
     state = entry.table_state(table, data["hand"])
     expected = None
@@ -426,7 +502,7 @@ def call_organiser(request: HttpRequest, token: str) -> HttpResponse:
     table = _table_for_token(token)
     form = FlagForm(request.POST)
     if not form.is_valid():
-        return _after_post(request, table, "Say why you need the organiser.")
+        return _after_post(request, table, _form_error(form, "Say why you need the organiser."))
     reason = dict(FLAG_REASONS)[form.cleaned_data["reason"]]
     # A second tap while the organiser is on the way adds nothing.
     Flag.objects.get_or_create(table=table, hand=form.cleaned_data["hand"], reason=reason, resolved__isnull=True)

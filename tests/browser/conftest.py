@@ -95,7 +95,9 @@ class Hall:
         """Every request that went anywhere but the live server (data: and blob: URLs stay in the page)."""
         here = urlsplit(self.base_url).netloc
         return [
-            url for url in self.requests if urlsplit(url).scheme not in ("data", "blob") and urlsplit(url).netloc != here
+            url
+            for url in self.requests
+            if urlsplit(url).scheme not in ("data", "blob") and urlsplit(url).netloc != here
         ]
 
     def close(self):

@@ -31,7 +31,7 @@ def test_a_result_agreed_on_two_phones_reaches_the_organisers_page_without_a_rel
     north = hall.phone()
     north.goto(table.get_absolute_url())
     north.get_by_role("button", name=seats["N"].name).click()
-    north.get_by_role("button", name="We took 8, they took 5").click()
+    north.get_by_role("button", name="we took 8, they took 5").click()
     north.get_by_text("You said North–South 8, East–West 5.").wait_for()
 
     # No reload: the live page's own poll brings the claim.

@@ -1,0 +1,468 @@
+"""A hall at its peak, and everything at once: the real server (`rundrive`: waitress) under phones.
+
+    /work/venv/bin/python bench/hall.py --tables 300                  # peak, SQLite
+    /work/venv/bin/python bench/hall.py --tables 300 --db postgres    # peak, PostgreSQL
+    /work/venv/bin/python bench/hall.py --tables 300 --mode burst     # everything at once
+
+Needs aiohttp (a bench-only dependency: ``pip install -e ".[bench]"``). For each run it makes a
+fresh database (a temporary WHISTDRIVE_DATA_DIR, or the PostgreSQL database ``wd_hall_bench``),
+builds a 24-hand evening with 11 hands played (bench/_event.py), starts
+``manage.py rundrive --organiser bench --host 127.0.0.1 --port P`` in a subprocess and loads it
+from this one asyncio process:
+
+* every table has four phones; each opens the table page, taps its seat (a POST, as a player does
+  once) and then polls the state fragment every 4 s as the page's htmx does: ``?v=<version>`` with
+  ``HX-Request``, and ``If-None-Match`` when it holds an ETag for that very URL; one keep-alive
+  connection per phone;
+* the organiser's live page (logged in) polls its fragment every 3 s with If-None-Match, the
+  projector board every 10 s;
+* peak: each table finishes at a random moment of the 10-second window: North submits the
+  tricks through the keypad form, and 0.5–2 s after that East agrees through the agree form
+  (CSRF token from the page, as htmx sends it);
+* burst: with every phone's page open, all the tables' submissions are fired at the same
+  instant, then all the agreements, then as many /healthz requests (the trivial view) the same way.
+
+Afterwards it counts Results and Submissions in the database: every submission answered 2xx
+without an error message must be there. The server's CPU is read from /proc/<pid>/stat.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import aiohttp
+
+ROOT = Path(__file__).resolve().parent.parent
+PYTHON = sys.executable
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+PG_URL = "postgres://postgres@127.0.0.1:5432/"
+PG_DB = "wd_hall_bench"
+
+VERSION_RE = re.compile(r'hx-get="[^"?]*\?v=([0-9a-f]+)"')
+CSRF_RE = re.compile(r'"X-CSRFToken": "([^"]+)"')
+INPUT_CSRF_RE = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+# -- the server ---------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def server_env(db: str, data_dir: str) -> dict:
+    env = dict(os.environ, WHISTDRIVE_DATA_DIR=data_dir, DJANGO_SETTINGS_MODULE="whistdrive.settings")
+    env.pop("DJANGO_DEBUG", None)
+    env.pop("DATABASE_URL", None)
+    if db == "postgres":
+        env.update(
+            DATABASE_URL=PG_URL + PG_DB,
+            DJANGO_SECURE_SSL_REDIRECT="0",  # plain http on the loopback; cookies stay Secure
+            DJANGO_ALLOWED_HOSTS="127.0.0.1",
+            DJANGO_SECRET_KEY="bench-only-secret-key-" + "x" * 40,
+        )
+    return env
+
+
+def fresh_postgres() -> None:
+    for sql in (f"DROP DATABASE IF EXISTS {PG_DB} WITH (FORCE)", f"CREATE DATABASE {PG_DB}"):
+        subprocess.run(["psql", PG_URL + "postgres", "-qc", sql], check=True)
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLK_TCK  # utime + stime
+
+
+# -- measuring ----------------------------------------------------------------------------
+
+
+class Stats:
+    def __init__(self):
+        self.times: dict[str, list[float]] = {}
+        self.errors: dict[str, list[str]] = {}
+
+    def add(self, kind: str, ms: float) -> None:
+        self.times.setdefault(kind, []).append(ms)
+
+    def error(self, kind: str, what: str) -> None:
+        self.errors.setdefault(kind, []).append(what)
+
+    def summary(self) -> dict:
+        out = {}
+        for kind, values in sorted(self.times.items()):
+            values = sorted(values)
+            out[kind] = {
+                "n": len(values),
+                "p50": round(pct(values, 50)),
+                "p95": round(pct(values, 95)),
+                "p99": round(pct(values, 99)),
+                "max": round(values[-1]),
+            }
+        return out
+
+
+def pct(values: list[float], p: float) -> float:
+    if not values:
+        return 0.0
+    k = max(0, min(len(values) - 1, round(p / 100 * len(values) + 0.5) - 1))
+    return values[k]
+
+
+class Client:
+    """One browser: one keep-alive connection, its own cookies (kept by hand: the PostgreSQL
+    run's cookies are Secure and aiohttp would not send them over plain http)."""
+
+    def __init__(self, base: str, stats: Stats):
+        self.base = base
+        self.stats = stats
+        self.cookies: dict[str, str] = {}
+        self.session = aiohttp.ClientSession(
+            connector=aiohttp.TCPConnector(limit=1, force_close=False, keepalive_timeout=120),
+            cookie_jar=aiohttp.DummyCookieJar(),
+            timeout=aiohttp.ClientTimeout(total=120),
+        )
+
+    async def request(self, kind: str, method: str, path: str, *, headers=None, data=None, ok=(200,)):
+        headers = dict(headers or {})
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        start = time.perf_counter()
+        try:
+            async with self.session.request(
+                method, self.base + path, headers=headers, data=data, allow_redirects=False
+            ) as response:
+                body = await response.text()
+                for cookie in response.cookies.values():
+                    self.cookies[cookie.key] = cookie.value
+                status = response.status
+                etag = response.headers.get("ETag")
+        except (TimeoutError, aiohttp.ClientError) as exc:
+            self.stats.error(kind, f"{type(exc).__name__}: {exc}")
+            return None, "", None
+        ms = (time.perf_counter() - start) * 1000
+        if status not in ok:
+            self.stats.error(kind, f"HTTP {status} {path}")
+            return status, body, etag
+        self.stats.add(kind, ms)
+        return status, body, etag
+
+    async def close(self):
+        await self.session.close()
+
+
+class Phone(Client):
+    def __init__(self, base: str, stats: Stats, token: str, seat: str):
+        super().__init__(base, stats)
+        self.token = token
+        self.seat = seat
+        self.csrf = ""
+        self.version = ""
+        self.etags: dict[str, str] = {}  # the browser's cache: URL -> ETag of the 200 it holds
+        self.polling = True
+
+    @property
+    def url(self) -> str:
+        return f"/t/{self.token}/"
+
+    def take(self, body: str) -> None:
+        if m := VERSION_RE.search(body):
+            self.version = m.group(1)
+        if m := CSRF_RE.search(body) or INPUT_CSRF_RE.search(body):
+            self.csrf = m.group(1)
+
+    def htmx(self) -> dict:
+        return {"HX-Request": "true", "HX-Current-URL": self.base + self.url, "X-CSRFToken": self.csrf}
+
+    async def open(self) -> None:
+        status, body, etag = await self.request("page", "GET", self.url)
+        if status == 200:
+            self.take(body)
+        status, body, _ = await self.request(
+            "seat", "POST", self.url + "seat/", headers=self.htmx(), data={"seat": self.seat}
+        )
+        if status == 200:
+            self.take(body)
+
+    async def poll_forever(self, interval: float) -> None:
+        await asyncio.sleep(random.uniform(0, interval))
+        while self.polling:
+            started = time.perf_counter()
+            path = f"{self.url}?v={self.version}"
+            headers = {"HX-Request": "true", "HX-Current-URL": self.base + self.url}
+            if path in self.etags:
+                headers["If-None-Match"] = self.etags[path]
+            status, body, etag = await self.request("poll", "GET", path, headers=headers, ok=(200, 204, 304))
+            if status == 200:
+                self.stats.add("poll 200 (changed)", self.stats.times["poll"][-1])
+                if etag:
+                    self.etags[path] = etag
+                self.take(body)
+            elif status == 204:
+                self.stats.add("poll 204 (unchanged)", self.stats.times["poll"][-1])
+            elif status == 304:
+                self.stats.add("poll 304 (unchanged)", self.stats.times["poll"][-1])
+            await asyncio.sleep(max(0.0, interval - (time.perf_counter() - started)))
+
+    async def post(self, kind: str, action: str, data: dict) -> bool:
+        status, body, _ = await self.request(kind, "POST", self.url + action, headers=self.htmx(), data=data)
+        if status != 200:
+            return False
+        self.take(body)
+        if 'class="notice error"' in body:
+            message = re.search(r'class="notice error"[^>]*>([^<]*)', body)
+            self.stats.error(kind, "refused: " + (message.group(1) if message else "?"))
+            return False
+        return True
+
+
+class Organiser(Client):
+    def __init__(self, base: str, stats: Stats, event: dict):
+        super().__init__(base, stats)
+        self.event = event
+        self.polling = True
+
+    async def open(self) -> None:
+        status, body, _ = await self.request("organiser login", "GET", "/login/")
+        token = INPUT_CSRF_RE.search(body).group(1)
+        await self.request(
+            "organiser login", "POST", "/login/", ok=(302,),
+            data={"username": self.event["organiser"], "password": self.event["password"],
+                  "csrfmiddlewaretoken": token},
+        )  # fmt: skip
+        await self.request("live page", "GET", f"/events/{self.event['event']}/live/")
+
+    async def poll_forever(self, interval: float) -> None:
+        etag = None
+        while self.polling:
+            started = time.perf_counter()
+            headers = {"HX-Request": "true"}
+            if etag:
+                headers["If-None-Match"] = etag
+            status, _, new = await self.request(
+                "live poll", "GET", f"/events/{self.event['event']}/live/", headers=headers, ok=(200, 304)
+            )
+            etag = new or etag
+            await asyncio.sleep(max(0.0, interval - (time.perf_counter() - started)))
+
+
+class Board(Client):
+    def __init__(self, base: str, stats: Stats, token: str):
+        super().__init__(base, stats)
+        self.path = f"/board/{token}/"
+        self.polling = True
+
+    async def poll_forever(self, interval: float) -> None:
+        await self.request("board page", "GET", self.path)
+        etag = None
+        while self.polling:
+            await asyncio.sleep(interval)
+            headers = {"HX-Request": "true"}
+            if etag:
+                headers["If-None-Match"] = etag
+            _, _, new = await self.request("board poll", "GET", self.path, headers=headers, ok=(200, 304))
+            etag = new or etag
+
+
+# -- the runs -----------------------------------------------------------------------------
+
+
+async def open_all(phones: list[Phone], ramp: float) -> None:
+    """Phones arrive over ``ramp`` seconds, as a hall fills (and to keep the opening out of the peak)."""
+
+    async def one(phone: Phone, delay: float):
+        await asyncio.sleep(delay)
+        await phone.open()
+
+    await asyncio.gather(*(one(p, ramp * i / len(phones)) for i, p in enumerate(phones)))
+
+
+async def finish_table(north: Phone, east: Phone, hand: int, at: float, stats: Stats, tally: dict) -> None:
+    await asyncio.sleep(at)
+    tricks = random.randint(0, 13)
+    if await north.post("entry: submit", "enter/", {"hand": hand, "tricks": tricks}):
+        tally["submitted"] += 1
+    else:
+        return
+    await asyncio.sleep(random.uniform(0.5, 2.0))
+    if await east.post("entry: agree", "agree/", {"hand": hand, "seat": "E", "tricks_ns": tricks}):
+        tally["agreed"] += 1
+
+
+async def run(args, event: dict, base: str, server_pid: int) -> dict:
+    stats = Stats()
+    hand = event["hand"]
+    phones = [Phone(base, stats, t["token"], seat) for t in event["tables"] for seat in "NESW"]
+    organiser = Organiser(base, stats, event)
+    board = Board(base, stats, event["board_token"])
+    tally = {"submitted": 0, "agreed": 0}
+    out: dict = {}
+    try:
+        await organiser.open()
+        await open_all(phones, args.ramp)
+        stats.times.pop("poll", None)
+        pollers = []
+        if args.mode == "peak":
+            pollers = [asyncio.create_task(p.poll_forever(args.poll)) for p in phones]
+            pollers += [
+                asyncio.create_task(organiser.poll_forever(3.0)),
+                asyncio.create_task(board.poll_forever(10.0)),
+            ]
+            await asyncio.sleep(args.poll + 1)  # every phone has polled at least once
+            cpu0, wall0 = cpu_seconds(server_pid), time.perf_counter()
+            tables = [phones[i : i + 4] for i in range(0, len(phones), 4)]
+            await asyncio.gather(
+                *(finish_table(t[0], t[1], hand, random.uniform(0, args.window), stats, tally) for t in tables),
+                asyncio.sleep(args.window + args.tail),
+            )
+            cpu1, wall1 = cpu_seconds(server_pid), time.perf_counter()
+            out["server_cpu"] = {
+                "seconds": round(cpu1 - cpu0, 1),
+                "wall": round(wall1 - wall0, 1),
+                "cores": round((cpu1 - cpu0) / (wall1 - wall0), 2),
+            }
+        else:
+            await asyncio.sleep(1)
+            norths, easts = phones[0::4], phones[1::4]
+            tricks = [random.randint(0, 13) for _ in norths]
+            cpu0 = cpu_seconds(server_pid)
+            start = time.perf_counter()
+            ok = await asyncio.gather(
+                *(
+                    p.post("entry: submit", "enter/", {"hand": hand, "tricks": n})
+                    for p, n in zip(norths, tricks, strict=True)
+                )
+            )
+            submits = time.perf_counter() - start
+            tally["submitted"] = sum(ok)
+            start2 = time.perf_counter()
+            ok = await asyncio.gather(
+                *(p.post("entry: agree", "agree/", {"hand": hand, "seat": "E", "tricks_ns": n})
+                  for p, n in zip(easts, tricks, strict=True))
+            )  # fmt: skip
+            agrees = time.perf_counter() - start2
+            tally["agreed"] = sum(ok)
+            cpu1 = cpu_seconds(server_pid)
+            # The trivial view under the same load: as many requests on the same connections at once.
+            trivial_phones = norths + easts
+            start3 = time.perf_counter()
+            await asyncio.gather(*(p.request("trivial: /healthz", "GET", "/healthz") for p in trivial_phones))
+            trivial = time.perf_counter() - start3
+            n = len(norths)
+            entry_rate = 2 * n / (submits + agrees)
+            trivial_rate = len(trivial_phones) / trivial
+            out["burst"] = {
+                "submits_drain_s": round(submits, 2),
+                "agrees_drain_s": round(agrees, 2),
+                "drain_s": round(submits + agrees, 2),
+                "entry_per_s": round(entry_rate, 1),
+                "trivial_drain_s": round(trivial, 2),
+                "trivial_per_s": round(trivial_rate, 1),
+                "ratio": round(entry_rate / trivial_rate, 2),
+                "server_cpu_s": round(cpu1 - cpu0, 1),
+            }
+        for p in [*phones, organiser, board]:
+            p.polling = False
+        for task in pollers:
+            task.cancel()
+        await asyncio.gather(*pollers, return_exceptions=True)
+    finally:
+        await asyncio.gather(*(c.close() for c in [*phones, organiser, board]))
+    out["latency_ms"] = stats.summary()
+    out["errors"] = {kind: {"count": len(v), "first": v[:3]} for kind, v in stats.errors.items()}
+    out["tally"] = tally
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--mode", choices=["peak", "burst"], default="peak")
+    parser.add_argument("--db", choices=["sqlite", "postgres"], default="sqlite")
+    parser.add_argument("--window", type=float, default=10.0, help="seconds in which every table finishes")
+    parser.add_argument("--tail", type=float, default=6.0, help="polling goes on this long after the window")
+    parser.add_argument("--poll", type=float, default=4.0, help="the table page's htmx interval")
+    parser.add_argument("--ramp", type=float, default=20.0, help="seconds over which the phones open the page")
+    parser.add_argument("--threads", type=int, help="WHISTDRIVE_THREADS for the server (default: the settings')")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--keep", action="store_true", help="keep the data folder and server log")
+    args = parser.parse_args()
+    random.seed(args.seed)
+
+    data_dir = tempfile.mkdtemp(prefix="wd-hall-")
+    env = server_env(args.db, data_dir)
+    if args.threads:
+        env["WHISTDRIVE_THREADS"] = str(args.threads)
+    if args.db == "postgres":
+        fresh_postgres()
+    event_file = Path(data_dir) / "event.json"
+    subprocess.run(
+        [PYTHON, str(ROOT / "bench" / "_event.py"), "--tables", str(args.tables), "--out", str(event_file)],
+        env=env, check=True, cwd=ROOT,
+    )  # fmt: skip
+    event = json.loads(event_file.read_text())
+    port = free_port()
+    log = open(Path(data_dir) / "server.log", "w")
+    server = subprocess.Popen(
+        [PYTHON, "manage.py", "rundrive", "--organiser", "bench", "--host", "127.0.0.1", "--port", str(port)],
+        env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+    )  # fmt: skip
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(300):
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                    break
+            except OSError:
+                time.sleep(0.2)
+        started = time.perf_counter()
+        out = asyncio.run(run(args, event, base, server.pid))
+        out["run_s"] = round(time.perf_counter() - started, 1)
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=30)
+        log.close()
+    counts_file = Path(data_dir) / "counts.json"
+    subprocess.run(
+        [PYTHON, str(ROOT / "bench" / "_event.py"), "--counts", str(event["event"]), "--out", str(counts_file)],
+        env=env, check=True, cwd=ROOT,
+    )  # fmt: skip
+    counts = json.loads(counts_file.read_text())
+    out["database"] = counts
+    out["lost"] = {
+        "submissions": out["tally"]["submitted"] - counts["enter"],
+        "results": out["tally"]["agreed"] - counts["results"],
+    }
+    with open("/proc/loadavg") as f:
+        load = f.read().split()[:3]
+    header = {
+        "mode": args.mode, "db": args.db, "tables": args.tables, "phones": args.tables * 4,
+        "threads": env.get("WHISTDRIVE_THREADS", "settings default"), "loadavg_after": load,
+        "date": time.strftime("%Y-%m-%d %H:%M"),
+    }  # fmt: skip
+    print(json.dumps(header | out, indent=1))
+    if args.keep:
+        print("kept", data_dir)
+    else:
+        shutil.rmtree(data_dir, ignore_errors=True)
+        if args.db == "postgres":
+            subprocess.run(["psql", PG_URL + "postgres", "-qc", f"DROP DATABASE IF EXISTS {PG_DB} WITH (FORCE)"])
+
+
+if __name__ == "__main__":
+    main()

@@ -13,8 +13,21 @@ def redact(text: str) -> str:
 
 class HideTokens(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
-        if isinstance(record.msg, str):
-            record.msg = redact(record.msg)
-        if record.args:
-            record.args = tuple(redact(a) if isinstance(a, str) else a for a in record.args)
+        # The whole message, not its parts: "/t/%s/" with the token as an argument only shows
+        # a path once the two are put together.
+        try:
+            message = record.getMessage()
+        except Exception:  # a malformed call: keep the record's own parts, each redacted
+            message = None
+        if message is not None:
+            record.msg, record.args = redact(message), None
+        else:
+            record.msg = redact(str(record.msg))
+            if isinstance(record.args, tuple):
+                record.args = tuple(redact(a) if isinstance(a, str) else a for a in record.args)
+        if record.exc_info and not record.exc_text:
+            # A traceback may quote a URL in an exception's message: format it now, redacted.
+            record.exc_text = redact(logging.Formatter().formatException(record.exc_info))
+        elif record.exc_text:
+            record.exc_text = redact(record.exc_text)
         return True

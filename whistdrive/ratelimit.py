@@ -1,0 +1,109 @@
+"""A limit on guessing table, player and board links (hosted installs).
+
+Tokens are 256-bit secrets, so guessing one is hopeless; the limit keeps a scanner from
+trying anyway and tells it so. Each client address may present at most
+``settings.TOKEN_RATE_LIMIT`` *different* wrong tokens within ``settings.TOKEN_RATE_WINDOW``
+seconds; after that every token URL answers 429 from that address until the window ends.
+Distinct tokens are counted, not 404s, so a phone still polling a table's old QR code after
+the organiser issued a new one (the same wrong token every few seconds) counts once and
+cannot lock the hall out. A limit of 0 turns it off (the laptop default: the hall's own network).
+
+Counts live in Django's cache. With the default in-process cache each worker process counts
+on its own, so with N workers a client gets at most N times the limit: still hopeless for guessing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import time
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+
+TOKEN_PATH = re.compile(r"^/(?:t|p|board)/(?P<token>[^/]+)/")
+MESSAGE = (
+    "Too many wrong table or player links from this address. "
+    "Wait {minutes} minutes, then scan the QR code on your table again or ask the organiser."
+)
+
+
+def limit() -> int:
+    return int(getattr(settings, "TOKEN_RATE_LIMIT", 0) or 0)
+
+
+def window() -> int:
+    return int(getattr(settings, "TOKEN_RATE_WINDOW", 600) or 600)
+
+
+def client_address(request: HttpRequest) -> str:
+    """The phone's address. Hosted behind a proxy, the last X-Forwarded-For entry is the one the
+    proxy itself saw (nginx's $proxy_add_x_forwarded_for appends it), so a client cannot forge it."""
+    if getattr(settings, "HOSTED", False):
+        forwarded = [part.strip() for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if part.strip()]
+        if forwarded:
+            return forwarded[-1]
+    return request.META.get("REMOTE_ADDR") or "unknown"
+
+
+def _key(address: str) -> str:
+    # Hashed: the cache key holds no address, and any address (IPv6, "unknown") makes a valid key.
+    return "whistdrive:token-guesses:" + hashlib.sha256(address.encode()).hexdigest()[:32]
+
+
+def _wrong_tokens(address: str) -> tuple[list[str], float]:
+    """The hashes of the wrong tokens seen from ``address`` in the current window, and its end."""
+    value = cache.get(_key(address))
+    if not value or value[1] <= time.time():
+        return [], time.time() + window()
+    return value[0], value[1]
+
+
+def blocked(address: str) -> bool:
+    if limit() <= 0:
+        return False
+    seen, _ = _wrong_tokens(address)
+    return len(seen) > limit()
+
+
+def note_wrong_token(address: str, token: str) -> None:
+    seen, ends = _wrong_tokens(address)
+    digest = hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()[:16]
+    if digest in seen or len(seen) > limit():
+        return
+    seen.append(digest)
+    cache.set(_key(address), (seen, ends), timeout=max(1, int(ends - time.time()) + 1))
+
+
+def too_many(request: HttpRequest) -> HttpResponse:
+    minutes = max(1, round(window() / 60))
+    text = MESSAGE.format(minutes=minutes)
+    page = (
+        '<!doctype html><html lang="en-GB"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>Too many wrong links</title></head><body><h1>Too many wrong links</h1><p>{text}</p></body></html>"
+    )
+    response = HttpResponse(page, status=429)
+    response["Retry-After"] = str(window())
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+class TokenGuessLimit:
+    """Middleware: counts wrong tokens on /t/, /p/ and /board/ per client address; 429 over the limit."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        match = TOKEN_PATH.match(request.path_info)
+        if match is None or limit() <= 0:
+            return self.get_response(request)
+        address = client_address(request)
+        if blocked(address):
+            return too_many(request)
+        response = self.get_response(request)
+        if response.status_code == 404:
+            note_wrong_token(address, match.group("token"))
+        return response

@@ -125,7 +125,6 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "whistdrive.ratelimit.TokenGuessLimit",
-    "whistdrive.ratelimit.TokenGuessLimit",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -218,12 +217,6 @@ STORAGES = {
         )
     },
 }
-
-# Wrong table/player/board links: more than this many different ones from one address within
-# the window answer 429 (whistdrive/ratelimit.py). On by default only on hosted installs; 0 = off.
-TOKEN_RATE_LIMIT = int(os.environ.get("WHISTDRIVE_TOKEN_RATE_LIMIT") or (30 if HOSTED else 0))
-TOKEN_RATE_WINDOW = 600
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "whistdrive"}}
 
 # Wrong table/player/board links: more than this many different ones from one address within
 # the window answer 429 (whistdrive/ratelimit.py). On by default only on hosted installs; 0 = off.

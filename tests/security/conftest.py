@@ -1,0 +1,117 @@
+"""Club A's running evening and every organiser URL of it, for the permission and CSRF sweeps."""
+
+import datetime
+
+import pytest
+from django.urls import reverse
+
+from clubs.models import FormatPreset, Season
+from tests.factories import add_entrants, make_cast, make_event, make_member
+from whistdrive import evening
+from whistdrive.formats import Format
+from whistdrive.models import Flag
+
+
+@pytest.fixture(autouse=True)
+def _plain_http(settings):
+    # The PostgreSQL runs are in hosted mode, which redirects plain http to https.
+    settings.SECURE_SSL_REDIRECT = False
+
+
+@pytest.fixture
+def cast(db):
+    club_a, club_b, olive, sam, bea = make_cast()
+    return {"club_a": club_a, "club_b": club_b, "olive": olive, "sam": sam, "bea": bea}
+
+
+@pytest.fixture
+def running(cast):
+    """Club A's evening on hand 1: 12 players at 3 tables, with a member, a season, a preset and a call."""
+    club = cast["club_a"]
+    event = make_event(club, Format(hands=6, interval_after=3))
+    add_entrants(event, 6, 6)
+    evening.start_event(event, seed=3)
+    event.refresh_from_db()
+    member = make_member(club, "Ann Smith", "lady")
+    season = Season.objects.create(
+        club=club, name="Winter", starts=datetime.date(2026, 9, 1), ends=datetime.date(2027, 3, 31)
+    )
+    preset = FormatPreset.objects.create(club=club, name="Ours", format=Format().to_dict())
+    table = event.tables.get(number=1)
+    flag = Flag.objects.create(table=table, hand=1, reason="Misdeal")
+    return {"event": event, "member": member, "season": season, "preset": preset, "flag": flag, "table": table}
+
+
+PUBLIC = {"healthz", "login", "logout", "table", "table_seat", "table_forget_seat", "table_enter", "table_agree",
+          "table_call", "player", "board"}  # fmt: skip
+# Logged in but not tied to a club: the home page lists only the user's own clubs.
+ANY_USER = {"home", "password_change", "password_change_done"}
+
+
+def organiser_urls(cast, running) -> dict[str, str]:
+    """Every organiser URL name, pointed at club A's objects."""
+    club, event = cast["club_a"].pk, running["event"].pk
+    entrant = running["event"].entrants.first().pk
+    return {
+        "club": reverse("club", args=[club]),
+        "members": reverse("members", args=[club]),
+        "member_add": reverse("member_add", args=[club]),
+        "member_edit": reverse("member_edit", args=[club, running["member"].pk]),
+        "member_merge": reverse("member_merge", args=[club, running["member"].pk]),
+        "members_export": reverse("members_export", args=[club]),
+        "members_import": reverse("members_import", args=[club]),
+        "members_import_confirm": reverse("members_import_confirm", args=[club]),
+        "seasons": reverse("seasons", args=[club]),
+        "season_add": reverse("season_add", args=[club]),
+        "season_edit": reverse("season_edit", args=[club, running["season"].pk]),
+        "preset_delete": reverse("preset_delete", args=[club, running["preset"].pk]),
+        "season": reverse("season", args=[club, running["season"].pk]),
+        "event_new": reverse("event_new", args=[club]),
+        "event": reverse("event", args=[event]),
+        "event_edit": reverse("event_edit", args=[event]),
+        "event_save_preset": reverse("event_save_preset", args=[event]),
+        "event_desk": reverse("event_desk", args=[event]),
+        "desk_add": reverse("desk_add", args=[event]),
+        "desk_guest": reverse("desk_guest", args=[event]),
+        "desk_role": reverse("desk_role", args=[event, entrant]),
+        "desk_remove": reverse("desk_remove", args=[event, entrant]),
+        "desk_start": reverse("desk_start", args=[event]),
+        "event_live": reverse("event_live", args=[event]),
+        "event_live_advance": reverse("event_live_advance", args=[event]),
+        "event_live_undo": reverse("event_live_undo", args=[event]),
+        "event_live_interval": reverse("event_live_interval", args=[event]),
+        "event_live_auto_advance": reverse("event_live_auto_advance", args=[event]),
+        "event_live_resolve_flag": reverse("event_live_resolve_flag", args=[event, running["flag"].pk]),
+        "event_live_new_token": reverse("event_live_new_token", args=[event, 1]),
+        "event_live_late_arrival": reverse("event_live_late_arrival", args=[event]),
+        "event_live_withdraw": reverse("event_live_withdraw", args=[event]),
+        "event_live_lookup": reverse("event_live_lookup", args=[event]),
+        "event_live_result": reverse("event_live_result", args=[event, 1, 1]),
+        "event_paper": reverse("event_paper", args=[event]),
+        "event_standings": reverse("event_standings", args=[event]),
+        "event_prizes": reverse("event_prizes", args=[event]),
+        "event_print": reverse("event_print", args=[event]),
+        "event_print_document": reverse("event_print_document", args=[event, "scorecards"]),
+        "event_archive": reverse("event_archive", args=[event]),
+        "event_archive_json": reverse("event_archive_json", args=[event]),
+        "event_results_csv": reverse("event_results_csv", args=[event]),
+        "archive_import": reverse("archive_import", args=[event]),
+    }
+
+
+def all_url_names() -> set[str]:
+    """Every named URL of the site except Django's admin (which has its own login)."""
+    from django.urls import get_resolver
+
+    names = set()
+
+    def walk(resolver):
+        for pattern in resolver.url_patterns:
+            if hasattr(pattern, "url_patterns"):
+                if getattr(pattern, "app_name", None) != "admin":
+                    walk(pattern)
+            elif pattern.name:
+                names.add(pattern.name)
+
+    walk(get_resolver())
+    return names

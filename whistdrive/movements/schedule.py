@@ -103,6 +103,8 @@ def _schedule(players: int, ladies: int, rounds: int) -> tuple[Round, ...]:
     attempts = _attempts(players, rounds)
     for attempt in range(attempts):
         candidate = _build(players, ladies, rounds, (), relabel=True, seed=attempt)
+        if ladies < 0:
+            candidate = tuple(_relabel(players, candidate))
         score = _shortfall(players, ladies, rounds, candidate)
         if best_score is None or score < best_score:
             best, best_score = candidate, score
@@ -149,10 +151,12 @@ def _build(players: int, ladies: int, rounds: int, met, relabel: bool, seed: int
             chosen_set = set(chosen)
             out += [x for x in group if x not in chosen_set]
             seated_groups.append(chosen)
-        if r == 0 and not met and relabel:
+        circle = not roles and not out and not met and r < players - 1
+        if r == 0 and not met and relabel and not circle:
             tables = _first_round(seated_groups, roles)
         else:
-            pairs = _partnerships(seated_groups, roles, partner, rng)
+            # With nobody sitting out, the round-robin "circle" partnerships never repeat a partner.
+            pairs = _circle(players, r) if circle else _partnerships(seated_groups, roles, partner, rng)
             tables = _tables(pairs, partner, oppose, rng)
             tables = [_turn(t, roles, seat_count) for t in tables]
         for table in tables:
@@ -212,7 +216,7 @@ def _partnerships(seated_groups, roles, partner, rng) -> list[tuple[int, int]]:
             free = gents
             for lady in ladies:
                 row = partner[lady]
-                best = min(range(len(free)), key=lambda i: row[free[i]])
+                best = _least(free, row)
                 pairs.append((lady, free.pop(best)))
     else:
         people = list(seated_groups[0])
@@ -222,9 +226,25 @@ def _partnerships(seated_groups, roles, partner, rng) -> list[tuple[int, int]]:
         while free:
             a = free.pop()
             row = partner[a]
-            best = min(range(len(free)), key=lambda i: row[free[i]])
+            best = _least(free, row)
             pairs.append((a, free.pop(best)))
     _improve_pairs(pairs, roles, partner, rng)
+    return pairs
+
+
+def _least(free: list[int], row: list[int]) -> int:
+    """Index in ``free`` of a player not yet met (the first found), else of the least met."""
+    for i, x in enumerate(free):
+        if not row[x]:
+            return i
+    return min(range(len(free)), key=lambda i: row[free[i]])
+
+
+def _circle(players: int, r: int) -> list[tuple[int, int]]:
+    """Round r of the circle method: players-1 on the hub with r, then r+i with r-i (mod players-1)."""
+    m = players - 1
+    pairs = [(players - 1, r)]
+    pairs += [((r + i) % m, (r - i) % m) for i in range(1, players // 2)]
     return pairs
 
 

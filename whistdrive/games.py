@@ -90,3 +90,30 @@ def event_games_standings(event: Event) -> list[standings.GamesStanding]:
     return standings.games_standings(
         event.format, entrants_of(event), seated_hands(event), final=event.status == Event.Status.FINISHED
     )
+
+
+@dataclass(frozen=True)
+class Night:
+    """A game night now: the players' standings and each table's games, from one load."""
+
+    standings: list[standings.GamesStanding]
+    tables: dict[int, TableGames]
+
+    @property
+    def last_hand(self) -> int:
+        """The latest hand with a result at any table; 0 before any."""
+        return max((t.score.last_number for t in self.tables.values()), default=0)
+
+    @property
+    def incomplete(self) -> bool:
+        """Some table has yet to hand in the latest hand."""
+        last = self.last_hand
+        return any(t.score.last_number < last for t in self.tables.values())
+
+
+def night_of(event: Event) -> Night:
+    by_table = seated_hands(event)
+    final = event.status == Event.Status.FINISHED
+    rows = standings.games_standings(event.format, entrants_of(event), by_table, final=final)
+    tables = {number: _table_games(event, number, hands) for number, hands in sorted(by_table.items())}
+    return Night(rows, tables)

@@ -80,7 +80,7 @@ def test_a_scorer_may_see_the_standings(client, cast):
     assert client.get(reverse("event_standings", args=[event.pk])).status_code == 200
 
 
-def test_a_game_night_says_its_standings_are_shown_by_rubbers(client, cast):
+def test_a_game_night_says_its_standings_are_ranked_by_rubber_points(client, cast):
     from tests.factories import make_event
     from whistdrive.formats import Format
 
@@ -90,7 +90,7 @@ def test_a_game_night_says_its_standings_are_shown_by_rubbers(client, cast):
 
     html = client.get(reverse("event_standings", args=[event.pk])).content.decode()
 
-    assert "shown by rubbers" in html
+    assert "Ranked by rubber points" in html
 
 
 def test_a_corrected_result_shows_at_once(client, cast):

@@ -22,7 +22,7 @@ from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.views.decorators.http import require_POST
 
 from clubs.access import ANY_ROLE, event_for
-from whistdrive import entry, evening
+from whistdrive import entry, evening, games
 from whistdrive.live_forms import (
     AutoAdvanceForm,
     ExpectedHandForm,
@@ -53,6 +53,11 @@ def _live_context(event: Event) -> dict:
     counts = Counter(state.status for state in tables)
     flags = list(Flag.objects.filter(table__event=event, resolved__isnull=True).select_related("table"))
     complete = bool(tables) and counts["agreed"] == len(tables)
+    if event.kind == Event.Kind.GAMES:
+        # Each table's game and rubber as they stand after its agreed hands (two more queries).
+        night = games.table_games(event)
+        for state in tables:
+            state.game = night.get(state.table.number)
     return {
         "event": event,
         "hand": hand,

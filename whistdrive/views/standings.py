@@ -33,7 +33,7 @@ from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.safestring import mark_safe
 
 from clubs.access import ANY_ROLE, event_for
-from whistdrive import charts, prizes, scores, standings
+from whistdrive import charts, games, prizes, scores, standings
 from whistdrive.models import Entrant, Event, Result, Seating
 
 BOARD_ROWS = 15
@@ -72,8 +72,12 @@ class Computed:
         self._halftime: list[standings.Standing] | None = None
         self._halftime_done = False
         self._event = event
+        # A game night: standings by rubber points, games and points, and each table's games.
+        self.night = games.night_of(event) if event.kind == Event.Kind.GAMES else None
 
     def halftime(self) -> list[standings.Standing] | None:
+        if self.night is not None:
+            return None  # a game night has no half-time standings: games carry on across the interval
         if not self._halftime_done:
             if self._interval is not None and self.standings is not None:
                 # The standings as they stood at the interval: the same records, cut at the interval hand.
@@ -98,6 +102,7 @@ class Evening:
     awards: list[prizes.Award]
     prize_error: str
     roles_used: bool
+    night: games.Night | None = None  # a game night's standings and tables
 
     @property
     def halftime(self) -> list[standings.Standing] | None:
@@ -129,8 +134,9 @@ def default_prizes(roles_used: bool) -> list[dict]:
 def standings_for(event: Event, entrants, hands, *, final: bool) -> list[standings.Standing] | None:
     """The standings for any kind of event; None for a game night.
 
-    The one place that dispatches on ``event.kind``: game nights are ranked by rubbers
-    (a later ``standings.games_standings``); until that exists their pages say so.
+    The one place that dispatches on ``event.kind``: game nights are ranked by rubber points,
+    games and points from each table's hands with honours (``games.night_of``, kept on ``Computed``),
+    which the drive's hand records cannot carry.
     """
     if event.kind == Event.Kind.GAMES:
         return None
@@ -212,8 +218,12 @@ def evening_of(event: Event) -> Evening:
     is_default = not prize_list
     if is_default:
         prize_list = default_prizes(roles_used)
-    if current is None:
-        return Evening(event, computed, True, [], 0, False, prize_list, is_default, [], "", roles_used)
+    if computed.night is not None:
+        night = computed.night
+        return Evening(
+            event, computed, True, [], night.last_hand, night.incomplete, prize_list, is_default, [], "", roles_used,
+            night,
+        )  # fmt: skip
 
     last_hand = max((h.number for h in hands), default=0)
     incomplete = bool(hands) and len(hands[-1].tables) < max(len(h.tables) for h in hands)
@@ -389,8 +399,10 @@ def board_views(evening: Evening) -> tuple[str, ...]:
     At the end: the prize winners first, then the final standings.
     """
     status = evening.event.status
-    if evening.games or status == Event.Status.SETUP:
+    if status == Event.Status.SETUP or (evening.games and not evening.last_hand):
         return ("welcome",)
+    if evening.games:
+        return ("standings",)
     if status == Event.Status.FINISHED:
         return ("prizes", "standings")
     if status == Event.Status.INTERVAL and evening.event.interval_after is not None:
@@ -451,7 +463,11 @@ def _board_headers(response: HttpResponse) -> HttpResponse:
 def _board_context(evening: Evening, view: str) -> dict:
     event = evening.event
     context: dict = {"event": event, "evening": evening, "view": view}
-    if view == "standings":
+    if view != "welcome" and evening.night is not None:
+        context["view"] = "standings"
+        context["game_rows"] = evening.night.standings[:BOARD_ROWS]
+        context["more"] = max(0, len(evening.night.standings) - BOARD_ROWS)
+    elif view == "standings":
         context["rows"] = evening.standings[:BOARD_ROWS]
         context["more"] = max(0, len(evening.standings) - BOARD_ROWS)
         if evening.last_hand:

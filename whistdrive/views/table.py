@@ -9,6 +9,7 @@ and a plain browser with a redirect, so a reload or a phone waking from sleep ne
 from __future__ import annotations
 
 import hashlib
+import threading
 
 from django import forms
 from django.contrib import messages
@@ -24,6 +25,7 @@ from django.views.decorators.http import require_GET, require_POST
 from whistdrive import charts, entry, evening, games, movements, scores, standings
 from whistdrive.models import SUIT_SYMBOLS, Entrant, Event, Flag, Result, Seating, Table
 from whistdrive.rules import SIDE_NAMES, SIDE_OF_SEAT, HandEntry, drive_score, tricks_after_revoke, trump_for_hand
+from whistdrive.views import standings as standings_views
 
 SEATS = ("N", "E", "S", "W")
 OTHER_SIDE = {"NS": "EW", "EW": "NS"}
@@ -132,10 +134,33 @@ def _seat_phrase(seat: str) -> str:
     return " or ".join(SEAT_NAMES.get(part, part) for part in seat.split(" or "))
 
 
-def _totals(event: Event) -> dict[str, int]:
+def _totals(event: Event, seats: dict[str, Entrant]) -> dict[str, int]:
+    # Only this table's four: the whole event's standings, re-worked for every phone while the
+    # hall's results pour in, was most of the server's time at 300 tables (docs/benchmarks.md).
     if not event.format.is_drive:
         return {}
-    return {s.id: s.total for s in scores.event_standings(event)}
+    return scores.totals_for(event, seats.values())
+
+
+# Per process: the seating history a round-driven move reads, which does not change while a hand
+# is being played; keyed on the seatings' and entrants' counts and latest rows, so a late arrival,
+# a withdrawal or a new plan is never missed. Reading 14,400 seatings took ~2 s at 300 tables.
+_history_cache: dict[int, tuple[tuple, list]] = {}
+_history_lock = threading.Lock()
+
+
+def _history(event: Event, hand: int) -> list:
+    key = (hand, *standings_views.fingerprint_of(event)[3:7])
+    with _history_lock:
+        held = _history_cache.get(event.pk)
+    if held and held[0] == key:
+        return held[1]
+    history = evening.history_of(event, hand)
+    with _history_lock:
+        if len(_history_cache) > 8:
+            _history_cache.clear()
+        _history_cache[event.pk] = (key, history)
+    return history
 
 
 def _moves(event: Event, table: Table, hand: int, seats: dict[str, Entrant]) -> list[dict]:
@@ -143,10 +168,17 @@ def _moves(event: Event, table: Table, hand: int, seats: dict[str, Entrant]) -> 
     fmt = event.format
     if hand >= fmt.hands:
         return [{"name": e.name, "text": "That was the last hand.", "seat": s} for s, e in _in_order(seats)]
+    # Only these players' next seats and the tables they go to, not the whole hall's seating.
     following = {
-        s.entrant_id: s for s in Seating.objects.filter(event=event, hand=hand + 1).select_related("table", "entrant")
+        s.entrant_id: s
+        for s in Seating.objects.filter(event=event, hand=hand + 1, entrant__in=[e.pk for e in seats.values()])
+        .select_related("table")
+    }  # fmt: skip
+    next_tables = {s.table_id for s in following.values() if s.table_id}
+    by_place = {
+        (s.table_id, s.seat): s.entrant
+        for s in Seating.objects.filter(event=event, hand=hand + 1, table__in=next_tables).select_related("entrant")
     }
-    by_place = {(s.table_id, s.seat): s.entrant for s in following.values() if s.table_id}
     partner_seat = {"N": "S", "S": "N", "E": "W", "W": "E"}
     rows = []
     if all(e.pk in following for e in seats.values()):
@@ -166,7 +198,7 @@ def _moves(event: Event, table: Table, hand: int, seats: dict[str, Entrant]) -> 
         answer = movements.where_next(
             fmt,
             evening.players_for(event, hand + 1),
-            evening.history_of(event, hand),
+            _history(event, hand),
             table.number,
             results[table.number],
             results,
@@ -199,17 +231,14 @@ def _in_order(seats: dict[str, Entrant]):
 
 def _version(table: Table, event: Event, state: entry.TableState, my_seat: str | None) -> str:
     """Everything the table page shows, as a short fingerprint (the ETag of a poll)."""
-    results = Result.objects.for_event(event).aggregate(n=Count("pk"), last=Max("updated"))
     flags = Flag.objects.filter(table=table, hand=state.hand, resolved__isnull=True).count()
-    parts = [
-        state.version(),
-        event.status,
-        str(event.current_hand),
-        str(results["n"]),
-        str(results["last"] and results["last"].timestamp()),
-        str(flags),
-        my_seat or "-",
-    ]
+    parts = [state.version(), event.status, str(event.current_hand), str(flags), my_seat or "-"]
+    if state.status == "agreed":
+        # Only an agreed table shows anything of the other tables (totals, where everyone goes next,
+        # which may wait on another table's result). Before that, another table's result changes
+        # nothing here: left out, 1,200 phones re-rendered on every result in the hall.
+        results = Result.objects.for_event(event).aggregate(n=Count("pk"), last=Max("updated"))
+        parts += [str(results["n"]), str(results["last"] and results["last"].timestamp())]
     return hashlib.sha256("|".join(parts).encode()).hexdigest()[:20]
 
 
@@ -277,7 +306,7 @@ def _table_context(request: HttpRequest, table: Table, error: str = "") -> dict:
         agreed = state.entry
         context["agreed"] = agreed
         context["after_revoke"] = tricks_after_revoke(agreed, fmt)
-        totals = _totals(event)
+        totals = _totals(event, seats)
         moves = _moves(event, table, hand, seats)
         for row in moves:
             person = seats[row["seat"]]
@@ -338,9 +367,8 @@ def _game_context(table: Table, state: entry.TableState) -> dict:
             )
         return view
     # Not agreed yet: the game as it stands, or afresh when the partnerships here have changed.
-    fresh = bool(night.seats) and standings.game_hands(
-        [standings.SeatedHand(1, night.seats, None), standings.SeatedHand(2, here, None)]
-    )[1].fresh
+    then, now = standings.SeatedHand(1, night.seats, None), standings.SeatedHand(2, here, None)
+    fresh = bool(night.seats) and standings.game_hands([then, now])[1].fresh
     view["new_partners"] = fresh
     view["before"] = _score_words({"NS": 0, "EW": 0} if fresh else night.score.score)
     if fresh:

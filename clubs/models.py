@@ -163,3 +163,7 @@ class FormatPreset(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+# Leagues between clubs live in their own module; imported here so Django registers their models.
+from clubs.league import League, Match  # noqa: E402, F401

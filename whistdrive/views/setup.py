@@ -7,6 +7,7 @@ Desk actions answer htmx with the `desk` fragment and plain posts with a redirec
 from __future__ import annotations
 
 from django.contrib import messages
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
@@ -219,9 +220,11 @@ def desk_guest(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         return _desk_response(request, event, errors=[f"{form[n].label}: {e[0]}" for n, e in form.errors.items()])
     data = form.cleaned_data
-    member = make_guest_member(event, data["name"], data["role"]) if data["keep"] else None
     try:
-        entrant = _enter(event, name=data["name"], role=data["role"], member=member)
+        # One transaction: a guest the movement cannot seat is not left on the club's books either.
+        with transaction.atomic():
+            member = make_guest_member(event, data["name"], data["role"]) if data["keep"] else None
+            entrant = _enter(event, name=data["name"], role=data["role"], member=member)
     except evening.EveningError as exc:
         return _desk_response(request, event, errors=[str(exc)])
     return _desk_response(request, event, added=entrant)

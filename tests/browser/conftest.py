@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import os
 import re
+import threading
+from contextlib import nullcontext
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -105,11 +107,76 @@ class Hall:
             context.close()
 
 
+@pytest.fixture(scope="session")
+def live_server(django_db_setup, live_server):
+    """pytest-django's live server, started only once the test database exists.
+
+    Started before it (pytest may order them either way), the server sees the laptop's database
+    name, does not share the test's in-memory SQLite connection, and each request thread opens
+    its own connection to the shared-cache memory database: their table locks then fail at once
+    with "database table is locked" (shared-cache locks ignore the busy timeout).
+    """
+    return live_server
+
+
+# With the in-memory SQLite test database the live server's threads and the test share ONE
+# connection (pytest-django's connections_override), and two requests at once on it fail with
+# "database table is locked" (a poll racing a post). A laptop's file database has a connection
+# per thread and a busy timeout, so this is the test set-up's limit, not the app's: requests are
+# served one at a time, and the test reads the database holding the same lock (see `db_quiet`).
+SHARED_CONNECTION = threading.RLock()
+
+
+class _OneRequestAtATime:
+    def __init__(self, app):
+        self.app = app
+
+    def __call__(self, environ, start_response):
+        with SHARED_CONNECTION:
+            response = self.app(environ, start_response)
+            try:
+                return list(response)
+            finally:
+                if hasattr(response, "close"):
+                    response.close()
+
+
+def _shares_one_connection(live_server) -> bool:
+    return bool(live_server.thread.connections_override)
+
+
+def db_quiet(live_server):
+    """Hold while the test itself reads or writes the database under a running live server."""
+    return SHARED_CONNECTION if _shares_one_connection(live_server) else nullcontext()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.when == "call":
+        item.browser_call_failed = report.failed
+    return report
+
+
 @pytest.fixture
-def hall(browser, live_server, artifacts):
+def hall(browser, live_server, artifacts, request):
+    httpd = live_server.thread.httpd
+    if _shares_one_connection(live_server) and not isinstance(httpd.get_app(), _OneRequestAtATime):
+        httpd.set_app(_OneRequestAtATime(httpd.get_app()))
     devices = Hall(browser, live_server, artifacts)
     yield devices
+    if getattr(request.node, "browser_call_failed", False):
+        # What each device showed when the test failed.
+        for number, context in enumerate(devices.contexts, 1):
+            for page in context.pages:
+                devices.shot(page, f"failed-device-{number}")
     devices.close()
+
+
+def htmx_settled(page) -> None:
+    """Wait until htmx has swapped and wired up new content, so typing into it is seen."""
+    busy = page.locator(".htmx-request, .htmx-swapping, .htmx-settling, .htmx-added")
+    busy.first.wait_for(state="detached")
 
 
 def log_in(page, username: str, password: str) -> None:

@@ -69,16 +69,19 @@ def _free_path(directory: Path, suffix: str = "") -> Path:
 
 def copy_sqlite(source, target: Path) -> None:
     """Copy one SQLite database into another file through the backup API."""
+    if connections["default"].in_atomic_block:
+        # SQLite's backup waits for this connection's own open transaction: it would never finish.
+        raise BackupError("A backup cannot be taken inside a database transaction; take it after the commit.")
     partial = target.with_name(target.name + ".partial")
-    src = _connect(source)
+    dst = sqlite3.connect(partial)
     try:
-        dst = sqlite3.connect(partial)
+        src = _connect(source)
         try:
             src.backup(dst)
         finally:
-            dst.close()
+            src.close()
     finally:
-        src.close()
+        dst.close()
     partial.replace(target)
 
 

@@ -99,19 +99,23 @@ def organiser_urls(cast, running) -> dict[str, str]:
     }
 
 
-def all_url_names() -> set[str]:
-    """Every named URL of the site except Django's admin (which has its own login)."""
+def all_url_names() -> dict[str, list[str]]:
+    """Every named URL of the site except Django's admin (which has its own login), with the
+    converters of its arguments in order ("int", "str", "slug")."""
+    import re
+
     from django.urls import get_resolver
 
-    names = set()
+    names: dict[str, list[str]] = {}
 
-    def walk(resolver):
+    def walk(resolver, prefix: str):
         for pattern in resolver.url_patterns:
+            route = prefix + str(pattern.pattern)
             if hasattr(pattern, "url_patterns"):
                 if getattr(pattern, "app_name", None) != "admin":
-                    walk(pattern)
+                    walk(pattern, route)
             elif pattern.name:
-                names.add(pattern.name)
+                names[pattern.name] = re.findall(r"<(\w+):\w+>", route)
 
-    walk(get_resolver())
+    walk(get_resolver(), "")
     return names

@@ -117,3 +117,34 @@ def night_of(event: Event) -> Night:
     rows = standings.games_standings(event.format, entrants_of(event), by_table, final=final)
     tables = {number: _table_games(event, number, hands) for number, hands in sorted(by_table.items())}
     return Night(rows, tables)
+
+
+def table_story(event: Event) -> dict[int, list[str]]:
+    """Each table's rubbers (or games, without rubbers) in players' names, for the results sheet.
+
+    With a Mitchell movement the pairs at a table change, so sides are named, not "North–South".
+    """
+    fmt = event.format
+    names = {e.id: e.name for e in entrants_of(event)}
+    story: dict[int, list[str]] = {}
+    for number, hands in sorted(seated_hands(event).items()):
+        played = standings.game_hands(hands)
+        score = score_games(fmt, played)
+        ends = standings.rubber_ends(fmt, played, score)
+        lines = []
+        for hand, scored in zip(hands, score.hands, strict=True):
+            if scored.game_won_by is None:
+                continue
+            seats = ("N", "S") if scored.game_won_by == "NS" else ("E", "W")
+            pair = " & ".join(names.get(hand.seats.get(s), "?") for s in seats)
+            if hand.number in ends:
+                rubber = score.rubbers[ends[hand.number]]
+                won = sum(1 for g in rubber.games if g == rubber.won_by)
+                lines.append(
+                    f"Hand {hand.number}: rubber to {pair} ({won}–{len(rubber.games) - won}), {rubber.points} points"
+                )
+            elif fmt.rubber == "none":
+                lines.append(f"Hand {hand.number}: game to {pair} ({scored.score['NS']}–{scored.score['EW']})")
+        lines.append(f"{score.state}.")
+        story[number] = lines
+    return story

@@ -17,11 +17,12 @@ from dataclasses import dataclass
 
 from django.http import HttpRequest
 
-from whistdrive import movements, prizes, scores, standings
+from whistdrive import games, movements, prizes, scores, standings
 from whistdrive.models import Entrant, Event, Result, Seating
 from whistdrive.rules import trump_for_hand
 
 from .sheets import (
+    GamesStanding,
     HandSeating,
     PrizeAward,
     ProgressionPlayer,
@@ -36,6 +37,7 @@ from .sheets import (
     Standing,
     TableCard,
     TableCardSheet,
+    TableStory,
 )
 
 PARTNER_SEAT = {"N": "S", "S": "N", "E": "W", "W": "E"}
@@ -217,6 +219,9 @@ def score_pad_sheet(event: Event, page_size: str | None = None) -> ScorePadSheet
         rubber=fmt.rubber,
         honours=fmt.honours,
         page_size=page_size or event.club.paper_size,
+        honours_can_win=fmt.honours_can_win,
+        revoke_penalty=fmt.revoke_penalty,
+        moves=fmt.movement != "stationary",
     )
 
 
@@ -264,6 +269,8 @@ def progression_sheet(event: Event, page_size: str | None = None) -> Progression
 def results_sheet(event: Event, page_size: str | None = None) -> ResultsSheet:
     """Standings with ranks and halves, and the prizes with their winners (ties flagged)."""
     fmt = event.format
+    if fmt.is_games:
+        return _games_results_sheet(event, page_size)
     entrants, hands = scores.standings_input(event)
     final = event.status == Event.Status.FINISHED
     current = standings.drive_standings(fmt, entrants, hands, final=final)
@@ -313,5 +320,39 @@ def results_sheet(event: Event, page_size: str | None = None) -> ResultsSheet:
         venue=event.venue,
         standings=rows,
         prizes=awards,
+        page_size=page_size or event.club.paper_size,
+    )
+
+
+def _games_results_sheet(event: Event, page_size: str | None) -> ResultsSheet:
+    """A game night: standings by rubber points, games and points, and each table's rubbers by name."""
+    fmt = event.format
+    night = games.night_of(event)
+    card_numbers = {
+        archive_id or f"p{card_number}": card_number
+        for archive_id, card_number in event.entrants.values_list("archive_id", "card_number")
+    }
+    rows = [
+        GamesStanding(s.rank, s.tied, s.name, s.rubber_points, s.games_won, s.points, card_numbers.get(s.id))
+        for s in night.standings
+    ]
+    if event.status == Event.Status.FINISHED:
+        status = ""
+    elif night.last_hand:
+        status = f"Provisional after hand {night.last_hand} of {fmt.hands}"
+    else:
+        status = "No hands scored yet"
+    rubber = {"classic": "classic rubber points (game values plus 2)", "simple": "rubber points (3 for 2–0, 2 for 2–1)",
+              "none": "games (no rubbers)"}[fmt.rubber]  # fmt: skip
+    return ResultsSheet(
+        status=status,
+        club=event.club.name,
+        event=event.name,
+        date=event.date,
+        venue=event.venue,
+        standings=[],
+        games=rows,
+        tables=[TableStory(number, lines) for number, lines in games.table_story(event).items()],
+        ranking=f"Game to {fmt.target}. Ranked by {rubber}, then games won, then points.",
         page_size=page_size or event.club.paper_size,
     )

@@ -14,21 +14,31 @@ GAMES = 3  # a rubber is the best of three games
 MARGIN = 22.0
 
 
-def rules_in_words(target: int, rubber: str, honours: bool) -> list[str]:
-    """The format's game and rubber rules as sentences for the top of the pad."""
+def rules_in_words(
+    target: int, rubber: str, honours: bool, *, honours_can_win: bool = True, revoke_penalty: str = "tricks",
+    moves: bool = False,
+) -> list[str]:
+    """The format's game and rubber rules as sentences for the top of the pad (the archive spec's rules)."""
     lines = [
         f"Game is {target} points. Only the side taking more than six tricks scores: "
         f"one point for each trick over six."
     ]
     if honours:
         lines.append(
-            f"Honours (A K Q J of trumps): four held score 4, three held score 2, "
-            f"but not for a side already on {target - 1}."
+            f"Honours (A K Q J of trumps, held as dealt): four score 4, three score 2, "
+            f"but not for a side already on {target - 1}. Score tricks before honours: "
+            "once a side reaches game the other side scores nothing more on the hand."
+            + ("" if honours_can_win else f" Honours cannot take a side past {target - 1}.")
         )
+    if revoke_penalty == "points":
+        lines.append("A revoke: the other side adds 3 points first; the revoking side cannot reach game on that hand.")
+    else:
+        lines.append("A revoke: 3 of the revoking side's tricks pass to the other side; it cannot reach game that hand.")
     if rubber == "classic":
         lines.append(
             "Rubber: best of three games. A game is worth 3 if the losers have 0 points, "
-            f"2 if they have less than half of {target}, else 1; the rubber's winners add 2."
+            f"2 if they have less than half of {target}, else 1; the rubber's winners score their games' "
+            "values plus 2, less the value of a game the losers won."
         )
     elif rubber == "simple":
         lines.append("Rubber: best of three games; the winners score 3 if they win 2–0, 2 if 2–1.")
@@ -36,6 +46,11 @@ def rules_in_words(target: int, rubber: str, honours: bool) -> list[str]:
         lines.append("No rubbers: count the games each side wins.")
     else:
         raise ValueError(f"unknown rubber rule {rubber!r}")
+    if moves:
+        lines.append(
+            "When the pairs move, start a new pad: games won still count, an unfinished game "
+            "scores nothing more and an unfinished rubber scores no rubber points."
+        )
     return lines
 
 
@@ -66,7 +81,11 @@ def _draw_pad(canvas: Canvas, sheet: ScorePadSheet, pad: ScorePad, x: float, y: 
     canvas.drawString(x, cursor, fit(pad.players or "Players: ______________________________", w, 9))
     cursor -= 14
     canvas.setFont(FONT, 7.5)
-    for sentence in rules_in_words(sheet.target, sheet.rubber, sheet.honours):
+    rules = rules_in_words(
+        sheet.target, sheet.rubber, sheet.honours, honours_can_win=sheet.honours_can_win,
+        revoke_penalty=sheet.revoke_penalty, moves=sheet.moves,
+    )  # fmt: skip
+    for sentence in rules:
         for line in _wrap(sentence, w, 7.5, canvas):
             canvas.drawString(x, cursor, line)
             cursor -= 9.5

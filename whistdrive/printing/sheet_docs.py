@@ -198,6 +198,11 @@ def results_pdf(sheet: ResultsSheet) -> bytes:
             story.append(Paragraph("“tie”: equal after the club's tie-breaks; the prize is shared or decided "
                                    "as the club agrees.", styles["body"]))
 
+    if sheet.games or sheet.ranking:
+        story += _games_story(sheet, styles, width)
+        buffer = io.BytesIO()
+        _document(buffer, size, f"Results: {sheet.event}", sheet.club).build(story)
+        return buffer.getvalue()
     story.append(Paragraph("Standings", styles["heading"]))
     widths = [40, 36, width - 40 - 36 - 44 - 3 * 56, 44, 56, 56, 56]
     data = [["Rank", "No.", "Name", "", "1st half", "2nd half", "Total"]]
@@ -223,3 +228,37 @@ def results_pdf(sheet: ResultsSheet) -> bytes:
     buffer = io.BytesIO()
     _document(buffer, size, f"Results: {sheet.event}", sheet.club).build(story)
     return buffer.getvalue()
+
+
+def _games_story(sheet: ResultsSheet, styles, width: float) -> list:
+    """A game night's standings (rubber points, games, points) and each table's rubbers."""
+    story = [Paragraph("Standings", styles["heading"])]
+    if sheet.ranking:
+        story.append(Paragraph(markup(sheet.ranking), styles["body"]))
+    widths = [40, 36, width - 40 - 36 - 3 * 64, 64, 64, 64]
+    data = [["Rank", "No.", "Name", "Rubber pts", "Games", "Points"]]
+    for row in sheet.games:
+        data.append([
+            rank_text(row.rank, row.shared),
+            "" if row.card_number is None else str(row.card_number),
+            fit(row.name, widths[2] - 8, 9),
+            str(row.rubber_points),
+            str(row.games_won),
+            str(row.points),
+        ])
+    table = Table(data, colWidths=widths, repeatRows=1)
+    table.setStyle(TableStyle([
+        *_grid_style(9),
+        ("ALIGN", (0, 0), (1, -1), "CENTER"),
+        ("ALIGN", (3, 0), (-1, -1), "CENTER"),
+        ("FONT", (3, 1), (3, -1), BOLD, 9),
+        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f6f6f6")]),
+    ]))
+    story.append(table)
+    if sheet.tables:
+        story.append(Paragraph("The tables", styles["heading"]))
+        for told in sheet.tables:
+            story.append(Paragraph(f"<b>Table {told.table}</b>", styles["body"]))
+            for line in told.lines:
+                story.append(Paragraph(markup(line), styles["body"]))
+    return story

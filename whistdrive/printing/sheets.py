@@ -139,6 +139,25 @@ class PrizeAward:
 
 
 @dataclass(frozen=True)
+class GamesStanding:
+    """A game night's standing: rubber points, then games won, then points."""
+
+    rank: int
+    shared: bool
+    name: str
+    rubber_points: int
+    games_won: int
+    points: int
+    card_number: int | str | None = None
+
+
+@dataclass(frozen=True)
+class TableStory:
+    table: int
+    lines: list[str]  # "Hand 3: rubber to Ann Smith & Bob Jones (2–0), 7 points", then the state at the end
+
+
+@dataclass(frozen=True)
 class ResultsSheet:
     club: str
     event: str
@@ -148,6 +167,9 @@ class ResultsSheet:
     prizes: list[PrizeAward] = field(default_factory=list)
     page_size: str = "A4"
     status: str = ""  # "Provisional after hand 9 of 24" when printed mid-evening; empty for final results
+    games: list[GamesStanding] = field(default_factory=list)  # a game night: these instead of `standings`
+    tables: list[TableStory] = field(default_factory=list)  # a game night: each table's rubbers
+    ranking: str = ""  # a game night: how the standings are ranked, in words
 
 
 @dataclass(frozen=True)
@@ -166,3 +188,6 @@ class ScorePadSheet:
     rubber: str = "classic"  # "classic", "simple" or "none" (Format.rubber)
     honours: bool = False
     page_size: str = "A4"
+    honours_can_win: bool = True
+    revoke_penalty: str = "tricks"  # "tricks" or "points" (Format.revoke_penalty)
+    moves: bool = False  # the pairs move during the night (Mitchell): a new pad after each move

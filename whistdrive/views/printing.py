@@ -54,8 +54,10 @@ DOCUMENTS = (
         games=True,
     ),
     Document(
-        "results", "Results sheet", "Standings with places and halves, and the prize winners.",
+        "results", "Results sheet", "Standings with places and halves, and the prize winners; "
+        "on a game night rubber points, games and points, and each table's rubbers.",
         lambda event, request, size: printing.results_pdf(from_models.results_sheet(event, size)),
+        games=True,
     ),
     Document(
         "score-pads", "Score pads", "One pad per table with the pairs' names, for scoring games and rubbers.",

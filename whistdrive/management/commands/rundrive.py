@@ -6,6 +6,7 @@ site with waitress to every phone on the hall's network until Ctrl+C.
 
 import getpass
 import secrets
+import select
 import signal
 import sys
 
@@ -181,6 +182,10 @@ class Command(BaseCommand):
                 threads=settings.WAITRESS_THREADS,
                 # Each phone holds a keep-alive connection: 200 phones need more than waitress's 100.
                 connection_limit=settings.WAITRESS_CONNECTION_LIMIT,
+                # select() cannot watch a socket numbered 1024 or more: with ~1,000 phones connected
+                # waitress died with "filedescriptor out of range in select()" (docs/benchmarks.md).
+                # poll() has no such limit; Windows has no poll(), so it keeps select() there.
+                asyncore_use_poll=hasattr(select, "poll"),
                 ident="WhistDrive",
             )
         except OSError as exc:

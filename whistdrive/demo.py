@@ -36,7 +36,7 @@ def season_dates(today: datetime.date) -> tuple[datetime.date, datetime.date]:
 
 @transaction.atomic
 def make_demo(stdout) -> Club:
-    """A demo club with 32 members (16 ladies, 16 gents) and the current season."""
+    """A demo club with 32 members (16 ladies, 16 gents), the current season and three evenings."""
     club = Club.objects.create(name=DEMO_CLUB_NAME)
     people = [(name, Role.LADY) for name in DEMO_LADIES] + [(name, Role.GENT) for name in DEMO_GENTS]
     Member.objects.bulk_create(
@@ -48,4 +48,7 @@ def make_demo(stdout) -> Club:
         club=club, name=f"Season {starts.year}–{str(ends.year)[2:]}", starts=starts, ends=ends
     )
     stdout.write(f"Demo: made {club.name} with {len(people)} members and the {season.name}.\n")
+    from whistdrive.demo_evenings import add_demo_evenings
+
+    add_demo_evenings(club, stdout)
     return club

@@ -21,19 +21,19 @@ def add_demo_evenings(club: Club, stdout) -> list[Event]:
     today = timezone.localdate()
     season = club.seasons.first()
     evenings = [
-        ("Autumn progressive drive", today - datetime.timedelta(days=14), Format(hands=24, interval_after=12), 7, 2, None),
+        ("Autumn progressive drive", today - datetime.timedelta(days=14), Format(hands=12, interval_after=6), 5, 2, None),
         (
             "Rubbers night",
             today - datetime.timedelta(days=7),
             Format(
-                kind="games", hands=16, hands_per_round=1, interval_after=None, trumps="turned",
+                kind="games", hands=12, hands_per_round=1, interval_after=None, trumps="turned",
                 movement="stationary", honours=True, rubber="classic",
             ),  # fmt: skip
-            3,
+            2,
             0,
             None,
         ),
-        ("Tonight's drive", today, Format(hands=24, interval_after=12), 8, 0, 12),
+        ("Tonight's drive", today, Format(hands=24, interval_after=12), 6, 0, 12),
     ]
     made = []
     for seed, (name, date, fmt, tables, spares, stop_after) in enumerate(evenings, start=1):

@@ -85,7 +85,7 @@ def test_the_phones_address_and_its_qr_code_are_printed():
     assert "\u2580" in output or "\u2584" in output
 
 
-def test_demo_fills_an_empty_database_with_a_club_of_sixteen_ladies_and_sixteen_gents():
+def test_demo_fills_an_empty_database_with_a_club_its_season_and_three_evenings():
     _rundrive("--organiser", "olive", "--demo")
     club = Club.objects.get(name=DEMO_CLUB_NAME)
     assert club.members.filter(role="lady").count() == 16
@@ -95,12 +95,15 @@ def test_demo_fills_an_empty_database_with_a_club_of_sixteen_ladies_and_sixteen_
     # The organiser runs the demo club rather than an empty club of their own.
     assert ClubAccess.objects.get(user__username="olive").club == club
     assert Club.objects.count() == 1
-
-
-def test_the_demo_season_holds_today():
-    _rundrive("--organiser", "olive", "--demo")
-    season = Club.objects.get(name=DEMO_CLUB_NAME).seasons.get()
+    season = club.seasons.get()
     assert season.starts <= timezone.localdate() <= season.ends
+    # A finished drive, a game night and tonight's drive stopped at the interval, all in the season.
+    events = {e.name: e for e in club.events.all()}
+    assert events["Autumn progressive drive"].status == "finished"
+    assert events["Rubbers night"].kind == "games" and events["Rubbers night"].status == "finished"
+    assert events["Tonight's drive"].status == "interval"
+    assert events["Tonight's drive"].current_hand == 13
+    assert all(e.season == season for e in events.values())
 
 
 def test_demo_adds_nothing_to_a_database_that_has_clubs():

@@ -336,6 +336,7 @@ def _table_context(request: HttpRequest, table: Table, error: str = "") -> dict:
     if state.status == "agreed":
         agreed = state.entry
         context["agreed"] = agreed
+        context["agreed_extra"] = claim_extra(agreed, fmt)
         context["after_revoke"] = tricks_after_revoke(agreed, fmt)
         totals = _totals(event, seats)
         moves = _moves(event, table, hand, seats)

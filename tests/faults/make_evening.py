@@ -1,0 +1,33 @@
+"""Make a started evening in the data folder of a real `rundrive`, as the organiser would at the desk.
+
+    WHISTDRIVE_DATA_DIR=/tmp/x python tests/faults/make_evening.py TABLES HANDS
+
+Prints one JSON object: {"event": pk, "tables": {number: token}}.
+"""
+
+import json
+import os
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "whistdrive.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+from tests.factories import add_entrants, make_club, make_event  # noqa: E402
+from whistdrive import evening  # noqa: E402
+from whistdrive.formats import Format  # noqa: E402
+
+
+def main(tables: int, hands: int) -> dict:
+    event = make_event(make_club("Fault Club"), Format(hands=hands, interval_after=None))
+    add_entrants(event, 2 * tables, 2 * tables)
+    evening.start_event(event, seed=5)
+    return {"event": event.pk, "tables": {t.number: t.token for t in event.tables.all()}}
+
+
+if __name__ == "__main__":
+    print(json.dumps(main(int(sys.argv[1]), int(sys.argv[2]))))

@@ -191,8 +191,10 @@ def _moves(event: Event, table: Table, hand: int, seats: dict[str, Entrant]) -> 
                 partner = by_place.get((nxt.table_id, partner_seat[nxt.seat]))
                 text = _go_to(table, seat, nxt.table.number, nxt.seat, hand + 1)
             rows.append({"name": person.name, "text": text, "seat": seat, "partner": partner and partner.name})
+        _note_waits(table, hand, ())
         return rows
     if not fmt.ends_round(hand):
+        _note_waits(table, hand, ())
         return [{"name": e.name, "text": f"stay here for hand {hand + 1}", "seat": s} for s, e in _in_order(seats)]
     try:
         results = evening.round_results(event, hand)
@@ -206,6 +208,8 @@ def _moves(event: Event, table: Table, hand: int, seats: dict[str, Entrant]) -> 
         )
     except (movements.MovementError, KeyError):
         return [{"name": e.name, "text": "ask the organiser", "seat": s} for s, e in _in_order(seats)]
+    # A mover's seat is "N or E" until the table they go to has its result (where_next's contract).
+    _note_waits(table, hand, {place[0] for place in answer.values() if place and " or " in place[1]})
     for seat, person in _in_order(seats):
         if person.player_id not in answer:
             text = "ask the organiser"
@@ -216,6 +220,19 @@ def _moves(event: Event, table: Table, hand: int, seats: dict[str, Entrant]) -> 
             text = _go_to(table, seat, number, nxt_seat, hand + 1)
         rows.append({"name": person.name, "text": text, "seat": seat, "partner": None})
     return rows
+
+
+# Per process: the other tables whose results an agreed table's page still waits on (by number),
+# noted when the page is drawn. An agreed page's version then covers only those tables' results:
+# covering every result in the hall re-drew all 1,200 phones on each result while the hall
+# finished a hand. Unknown here (another process drew it), the version covers the whole hall.
+_waits_on: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _note_waits(table: Table, hand: int, numbers) -> None:
+    if len(_waits_on) > 10_000:
+        _waits_on.clear()
+    _waits_on[table.pk, hand] = tuple(sorted(numbers))
 
 
 def _go_to(table: Table, seat: str, number: int, nxt_seat: str, next_hand: int) -> str:
@@ -265,11 +282,16 @@ def _version(request: HttpRequest, table: Table) -> str:
         row = cursor.fetchone()
     parts = [t, event.status, hand, *row]
     if row[2] is not None:
-        # Only an agreed table shows anything of the other tables (totals, where everyone goes next,
-        # which may wait on another table's result). Before that, another table's result changes
-        # nothing here: left out, 1,200 phones re-rendered on every result in the hall.
-        results = Result.objects.for_event(event).aggregate(n=Count("pk"), last=Max("updated"))
-        parts += [results["n"], results["last"]]
+        # Only an agreed table shows anything of the other tables (where everyone goes next, which
+        # may wait on another table's result). Before that, another table's result changes nothing
+        # here: left out, 1,200 phones re-rendered on every result in the hall.
+        waits = _waits_on.get((t, hand))
+        if waits is None:
+            results = Result.objects.for_event(event)
+        else:
+            results = Result.objects.filter(table__event=event, table__number__in=waits, hand=hand)
+        results = results.aggregate(n=Count("pk"), last=Max("updated"))
+        parts += [waits, results["n"], results["last"]]
     return hashlib.sha256("|".join(map(str, parts)).encode()).hexdigest()[:20]
 
 

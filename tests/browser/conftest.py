@@ -108,7 +108,17 @@ class Hall:
 
 
 @pytest.fixture(scope="session")
-def live_server(django_db_setup, live_server):
+def _plain_http():
+    """Hosted mode (the suite on PostgreSQL) redirects to HTTPS, and the live server's middleware is
+    built once for the session, before the per-test settings: the browser speaks plain HTTP."""
+    from django.test import override_settings
+
+    with override_settings(SECURE_SSL_REDIRECT=False, SESSION_COOKIE_SECURE=False, CSRF_COOKIE_SECURE=False):
+        yield
+
+
+@pytest.fixture(scope="session")
+def live_server(django_db_setup, _plain_http, live_server):
     """pytest-django's live server, started only once the test database exists.
 
     Started before it (pytest may order them either way), the server sees the laptop's database

@@ -7,7 +7,9 @@ from whistdrive.movements.schedule import _schedule
 
 from .helpers import fmt, players
 
-SIZES = [8, 12, 13, 16, 17, 21, 24, 28, 29, 37, 41, 48, 64, 65, 101, 150]
+# Includes every size that once missed a bound (9-11, 14, 15, 18, 22, 23, 26, 27, 30-36, 38-40, 42-45).
+SIZES = [8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36]
+SIZES += [37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 48, 64, 65, 101, 150]
 
 
 @pytest.mark.parametrize("count", SIZES)
@@ -21,7 +23,7 @@ def test_fewer_hands_than_players_means_no_partner_twice_and_no_opponent_thrice(
     assert figures["played_spread"] <= 1
 
 
-@pytest.mark.parametrize("count", [8, 9, 11, 12, 13, 16, 20])
+@pytest.mark.parametrize("count", [8, 9, 10, 11, 12, 13, 14, 15, 16, 18, 20, 22, 23, 26, 27, 30])
 def test_more_hands_than_players_spreads_partners_evenly(count):
     figures = measure(count, -1, _schedule(count, -1, 30))
     assert figures["partner_spread"] <= 1

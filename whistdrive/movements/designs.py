@@ -10,9 +10,15 @@ r = 0, 1, 2, ... modulo m. A base table (a, b, c, d) is seats N, E, S, W.
 The bases were found by search (kept here so schedules need no search at run time) and are
 checked by tests/movements/test_individual_bounds.py. For a prime v = 4n+1 the classic
 construction is used: tables (x, εx, -x, -εx) for x = w^0..w^(n-1), w a primitive root, ε = w^n.
+Sizes with neither (9, 10, 11, 14, ... 45) have a whole schedule stored in designs_data.py,
+found offline by tools/find_whist_designs.py; ``stored_rounds`` reads it.
 """
 
 from __future__ import annotations
+
+from functools import cache
+
+from .designs_data import ALPHABET, DATA
 
 BASES: dict[int, tuple[tuple[int, int, int, int], ...]] = {
     8: ((-1, 5, 4, 0), (1, 3, 2, 6)),
@@ -127,3 +133,33 @@ def _gcd(a: int, b: int) -> int:
     while b:
         a, b = b, a % b
     return a
+
+
+def stored_rounds(players: int, rounds: int):
+    """``rounds`` hands of the schedule stored for ``players`` in designs_data.py, or None.
+
+    A stored schedule shorter than ``rounds`` is only repeated when it is a whole design (every
+    two players partner equally often over it, as Wh(9) does); otherwise None, so the caller
+    builds the schedule instead.
+    """
+    hands = _stored(players)
+    if hands is None:
+        return None
+    if rounds > len(hands) and len(hands) != players:
+        return None
+    result = []
+    for r in range(rounds):
+        seated = hands[r % len(hands)]
+        taken = set(seated)
+        tables = tuple(tuple(seated[4 * t : 4 * t + 4]) for t in range(len(seated) // 4))
+        result.append((tables, tuple(x for x in range(players) if x not in taken)))
+    return tuple(result)
+
+
+@cache
+def _stored(players: int) -> tuple[tuple[int, ...], ...] | None:
+    text = DATA.get(players)
+    if text is None:
+        return None
+    index = {c: i for i, c in enumerate(ALPHABET)}
+    return tuple(tuple(index[c] for c in hand) for hand in text.split())

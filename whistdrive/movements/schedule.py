@@ -12,8 +12,9 @@ How it is built, round by round (a round is ``hands_per_round`` hands at one tab
 3. tables: the partnerships paired into tables avoiding repeated opponents, likewise;
 4. seats: each table turned so every player's seats stay balanced.
 Without roles, sizes with a known whist tournament design (designs.py: 8, 12, 13, 16, 17, 20,
-21, 24, 25, 28 and every prime 4n+1; and 19 and 27 as 20 and 28 with an empty chair) use it instead, because there the bounds are tight and
-greedy choice falls short. Otherwise a second (fixed) starting point is tried when the first
+21, 24, 25, 28 and every prime 4n+1; and 19 as 20 with an empty chair) use it instead, and the
+other sizes up to 45 use a schedule found offline by tools/find_whist_designs.py and stored in
+designs_data.py, because there the bounds are tight and greedy choice falls short. Otherwise a second (fixed) starting point is tried when the first
 misses a bound. The result depends only on the number of players, their order and the number
 of hands, so it is deterministic; the seed of the event shuffles the order.
 """
@@ -23,7 +24,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from .designs import design_rounds, design_with_spare_seat
+from .designs import design_rounds, design_with_spare_seat, stored_rounds
 from .seating import SEATS, Player, Seating
 
 # Penalties for a table: meeting someone again costs more the more often it has happened.
@@ -93,7 +94,9 @@ Round = tuple[tuple[tuple[int, int, int, int], ...], tuple[int, ...]]
 def _schedule(players: int, ladies: int, rounds: int) -> tuple[Round, ...]:
     """The abstract schedule for points 0..players-1 (0..ladies-1 are ladies; ladies=-1: no roles)."""
     if ladies < 0:
-        designed = design_rounds(players, rounds)
+        designed = stored_rounds(players, rounds)
+        if designed is None:
+            designed = design_rounds(players, rounds)
         if designed is None and rounds < players:
             designed = design_with_spare_seat(players, rounds)
         if designed is not None:
@@ -212,12 +215,7 @@ def _partnerships(seated_groups, roles, partner, rng) -> list[tuple[int, int]]:
         rng.shuffle(gents)
         pairs = _new_partners(ladies, gents, partner)
         if pairs is None:
-            pairs = []
-            free = gents
-            for lady in ladies:
-                row = partner[lady]
-                best = _least(free, row)
-                pairs.append((lady, free.pop(best)))
+            pairs = _least_met_partners(ladies, gents, partner)
     else:
         people = list(seated_groups[0])
         rng.shuffle(people)
@@ -269,6 +267,37 @@ def _new_partners(ladies, gents, partner) -> list[tuple[int, int]] | None:
     for lady in ladies:
         if not place(lady, set()):
             return None
+    return [(lady, gent) for gent, lady in match.items()]
+
+
+def _least_met_partners(ladies, gents, partner) -> list[tuple[int, int]]:
+    """Every lady with a gent, using only the least-met lady-gent pairs as far as possible.
+
+    Once every pair has partnered (more hands than gents) the matching is grown level by level:
+    first only pairs met the fewest times, then those met once more, and so on (augmenting
+    paths, so earlier choices may be swapped), which keeps partnering counts within one of each
+    other where such a matching exists.
+    """
+    lowest = min(partner[lady][gent] for lady in ladies for gent in gents)
+    match: dict[int, int] = {}  # gent -> lady
+
+    def place(lady: int, seen: set[int], limit: int) -> bool:
+        for gent in gents:
+            if partner[lady][gent] > limit or gent in seen:
+                continue
+            seen.add(gent)
+            if gent not in match or place(match[gent], seen, limit):
+                match[gent] = lady
+                return True
+        return False
+
+    limit = lowest
+    while len(match) < min(len(ladies), len(gents)):
+        placed = set(match.values())
+        for lady in ladies:
+            if lady not in placed:
+                place(lady, set(), limit)
+        limit += 1
     return [(lady, gent) for gent, lady in match.items()]
 
 

@@ -1,6 +1,8 @@
 """Every form on every organiser page, posted with random and hostile values: never a 5xx, and a
 refused post saves nothing. The forms are found by reading the pages, so a new form is covered."""
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -36,7 +38,8 @@ def fuzz(client, form) -> None:
     send = client.post if form.method == "post" else client.get
 
     @settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck), database=None)
-    @given(data=post_data(form.names or ["q"]), htmx=st.booleans())
+    # Fields some forms send from buttons or htmx attributes rather than inputs.
+    @given(data=post_data(sorted({*form.names, "member", "hand", "id"})), htmx=st.booleans())
     def attempt(data, htmx):
         check(send, form.action, data, headers={"HX-Request": "true"} if htmx else {})
 
@@ -52,9 +55,14 @@ def test_every_form_on_the_page_takes_hostile_values_without_a_server_error(page
     assert response.status_code == 200, (url, response.status_code)
     found = [f for f in forms_on(response.content.decode(), url) if f.action not in SKIP_ACTIONS]
     assert found or page in ("event_standings", "seasons", "club", "event_print"), f"no form found on {url}"
-    # Upload forms have their own tests (test_uploads_take_no_bad_input.py).
+    # Upload forms have their own tests (test_uploads_take_no_bad_input.py); a form repeated per
+    # row (remove this player, this player's role) is tried once.
+    tried = set()
     for form in [f for f in found if not f.files]:
-        fuzz(olive, form)
+        shape = (re.sub(r"\d+", "N", form.action), form.method)
+        if shape not in tried:
+            tried.add(shape)
+            fuzz(olive, form)
     # The pages still open afterwards: nothing stored made them unreadable.
     assert olive.get(url).status_code == 200
     assert olive.get(reverse("event_live", args=[running["event"].pk])).status_code == 200

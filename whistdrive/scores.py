@@ -7,6 +7,8 @@ organiser's standings, the projector board and each player's page cost the same 
 
 from __future__ import annotations
 
+import threading
+
 from whistdrive import standings
 from whistdrive.models import Event, Result, Seating
 from whistdrive.rules import HandEntry, tricks_after_revoke
@@ -28,8 +30,42 @@ def entrants_of(event: Event) -> list[standings.Entrant]:
     ]
 
 
+# Per process: each event's seatings as plain ids, the bulk of what the loader reads (28,800 rows at
+# 300 tables), kept while the caller's key says no seating or entrant was added or changed. A new
+# result, the common change mid-evening, then costs a read of the results only.
+_seatings_cache: dict[int, tuple[tuple, dict, dict]] = {}
+_seatings_lock = threading.Lock()
+
+
+def _seatings_of(event: Event, key: tuple | None) -> tuple[dict, dict]:
+    """((hand, table_id) -> ((seat, entrant pk), ...), hand -> [entrant pk sitting out])."""
+    if key is not None:
+        with _seatings_lock:
+            held = _seatings_cache.get(event.pk)
+        if held and held[0] == key:
+            return held[1], held[2]
+    seated: dict[tuple[int, int], list] = {}
+    sitting_out: dict[int, list[int]] = {}
+    rows = Seating.objects.filter(event=event).order_by().values_list("hand", "table_id", "seat", "entrant_id")
+    for hand, table_id, seat, entrant_id in rows:
+        if table_id is None:
+            sitting_out.setdefault(hand, []).append(entrant_id)
+        else:
+            seated.setdefault((hand, table_id), []).append((seat, entrant_id))
+    if key is not None:
+        with _seatings_lock:
+            if len(_seatings_cache) >= 8:
+                _seatings_cache.clear()
+            _seatings_cache[event.pk] = (key, seated, sitting_out)
+    return seated, sitting_out
+
+
 def hand_records(
-    event: Event, *, up_to: int | None = None, player_ids: dict[int, str] | None = None
+    event: Event,
+    *,
+    up_to: int | None = None,
+    player_ids: dict[int, str] | None = None,
+    seatings_key: tuple | None = None,
 ) -> list[standings.HandRecord]:
     """Every hand with at least one result: its tables (tricks after revokes) and its sit-outs.
 
@@ -43,18 +79,15 @@ def hand_records(
     fmt = event.format
     if player_ids is None:
         player_ids = {pk: _player_id(archive_id, card) for pk, archive_id, card, _, _ in _entrant_rows(event)}
-    seatings = Seating.objects.filter(event=event).order_by().values_list("hand", "table_id", "seat", "entrant_id")
     results = (
         Result.objects.for_event(event)
         .order_by()
         .values_list("hand", "table_id", "table__number", "tricks_ns", "tricks_ew", "revoke", "trump")
     )
     if up_to is not None:
-        seatings = seatings.filter(hand__lte=up_to)
         results = results.filter(hand__lte=up_to)
+    seated, out = _seatings_of(event, seatings_key)
 
-    # Seats to fill, one dict per (hand, table) with a result; every other seating is skipped.
-    slots: dict[tuple[int, int], dict[str, str]] = {}
     tables: dict[int, list[standings.TableHand]] = {}
     for hand, table_id, number, ns, ew, revoke, trump in results:
         if revoke:
@@ -62,17 +95,9 @@ def hand_records(
             tricks = tricks_after_revoke(entry, fmt)
         else:
             tricks = {"NS": ns, "EW": ew}
-        seats = slots[hand, table_id] = {}
+        seats = {seat: player_ids[pk] for seat, pk in seated.get((hand, table_id), ())}
         tables.setdefault(hand, []).append(standings.TableHand(table=number, seats=seats, tricks=tricks))
-
-    sitting_out: dict[int, list[str]] = {}
-    for hand, table_id, seat, entrant_id in seatings:
-        if table_id is None:
-            sitting_out.setdefault(hand, []).append(player_ids[entrant_id])
-        else:
-            seats = slots.get((hand, table_id))
-            if seats is not None:
-                seats[seat] = player_ids[entrant_id]
+    sitting_out = {hand: [player_ids[pk] for pk in out.get(hand, ())] for hand in tables}
 
     return [
         standings.HandRecord(
@@ -84,14 +109,18 @@ def hand_records(
     ]
 
 
-def standings_input(event: Event) -> tuple[list[standings.Entrant], list[standings.HandRecord]]:
+def standings_input(
+    event: Event, *, seatings_key: tuple | None = None
+) -> tuple[list[standings.Entrant], list[standings.HandRecord]]:
+    """Entrants and hand records; ``seatings_key`` (what the seatings and entrants are made of, e.g.
+    their counts and latest rows) lets an unchanged seating plan be reused from the last call."""
     rows = _entrant_rows(event)
     entrants = [
         standings.Entrant(id=_player_id(archive_id, card), name=name, role=role or None)
         for _, archive_id, card, name, role in rows
     ]
     player_ids = {pk: entrant.id for (pk, *_), entrant in zip(rows, entrants, strict=True)}
-    return entrants, hand_records(event, player_ids=player_ids)
+    return entrants, hand_records(event, player_ids=player_ids, seatings_key=seatings_key)
 
 
 def event_standings(event: Event) -> list[standings.Standing]:

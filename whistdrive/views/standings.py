@@ -198,7 +198,8 @@ def computed_for(event: Event) -> Computed:
         if held and held[0] == key:
             _cache.move_to_end(event.pk)
             return held[1]
-    entrants, hands = scores.standings_input(event)
+    # A new result leaves the seatings as they were: the loader keeps them (the bulk of its reading).
+    entrants, hands = scores.standings_input(event, seatings_key=key[3:7])
     final = event.status == Event.Status.FINISHED
     computed = Computed(event, entrants, hands, standings_for(event, entrants, hands, final=final))
     with _cache_lock:

@@ -20,6 +20,7 @@ construction of Wh(9) instead (annealing struggles with that tight case).
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 import tempfile
@@ -29,9 +30,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from whistdrive.movements.designs_data import ALPHABET  # noqa: E402
-from whistdrive.movements.schedule import _rotation_pick  # noqa: E402
+from whistdrive.movements.schedule import _rotation_pick, _schedule  # noqa: E402
 
 HANDS = 30
+TEMPERATURE = float(os.environ.get("WHIST_T0", "0.3"))
 
 
 def sit_outs(players: int, hands: int) -> list[list[int]]:
@@ -98,8 +100,13 @@ def find(players: int, seconds: float, seed: int) -> list[list[int]] | None:
     if players == 9:
         return gf9_design()
     first = min(HANDS, players - 1)
+    greedy = _schedule(players, -1, HANDS)  # the best greedy build (no schedule is stored yet)
+    start = "\n".join(" ".join(str(x) for table in tables for x in table) for tables, _out in greedy)
     done = subprocess.run(
-        [compiled(), str(players), str(HANDS), str(first), str(seed), str(seconds)], capture_output=True, text=True
+        [compiled(), str(players), str(HANDS), str(first), str(seed), str(seconds), "60", str(TEMPERATURE), "-"],
+        input=start,
+        stdout=subprocess.PIPE,
+        text=True,
     )
     if done.returncode:
         return None

@@ -1,6 +1,6 @@
 /* Annealing core of tools/find_whist_designs.py (C for speed; the driver compiles and runs it).
 
-   whist_search P H H1 seed seconds [slot T0]  ->  prints H lines, each a hand's seated players table by
+   whist_search P H H1 seed seconds [slot T0 -] ("-": first start from hands on stdin)  ->  prints H lines, each a hand's seated players table by
    table in seats N E S W, or "FAIL cost" if the time ran out.
    Hand 1 seats 0..4T-1 in order; sit-outs follow the rotation (fewest missed sit out, ties by
    number), as whistdrive.movements.schedule._rotation_pick does.
@@ -108,6 +108,19 @@ static long anneal(int lo, int hi, adder add, long cost, double t0, double t1, d
     int r = lo + rnd() % (hi - lo);
     int *h = hand[r];
     int i = rnd() % SEATED, j = rnd() % SEATED;
+    if (stop_at_zero && (rnd() & 7)) {
+      /* focus: move a player from a table where someone meets someone too often */
+      for (int tries = 0; tries < 64; tries++) {
+        r = lo + rnd() % (hi - lo);
+        h = hand[r];
+        int t = rnd() % (SEATED / 4), *q = h + 4 * t;
+        if (pc[q[0]][q[2]] > 1 || pc[q[1]][q[3]] > 1 || oc[q[0]][q[1]] > 2 || oc[q[0]][q[3]] > 2 ||
+            oc[q[2]][q[1]] > 2 || oc[q[2]][q[3]] > 2) {
+          i = 4 * t + rnd() % 4;
+          break;
+        }
+      }
+    }
     int ti = i >> 2, tj = j >> 2;
     if (i == j || (ti == tj && ((i - j) & 1) == 0)) continue;
     long d = add(h + 4 * ti, -1);
@@ -136,18 +149,27 @@ int main(int argc, char **argv) {
   rs = 88172645463325252ULL ^ (unsigned long long)atoll(argv[4]) * 2654435761ULL;
   double seconds = atof(argv[5]);
   double SLOT = argc > 6 ? atof(argv[6]) : 30, T0 = argc > 7 ? atof(argv[7]) : 2.0;
+  int from_stdin = argc > 8 && argv[8][0] == '-';
   SEATED = P - P % 4;
   double deadline = now() + seconds;
   for (;;) {
     memset(pc, 0, sizeof pc); memset(oc, 0, sizeof oc);
-    sit_outs();
+    if (from_stdin) {
+      /* start from the greedy schedule the driver passes (its sit-outs already follow the rule) */
+      for (int r = 0; r < H; r++)
+        for (int i = 0; i < SEATED; i++)
+          if (scanf("%d", &hand[r][i]) != 1) { fprintf(stderr, "bad input\n"); return 2; }
+      from_stdin = 0;
+    } else {
+      sit_outs();
+    }
     long cost = 0;
     for (int r = 0; r < H1; r++)
       for (int t = 0; t < SEATED / 4; t++) cost += add_hard(hand[r] + 4 * t, 1);
     double left = deadline - now();
     if (left <= 0) { printf("FAIL %ld\n", cost); return 1; }
     double slot = left < SLOT ? left : SLOT;
-    cost = anneal(1, H1, add_hard, cost, T0, 0.2, slot, 1);
+    cost = anneal(1, H1, add_hard, cost, T0, 0.05, slot, 1);
     if (cost) { fprintf(stderr, "phase 1 restart, cost %ld\n", cost); continue; }
     if (H > H1) {
       /* counts of all H hands; soft cost is relative, only its changes matter */

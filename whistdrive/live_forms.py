@@ -87,12 +87,18 @@ class ResultLookupForm(forms.Form):
     """Which result to open: a table number and a hand already reached."""
 
     table = forms.IntegerField(label="Table", min_value=1)
-    hand = forms.IntegerField(label="Hand", min_value=1)
+    # Blank means the hand being played now: the page around this form is not re-drawn as
+    # the evening moves on, so a pre-filled number would go stale.
+    hand = forms.IntegerField(label="Hand", min_value=1, required=False, help_text="Blank for the current hand.")
 
     def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, **kwargs)
         self.event = event
         self.fields["hand"].validators.append(_max(max(event.current_hand, 1), "hand"))
+        self.fields["hand"].widget.attrs["placeholder"] = "now"
+
+    def clean_hand(self) -> int:
+        return self.cleaned_data["hand"] or max(self.event.current_hand, 1)
 
     def clean_table(self) -> Table:
         number = self.cleaned_data["table"]

@@ -84,3 +84,10 @@ def test_the_lookup_form_opens_a_table_and_hand_or_says_what_is_wrong(client, ev
     assert response["Location"] == url("event_live_result", event, 2, 1)
     response = client.get(url("event_live_lookup", event) + "?table=9&hand=1", follow=True)
     assert "There is no table 9 tonight." in response.content.decode()
+
+
+def test_the_lookup_form_left_blank_opens_the_hand_being_played_now(client, event):
+    event.current_hand = 3
+    event.save(update_fields=["current_hand"])
+    response = client.get(url("event_live_lookup", event) + "?table=2&hand=")
+    assert response["Location"] == url("event_live_result", event, 2, 3)

@@ -78,7 +78,7 @@ def live(request: HttpRequest, pk: int) -> HttpResponse:
     context = _live_context(event)
     if not request.htmx:
         context |= {
-            "lookup_form": ResultLookupForm(event=event, initial={"hand": event.current_hand}),
+            "lookup_form": ResultLookupForm(event=event),
             "arrival_form": LateArrivalForm(),
             "withdraw_form": WithdrawForm(event=event),
             "auto_form": AutoAdvanceForm(initial={"auto_advance": event.auto_advance}),

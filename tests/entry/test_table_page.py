@@ -127,6 +127,16 @@ def test_a_finished_evening_shows_the_final_message(client, event):
     assert "The evening is over" in page and "keypad" not in page
 
 
+def test_a_phone_that_knows_its_seat_links_to_its_players_card_when_the_evening_is_over(client, event):
+    table = table_of(event)
+    client.post(_url(table, "table_seat"), {"seat": "N"})
+    event.status = "finished"
+    event.save()
+    page = client.get(_url(table)).content.decode()
+    north = event.seatings.get(hand=1, table=table, seat="N").entrant
+    assert f'href="{north.get_absolute_url()}"' in page
+
+
 def test_the_submission_log_keeps_the_phones_address_and_a_session_hash(client, event):
     table = table_of(event)
     client.post(_url(table, "table_seat"), {"seat": "N"})

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from .designs_data import ALPHABET, DATA
+from .designs_data import ALPHABET, DATA, STARTERS
 
 BASES: dict[int, tuple[tuple[int, int, int, int], ...]] = {
     8: ((-1, 5, 4, 0), (1, 3, 2, 6)),
@@ -163,3 +163,53 @@ def _stored(players: int) -> tuple[tuple[int, ...], ...] | None:
         return None
     index = {c: i for i, c in enumerate(ALPHABET)}
     return tuple(tuple(index[c] for c in hand) for hand in text.split())
+
+
+def starter_rounds(players: int, rounds: int):
+    """``rounds`` hands developed from the cyclic starter stored for ``players``, or None.
+
+    None when no starter is stored or ``rounds`` exceeds one cycle (the development's bounds
+    hold only within a cycle). The shifts are taken in an order that keeps sit-outs fair at
+    every hand: with s = players mod 4 sitting out, hand k sits out the s points after those of
+    hand k-1, so every run of players/s hands sits each player out once.
+    """
+    starters = STARTERS.get(players)
+    if starters is None:
+        return None
+    if len(starters) == 2:
+        return _two_orbit_rounds(players, starters, rounds)
+    spare = players % 4
+    m = players - 1 if spare == 0 else players
+    if rounds > m:
+        return None
+    tables0 = [starters[0][4 * t : 4 * t + 4] for t in range(players // 4)]
+    step = max(spare, 1)
+    cosets = _gcd(step, m)
+    block = m // cosets
+    result = []
+    for k in range(rounds):
+        r = (step * (k % block) + k // block) % m
+        tables = tuple(tuple(m if x < 0 else (x + r) % m for x in table) for table in tables0)
+        result.append((tables, tuple((x + r) % m for x in range(spare))))
+    return tuple(result)
+
+
+def _two_orbit_rounds(players: int, starters, rounds: int):
+    """Two starters over Z_k x {0, 1} (k = players / 2): k hands of the first, then k of the second.
+
+    Each starter sits out one point of each orbit, so each run of k hands sits everyone out once.
+    """
+    k = players // 2
+    if rounds > players:
+        return None
+
+    def shift(x: int, r: int) -> int:
+        return (x % k + r) % k + k * (x // k)
+
+    result = []
+    for h in range(rounds):
+        starter, r = starters[h // k], h % k
+        seated = starter[: 4 * (players // 4)]
+        tables = tuple(tuple(shift(x, r) for x in seated[4 * t : 4 * t + 4]) for t in range(players // 4))
+        result.append((tables, tuple(shift(x, r) for x in starter[len(seated) :])))
+    return tuple(result)

@@ -16,3 +16,20 @@ DATA: dict[int, str] = {
     11: "01234567 a7549836 a6801972 59284a31 847a5069 80372a19 64205a13 93674852 8716509a 0a321894 01643752 5a498637 07198a26 5914302a 28653174 4587960a 201873a9 651a2304 25367849 8a709156 921348a0 67210345 5a678349 80619a72 4a219350 26741538 07546a98 972031a8 a5106432 57283964",
     15: "0123456789ab e85b4c79da36 07c9b162ed8a 324e1bdc5a09 2875c1e643d0 964eda85bc37 db678910ce2a a134b2d9e50c 18c4720d6e53 26a08b943571 6d95bca48e37 0cd89612ae7b 4b503a2c19ed e1473860d2c5 7a1589643b02 6ce7d84a5b39 b07ac6812d9e b93c240ea51d d281e354c067 6507b3198a42 ea97d6b438c5 920c1e8da6b7 391a524decb0 238c06ed4571 7294863ba015 85eb64ca973d 7081b62a9cde 9c5a0d43e12b e0384c2517d6 346ab1509782",
 }
+
+# Cyclic "starter" hands for sizes with no stored whist design (tools/cyclic_starters.c).
+# One starter, P = 4n: the n tables of hand 1 over Z_(P-1) plus infinity (-1); other P: over Z_P,
+# players 0..(P mod 4)-1 sit out. Two starters (P = 4n+2 with n odd, where one starter over Z_P
+# cannot keep sit-outs fair): each is P entries over Z_(P/2) x {0, 1} (point x + (P/2)*o), its n
+# tables then its two sit-outs. designs.starter_rounds develops them; the difference counts make
+# every pair partner at most once and oppose at most twice over the whole cycle.
+STARTERS: dict[int, tuple[tuple[int, ...], ...]] = {
+    14: (
+        (5, 6, 12, 1, 13, 9, 2, 3, 11, 10, 8, 0, 4, 7),
+        (6, 8, 5, 3, 7, 2, 9, 11, 0, 12, 4, 13, 1, 10),
+    ),
+    18: ((6, 7, 13, 3, 14, 11, 16, 12, 2, 4, 15, 10, 8, 9, 5, 17),),
+    23: ((18, 20, 4, 10, 12, 17, 19, 13, 9, 5, 15, 6, 21, 16, 3, 14, 7, 8, 22, 11),),
+    26: ((11, 20, 6, 8, 22, 19, 21, 16, 14, 23, 4, 15, 18, 5, 9, 24, 17, 12, 2, 10, 25, 7, 3, 13),),
+    27: ((14, 7, 13, 24, 16, 18, 19, 11, 25, 3, 21, 5, 17, 23, 8, 4, 26, 22, 10, 9, 20, 12, 15, 6),),
+}

@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from .designs import design_rounds, design_with_spare_seat, stored_rounds
+from .designs import design_rounds, design_with_spare_seat, starter_rounds, stored_rounds
 from .seating import SEATS, Player, Seating
 
 # Penalties for a table: meeting someone again costs more the more often it has happened.
@@ -94,7 +94,9 @@ Round = tuple[tuple[tuple[int, int, int, int], ...], tuple[int, ...]]
 def _schedule(players: int, ladies: int, rounds: int) -> tuple[Round, ...]:
     """The abstract schedule for points 0..players-1 (0..ladies-1 are ladies; ladies=-1: no roles)."""
     if ladies < 0:
-        designed = stored_rounds(players, rounds)
+        designed = starter_rounds(players, rounds)
+        if designed is None:
+            designed = stored_rounds(players, rounds)
         if designed is None:
             designed = design_rounds(players, rounds)
         if designed is None and rounds < players:

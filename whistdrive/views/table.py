@@ -26,7 +26,6 @@ from django.views.decorators.http import require_GET, require_POST
 from whistdrive import charts, entry, evening, games, movements, scores, standings
 from whistdrive.models import SUIT_SYMBOLS, Entrant, Event, Flag, Result, Seating, Submission, Table
 from whistdrive.rules import SIDE_NAMES, SIDE_OF_SEAT, HandEntry, drive_score, tricks_after_revoke, trump_for_hand
-from whistdrive.views import standings as standings_views
 
 SEATS = ("N", "E", "S", "W")
 OTHER_SIDE = {"NS": "EW", "EW": "NS"}
@@ -144,24 +143,59 @@ def _totals(event: Event, seats: dict[str, Entrant]) -> dict[str, int]:
 
 
 # Per process: the seating history a round-driven move reads, which does not change while a hand
-# is being played; keyed on the seatings' and entrants' counts and latest rows, so a late arrival,
-# a withdrawal or a new plan is never missed. Reading 14,400 seatings took ~2 s at 300 tables.
+# is being played; keyed on the newest seating, so a new plan is never missed. Reading 14,400
+# seatings took ~2 s at 300 tables.
 _history_cache: dict[int, tuple[tuple, list]] = {}
 _history_lock = threading.Lock()
 
 
-def _history(event: Event, hand: int) -> list:
-    key = (hand, *standings_views.fingerprint_of(event)[3:7])
+def _history(event: Event, hand: int) -> tuple[int | None, list]:
+    # Seatings only ever gain rows (ids are never reused) or lose the newest hand's: the newest id
+    # is the key (an indexed MAX, where counting 28,800 rows on every draw cost as much as it saved).
+    last = Seating.objects.filter(event=event).aggregate(last=Max("pk"))["last"]
+    key = (hand, last)
     with _history_lock:
         held = _history_cache.get(event.pk)
     if held and held[0] == key:
-        return held[1]
+        return last, held[1]
     history = evening.history_of(event, hand)
     with _history_lock:
         if len(_history_cache) > 8:
             _history_cache.clear()
         _history_cache[event.pk] = (key, history)
-    return history
+    return last, history
+
+
+def _players(event: Event, hand: int) -> list[movements.Player]:
+    """``evening.players_for`` from plain values: 1,200 model objects took ~40 ms a draw."""
+    rows = event.entrants.present_for(hand).order_by("card_number").values_list("archive_id", "card_number", "role")
+    return [movements.Player(id=archive_id or f"p{card}", role=role or None) for archive_id, card, role in rows]
+
+
+# Per process: each agreed table's answer from where_next, with what it was worked from. Its
+# contract: the next tables follow from this table's result alone, and a mover's seat from the
+# result of the table they go to; so the answer stands while the players, the seating history,
+# this table's result and those tables' results are unchanged (four phones draw the same page).
+_answers: dict[tuple[int, int, int], tuple[tuple, dict]] = {}
+
+
+def _where_next(event: Event, table: Table, hand: int) -> dict:
+    results = evening.round_results(event, hand)
+    players = _players(event, hand + 1)
+    last, history = _history(event, hand)
+    cache_key = (event.pk, hand, table.number)
+    held = _answers.get(cache_key)
+    if held is not None:
+        inputs, answer = held
+        went = sorted({place[0] for place in answer.values() if place})
+        if inputs == (last, players, results[table.number], [(t, results.get(t)) for t in went]):
+            return answer
+    answer = movements.where_next(event.format, players, history, table.number, results[table.number], results)
+    went = sorted({place[0] for place in answer.values() if place})
+    if len(_answers) > 10_000:
+        _answers.clear()
+    _answers[cache_key] = ((last, players, results[table.number], [(t, results.get(t)) for t in went]), answer)
+    return answer
 
 
 def _moves(event: Event, table: Table, hand: int, seats: dict[str, Entrant]) -> list[dict]:
@@ -197,15 +231,7 @@ def _moves(event: Event, table: Table, hand: int, seats: dict[str, Entrant]) -> 
         _note_waits(table, hand, ())
         return [{"name": e.name, "text": f"stay here for hand {hand + 1}", "seat": s} for s, e in _in_order(seats)]
     try:
-        results = evening.round_results(event, hand)
-        answer = movements.where_next(
-            fmt,
-            evening.players_for(event, hand + 1),
-            _history(event, hand),
-            table.number,
-            results[table.number],
-            results,
-        )
+        answer = _where_next(event, table, hand)
     except (movements.MovementError, KeyError):
         return [{"name": e.name, "text": "ask the organiser", "seat": s} for s, e in _in_order(seats)]
     # A mover's seat is "N or E" until the table they go to has its result (where_next's contract).

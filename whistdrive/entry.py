@@ -379,7 +379,9 @@ def submit(
             error = None
     if error is not None:
         raise error
-    if agreed:
+    if agreed or outcome == "agreed":
+        # Also when the result was already there: if the server stopped between storing a hand's
+        # last result and moving on, the phones' retries move the evening on after the restart.
         _after_result(table, hand)
     return table_state(table, hand)
 
@@ -399,7 +401,6 @@ def agree(
     agreement is refused, so nobody agrees to a score they were not shown.
     """
     side = SIDE_OF_SEAT.get(seat, "")
-    agreed = False
     with transaction.atomic():
         table = _locked_table(table)
         entry = None
@@ -429,8 +430,8 @@ def agree(
                     raise _Refused(
                         f"{SIDE_NAMES[other]} have changed their result to {_describe(entry)}: check it and agree again."
                     )
-                agreed = _create_result(table, hand, entry)
-                outcome, reason = "agreed", "" if agreed else "already agreed: no change"
+                fresh = _create_result(table, hand, entry)
+                outcome, reason = "agreed", "" if fresh else "already agreed: no change"
         except _Refused as refusal:
             _log(
                 table, hand, Submission.Action.AGREE, outcome=f"refused: {refusal.message}", entry=entry,
@@ -445,8 +446,8 @@ def agree(
             error = None
     if error is not None:
         raise error
-    if agreed:
-        _after_result(table, hand)
+    # Even an agreement that changed nothing: see submit().
+    _after_result(table, hand)
     return table_state(table, hand)
 
 

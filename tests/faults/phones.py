@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 HAND = re.compile(r'name="hand" value="(\d+)"')
 ERROR = 'class="notice error"'
+STUCK_AFTER = 120  # seconds a table waits for the other tables before it reports the evening stuck
 
 
 def tricks_for(table: int, hand: int) -> int:
@@ -91,7 +92,12 @@ def play_table(base_url: str, number: int, token: str, hands: int, log: Log, sto
             log.note(number, hand, "enter", status, text)
             status, text = east.post("agree/", {"hand": hand, "seat": "E", "tricks_ns": ns})
             log.note(number, hand, "agree", status, text)
+            waited = time.monotonic()
             while not stop.is_set() and north.current_hand() == hand:
+                if time.monotonic() - waited > STUCK_AFTER:
+                    with log.lock:
+                        log.failures.append(f"table {number}: hand {hand} never moved on")
+                    return
                 time.sleep(0.05)
             if hand == hands:
                 return

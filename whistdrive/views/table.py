@@ -640,6 +640,12 @@ def player_page(request: HttpRequest, token: str) -> HttpResponse:
         standings_list = scores.event_standings(event)
         standing = next((s for s in standings_list if s.id == person.player_id), None)
     scored = {h.number: h.score for h in standing.hands} if standing else {}
+    night, game_standing = None, None
+    if fmt.is_games and event.started:
+        # A game night's card counts points (odd tricks, honours, penalties), not tricks.
+        night = games.night_of(event)
+        standings_list = night.standings
+        game_standing = next((s for s in night.standings if s.id == person.player_id), None)
     card, total = [], 0
     partner_seat = {"N": "S", "S": "N", "E": "W", "W": "E"}
     for row in rows:
@@ -652,6 +658,10 @@ def player_page(request: HttpRequest, token: str) -> HttpResponse:
                 tricks = tricks_after_revoke(evening.entry_of(result), fmt)[SIDE_OF_SEAT[row.seat]]
                 line["tricks"] = tricks
                 score = scored.get(row.hand, drive_score(fmt, tricks) if fmt.is_drive else tricks)
+                if night is not None:
+                    played = night.tables.get(row.table.number)
+                    hand_score = played.hand(row.hand) if played else None
+                    score = hand_score.points[SIDE_OF_SEAT[row.seat]] if hand_score else 0
                 total += score
                 line["total"] = total
         elif row.hand in scored:
@@ -681,6 +691,7 @@ def player_page(request: HttpRequest, token: str) -> HttpResponse:
         "card": card,
         "total": total,
         "standing": standing,
+        "game_standing": game_standing,
         "field": len(standings_list),
         "now": now,
         "now_seat": now and now.seat and SEAT_NAMES[now.seat],

@@ -231,7 +231,7 @@ SESSION_COOKIE_SAMESITE = "Lax"
 # Waitress: phones hold keep-alive connections, so 200 phones need far more than the
 # default 100 connections (../shared/stack-notes.md).
 WAITRESS_THREADS = int(os.environ.get("WHISTDRIVE_THREADS", "16"))
-WAITRESS_CONNECTION_LIMIT = int(os.environ.get("WHISTDRIVE_CONNECTION_LIMIT", "1000"))
+WAITRESS_CONNECTION_LIMIT = int(os.environ.get("WHISTDRIVE_CONNECTION_LIMIT", "2000"))
 
 LOGGING = {
     "version": 1,

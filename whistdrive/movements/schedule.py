@@ -12,9 +12,10 @@ How it is built, round by round (a round is ``hands_per_round`` hands at one tab
 3. tables: the partnerships paired into tables avoiding repeated opponents, likewise;
 4. seats: each table turned so every player's seats stay balanced.
 Without roles, sizes with a known whist tournament design (designs.py: 8, 12, 13, 16, 17, 20,
-21, 24, 25, 28 and every prime 4n+1; and 19 as 20 with an empty chair) use it instead, and the
-other sizes up to 45 use a schedule found offline by tools/find_whist_designs.py and stored in
-designs_data.py, because there the bounds are tight and greedy choice falls short. Otherwise a second (fixed) starting point is tried when the first
+21, 24, 25, 28 and every prime 4n+1; and 19 as 20 with an empty chair) use it instead; other
+sizes up to 45 use a cyclic starter (one hand, or two, developed by shifting every label; found
+offline by tools/cyclic_starters*.c) or a whole schedule found by tools/find_whist_designs.py,
+both stored in designs_data.py, because there the bounds are tight and greedy choice falls short. Otherwise a second (fixed) starting point is tried when the first
 misses a bound. The result depends only on the number of players, their order and the number
 of hands, so it is deterministic; the seed of the event shuffles the order.
 """

@@ -23,6 +23,7 @@ DATA: dict[int, str] = {
 # cannot keep sit-outs fair): each is P entries over Z_(P/2) x {0, 1} (point x + (P/2)*o), its n
 # tables then its two sit-outs. designs.starter_rounds develops them; the difference counts make
 # every pair partner at most once and oppose at most twice over the whole cycle.
+# fmt: off
 STARTERS: dict[int, tuple[tuple[int, ...], ...]] = {
     14: (
         (5, 6, 12, 1, 13, 9, 2, 3, 11, 10, 8, 0, 4, 7),
@@ -37,4 +38,13 @@ STARTERS: dict[int, tuple[tuple[int, ...], ...]] = {
     26: ((11, 20, 6, 8, 22, 19, 21, 16, 14, 23, 4, 15, 18, 5, 9, 24, 17, 12, 2, 10, 25, 7, 3, 13),),
     27: ((14, 7, 13, 24, 16, 18, 19, 11, 25, 3, 21, 5, 17, 23, 8, 4, 26, 22, 10, 9, 20, 12, 15, 6),),
     31: ((6, 19, 29, 17, 25, 7, 30, 28, 24, 13, 11, 10, 20, 21, 14, 5, 18, 15, 27, 22, 23, 8, 3, 9, 12, 16, 26, 4),),
+    32: (
+        (0, 15, 9, 3, 19, 30, 21, 10, 4, 14, 22, 8, 1, 29, 5, 13,
+         23, 28, 16, 18, -1, 11, 26, 12, 2, 20, 7, 6, 24, 17, 27, 25),
+    ),
+    35: (
+        (29, 3, 10, 23, 13, 11, 12, 28, 25, 20, 4, 15, 21, 26, 32, 18,
+         14, 22, 7, 24, 17, 8, 30, 34, 31, 33, 19, 27, 5, 16, 9, 6),
+    ),
 }
+# fmt: on

@@ -5,6 +5,7 @@
 //   points' sum has the wrong parity for partner differences 1..2n, and sit-outs {0, even d} cannot
 //   cover Z_P in P/2 hands): two starters over Z_(P/2) x {0,1} (point x + (P/2)*o), each its n
 //   tables then one sit-out from each orbit.
+// Mode 3: P = 4n+1 over Z_(P-1) plus infinity; one finite point sits out (printed last).
 // Cost: over the whole development, partner difference classes used more than once (x3) and
 // opponent classes more than twice; annealed with incremental cost, restarts until cost 0.
 // Build: gcc -O2 -o /tmp/cyclic tools/cyclic_starters.c -lm
@@ -33,7 +34,7 @@ int main(int argc,char**argv){
   mode=atoi(argv[1]); P=atoi(argv[2]); long iters=atol(argv[3]); rs=atoll(argv[4])*2654435761ULL+7; double T0=atof(argv[5]);
   n=P/4; NP=4*n; int s=P%4, m=0, inf=0;
   for(int a=0;a<64;a++) for(int b=0;b<64;b++) CL[a][b]=-1;
-  if(mode==1){ inf=(s==0); m=inf?P-1:P; NS=1; L=NP;
+  if(mode==1||mode==3){ inf=(s==0||mode==3); m=inf?P-1:P; NS=1; L=mode==3?NP+1:NP; if(mode==3) s=0;
     for(int a=0;a<m;a++) for(int b=0;b<m;b++) if(a!=b){ int d=((a-b)%m+m)%m; if(d>m-d) d=m-d; CL[a][b]=d; }
     for(int d=1; d<=m/2; d++){ int half=(m%2==0&&d==m/2); LP[d]=half?0:1; LO[d]=half?1:2; }
   } else { k=P/2; NS=2; L=P; int h=(k-1)/2;
@@ -46,7 +47,7 @@ int main(int argc,char**argv){
   for(int restart=0;;restart++){
     for(int d=0;d<256;d++){cp[d]=co[d]=0;}
     for(int q=0;q<NS;q++){ int *v=st[q]; int idx=0;
-      if(mode==1){ if(inf) v[idx++]=m; for(int x=s;x<m;x++) v[idx++]=x; }
+      if(mode!=2){ if(inf) v[idx++]=m; for(int x=s;x<m;x++) v[idx++]=x; if(mode==3){ for(int i=0;i<L;i++) if(v[i]!=m){ int t=v[i]; v[i]=v[NP]; v[NP]=t; break; } } }
       else { int a=rnd()%k, b=rnd()%k; for(int p=0;p<P;p++) if(p!=a&&p!=k+b) v[idx++]=p; v[NP]=a; v[NP+1]=k+b; }
       for(int i=NP-1;i>0;i--){ int j=rnd()%(i+1); int t=v[i]; v[i]=v[j]; v[j]=t; }
     }
@@ -56,6 +57,7 @@ int main(int argc,char**argv){
     for(long it=0; it<iters && c>0; it++){
       int q=NS==1?0:rnd()&1; int *v=st[q]; int i=rnd()%L, j=rnd()%L;
       if(i==j || (i<NP&&j<NP&&(i>>2)==(j>>2))) continue;
+      if(mode==3 && (v[i]==m||v[j]==m) && (i>=NP||j>=NP)) continue;
       if(mode==2 && (i>=NP||j>=NP)){ int o = i>=NP? i : j, p = i>=NP? j : i; if(o-NP != v[p]/k) continue; }
       int dc = touch(v,i,-1)+touch(v,j,-1);
       int t=v[i]; v[i]=v[j]; v[j]=t;
@@ -64,7 +66,7 @@ int main(int argc,char**argv){
       if(dc<=0 || exp(-dc/T) > (rnd()%1000000)/1e6){ c+=dc; if(c<best) best=c; }
       else { touch(v,i,-1); touch(v,j,-1); t=v[i]; v[i]=v[j]; v[j]=t; touch(v,i,1); touch(v,j,1); }
     }
-    if(c==0){ printf("%d:",P); for(int q=0;q<NS;q++){ if(NS>1) printf(" |"); for(int i=0;i<L;i++) printf(" %d", mode==1&&st[q][i]==m?-1:st[q][i]); } printf("\n"); fflush(stdout); return 0; }
+    if(c==0){ printf("%d:",P); for(int q=0;q<NS;q++){ if(NS>1) printf(" |"); for(int i=0;i<L;i++) printf(" %d", mode!=2&&st[q][i]==m?-1:st[q][i]); } printf("\n"); fflush(stdout); return 0; }
     fprintf(stderr,"restart %d cost %d best %d\n",restart,c,best);
   }
 }

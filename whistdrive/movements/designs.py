@@ -179,18 +179,22 @@ def starter_rounds(players: int, rounds: int):
     if len(starters) == 2:
         return _two_orbit_rounds(players, starters, rounds)
     spare = players % 4
-    m = players - 1 if spare == 0 else players
+    starter = starters[0]
+    # With infinity (-1) the group is Z_(players-1); a 4n+1 starter then lists its sit-out last.
+    m = players - 1 if -1 in starter else players
     if rounds > m:
         return None
-    tables0 = [starters[0][4 * t : 4 * t + 4] for t in range(players // 4)]
-    step = max(spare, 1)
+    seated = 4 * (players // 4)
+    tables0 = [starter[4 * t : 4 * t + 4] for t in range(players // 4)]
+    out0 = starter[seated:] or tuple(range(spare))
+    step = max(spare, 1) if len(starter) == seated else 1
     cosets = _gcd(step, m)
     block = m // cosets
     result = []
     for k in range(rounds):
         r = (step * (k % block) + k // block) % m
         tables = tuple(tuple(m if x < 0 else (x + r) % m for x in table) for table in tables0)
-        result.append((tables, tuple((x + r) % m for x in range(spare))))
+        result.append((tables, tuple((x + r) % m for x in out0)))
     return tuple(result)
 
 

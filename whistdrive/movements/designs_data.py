@@ -19,7 +19,7 @@ DATA: dict[int, str] = {
 
 # Cyclic "starter" hands for sizes with no stored whist design (tools/cyclic_starters.c).
 # One starter, P = 4n: the n tables of hand 1 over Z_(P-1) plus infinity (-1); other P: over Z_P,
-# players 0..(P mod 4)-1 sit out. Two starters (P = 4n+2 with n odd, where one starter over Z_P
+# players 0..(P mod 4)-1 sit out; or P = 4n+1 over Z_(P-1) plus infinity, the sit-out listed last. Two starters (P = 4n+2 with n odd, where one starter over Z_P
 # cannot keep sit-outs fair): each is P entries over Z_(P/2) x {0, 1} (point x + (P/2)*o), its n
 # tables then its two sit-outs. designs.starter_rounds develops them; the difference counts make
 # every pair partner at most once and oppose at most twice over the whole cycle.
@@ -41,6 +41,10 @@ STARTERS: dict[int, tuple[tuple[int, ...], ...]] = {
     32: (
         (0, 15, 9, 3, 19, 30, 21, 10, 4, 14, 22, 8, 1, 29, 5, 13,
          23, 28, 16, 18, -1, 11, 26, 12, 2, 20, 7, 6, 24, 17, 27, 25),
+    ),
+    33: (
+        (15, 6, 28, 4, 19, 0, 27, 1, 20, 5, 24, 8, 3, 30, 29, 9,
+         2, 13, 17, 31, 23, 16, 18, 25, 7, 22, 14, 10, 11, 12, 21, -1, 26),
     ),
     35: (
         (29, 3, 10, 23, 13, 11, 12, 28, 25, 20, 4, 15, 21, 26, 32, 18,

@@ -5,7 +5,8 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from clubs.models import FormatPreset, Season
+from clubs.league import League
+from clubs.models import Club, FormatPreset, Season
 from tests.factories import add_entrants, make_cast, make_event, make_member
 from whistdrive import evening
 from whistdrive.formats import Format
@@ -39,7 +40,13 @@ def running(cast):
     preset = FormatPreset.objects.create(club=club, name="Ours", format=Format().to_dict())
     table = event.tables.get(number=1)
     flag = Flag.objects.create(table=table, hand=1, reason="Misdeal")
-    return {"event": event, "member": member, "season": season, "preset": preset, "flag": flag, "table": table}
+    # A league of club A's with a club Bea has nothing to do with.
+    league = League.objects.create(name="County league", season="2026–27")
+    league.clubs.set([club, Club.objects.create(name="Middle Wallop Whist Club")])
+    return {
+        "event": event, "member": member, "season": season, "preset": preset, "flag": flag, "table": table,
+        "league": league,
+    }  # fmt: skip
 
 
 PUBLIC = {"healthz", "login", "logout", "table", "table_seat", "table_forget_seat", "table_enter", "table_agree",
@@ -96,6 +103,9 @@ def organiser_urls(cast, running) -> dict[str, str]:
         "event_archive_json": reverse("event_archive_json", args=[event]),
         "event_results_csv": reverse("event_results_csv", args=[event]),
         "archive_import": reverse("archive_import", args=[event]),
+        "club_leagues": reverse("club_leagues", args=[club]),
+        "league": reverse("league", args=[running["league"].pk]),
+        "league_match_add": reverse("league_match_add", args=[running["league"].pk]),
     }
 
 

@@ -149,12 +149,16 @@ def _build_state(
     )
 
 
-def table_state(table: Table, hand: int) -> TableState:
-    """The state of one table for one hand, from its submissions and result."""
+def _read(table: Table, hand: int) -> tuple[list[Submission], Result | None, dict[str, Entrant]]:
     rows = list(Submission.objects.filter(table=table, hand=hand).order_by("created", "pk"))
     result = Result.objects.filter(table=table, hand=hand).first()
     seats = {s.seat: s.entrant for s in Seating.objects.filter(table=table, hand=hand).select_related("entrant")}
-    return _build_state(table, hand, rows, result, seats)
+    return rows, result, seats
+
+
+def table_state(table: Table, hand: int) -> TableState:
+    """The state of one table for one hand, from its submissions and result."""
+    return _build_state(table, hand, *_read(table, hand))
 
 
 def states_for_event(event: Event, hand: int) -> dict[int, TableState]:
@@ -254,14 +258,15 @@ def _result_from(table: Table, hand: int, entry: HandEntry, source: str, reason:
     )
 
 
-def _create_result(table: Table, hand: int, entry: HandEntry) -> bool:
-    """Store the agreed result; False when one already exists (a race the lock should prevent)."""
+def _create_result(table: Table, hand: int, entry: HandEntry) -> Result | None:
+    """Store the agreed result; None when one already exists (a race the lock should prevent)."""
+    result = _result_from(table, hand, entry, Result.Source.AGREED)
     try:
         with transaction.atomic():
-            _result_from(table, hand, entry, Result.Source.AGREED).save()
+            result.save()
     except IntegrityError:
-        return False
-    return True
+        return None
+    return result
 
 
 def _log(table: Table, hand: int, action: str, *, outcome: str, entry: HandEntry | None = None, **fields) -> Submission:
@@ -320,14 +325,16 @@ def submit(
     entry cannot be taken. Resubmitting the same values changes nothing.
     """
     side = SIDE_OF_SEAT.get(seat, "")
-    agreed = False
+    agreed = None
     with transaction.atomic():
         table = _locked_table(table)
         entry = None
         try:
             _check_playing(table, hand)
             side = _seat_side(seat)
-            if not Seating.objects.filter(table=table, hand=hand).exists():
+            # The state is read once, under the lock; the answer's state adds what this call stored.
+            rows, result, seats = _read(table, hand)
+            if not seats:
                 raise _Refused(f"Nobody is seated at table {table.number} for hand {hand}.")
             other = OTHER_SIDE[side]
             ours = tricks_ours
@@ -346,7 +353,7 @@ def submit(
                 check_entry(table.event.format, entry)
             except RuleError as exc:
                 raise _Refused(str(exc)[:1].upper() + str(exc)[1:] + ".") from exc
-            state = table_state(table, hand)
+            state = _build_state(table, hand, rows, result, seats)
             if state.result is not None:
                 if evening.entry_of(state.result) == entry:
                     outcome, reason = "agreed", "already agreed: no change"
@@ -372,7 +379,7 @@ def submit(
             )  # fmt: skip
             error = EntryError(f"{_where(table, hand)}: {refusal.message}")
         else:
-            _log(
+            logged = _log(
                 table, hand, Submission.Action.ENTER, outcome=outcome, reason=reason, entry=entry,
                 seat=seat, side=side, device=device, address=address,
             )  # fmt: skip
@@ -383,7 +390,9 @@ def submit(
         # Also when the result was already there: if the server stopped between storing a hand's
         # last result and moving on, the phones' retries move the evening on after the restart.
         _after_result(table, hand)
-    return table_state(table, hand)
+    if outcome == "agreed" and agreed is None and result is None:
+        return table_state(table, hand)  # the result was stored by another request meanwhile
+    return _build_state(table, hand, [*rows, logged], agreed or result, seats)
 
 
 def agree(
@@ -394,21 +403,29 @@ def agree(
     device: str = "",
     address: str | None = None,
     expected: HandEntry | None = None,
+    shown_tricks_ns: int | None = None,
 ) -> TableState:
     """A player at ``seat`` agrees the other side's result for ``hand``.
 
     ``expected`` is the version the player saw; if the other side changed it meanwhile the
-    agreement is refused, so nobody agrees to a score they were not shown.
+    agreement is refused, so nobody agrees to a score they were not shown. A page that only
+    knows the North–South tricks it showed passes ``shown_tricks_ns`` instead: a claim with other
+    tricks is then not agreed.
     """
     side = SIDE_OF_SEAT.get(seat, "")
+    stored = None
     with transaction.atomic():
         table = _locked_table(table)
         entry = None
         try:
             _check_playing(table, hand)
             side = _seat_side(seat)
-            state = table_state(table, hand)
+            rows, result, seats = _read(table, hand)
+            state = _build_state(table, hand, rows, result, seats)
             other = OTHER_SIDE[side]
+            shown = state.claims[other]
+            if expected is None and shown_tricks_ns is not None and shown and shown.entry.tricks_ns != shown_tricks_ns:
+                expected = HandEntry(shown_tricks_ns, 13 - shown_tricks_ns, shown.entry.trump)
             if state.result is not None:
                 entry = evening.entry_of(state.result)
                 if expected is not None and expected != entry:
@@ -430,8 +447,8 @@ def agree(
                     raise _Refused(
                         f"{SIDE_NAMES[other]} have changed their result to {_describe(entry)}: check it and agree again."
                     )
-                fresh = _create_result(table, hand, entry)
-                outcome, reason = "agreed", "" if fresh else "already agreed: no change"
+                stored = _create_result(table, hand, entry)
+                outcome, reason = "agreed", "" if stored else "already agreed: no change"
         except _Refused as refusal:
             _log(
                 table, hand, Submission.Action.AGREE, outcome=f"refused: {refusal.message}", entry=entry,
@@ -439,7 +456,7 @@ def agree(
             )  # fmt: skip
             error = EntryError(f"{_where(table, hand)}: {refusal.message}")
         else:
-            _log(
+            logged = _log(
                 table, hand, Submission.Action.AGREE, outcome=outcome, reason=reason, entry=entry,
                 seat=seat, side=side, device=device, address=address,
             )  # fmt: skip
@@ -448,7 +465,9 @@ def agree(
         raise error
     # Even an agreement that changed nothing: see submit().
     _after_result(table, hand)
-    return table_state(table, hand)
+    if stored is None and result is None:
+        return table_state(table, hand)  # the result was stored by another request meanwhile
+    return _build_state(table, hand, [*rows, logged], stored or result, seats)
 
 
 def set_result(

@@ -264,15 +264,35 @@ def _move(fmt, seating: Seating, results: dict[int, RoundResult]) -> dict[int, d
     return new
 
 
+# The last history counted, with its counts: a hall's history is 1,200 players by a dozen hands and
+# each agreed table's where_next asks for it, while the history only grows by a hand at a time.
+# The seatings themselves are held, so ``is`` tells that a history begins with the one counted.
+_missed_held: tuple[tuple[Seating, ...], set, Counter, Counter] | None = None
+
+
 def hands_missed(history: list[Seating]) -> Counter:
     """How many hands of ``history`` each player did not play (sat out, or had not arrived)."""
-    missed: Counter = Counter()
-    everyone = {pid for s in history for pid in list(s.sitting_out) + s.seated()}
-    for seating in history:
-        playing = set(seating.seated())
-        for pid in everyone - playing:
-            missed[pid] += 1
-    return missed
+    global _missed_held
+    held = _missed_held
+    if (
+        held is not None
+        and len(held[0]) <= len(history)
+        and all(a is b for a, b in zip(held[0], history[: len(held[0])], strict=True))
+    ):
+        counted, everyone, played = held[0], held[1], held[2]
+    else:
+        counted, everyone, played = (), set(), Counter()
+    if len(counted) < len(history):
+        everyone, played = set(everyone), Counter(played)  # the held counts may be in use elsewhere
+        # A player misses every hand of the history they were not seated for: hands minus hands played.
+        for seating in history[len(counted) :]:
+            seated = {pid for seats in seating.tables.values() for pid in seats.values()}
+            everyone.update(seated)
+            everyone.update(seating.sitting_out)
+            played.update(seated)
+        _missed_held = (tuple(history), everyone, played)
+    total = len(history)
+    return Counter({pid: total - played[pid] for pid in everyone if played[pid] < total})
 
 
 def _rotate(

@@ -49,6 +49,7 @@ def _hand_field() -> forms.IntegerField:
     return forms.IntegerField(min_value=1, max_value=999)
 
 
+MOVES_LATER = "moves"
 NO_SUCH_HAND = "This page was showing a hand that is not being played. Nothing was entered; it now shows the hand being played."
 
 
@@ -121,6 +122,14 @@ def _my_seat(request: HttpRequest, table: Table, seats: dict[str, Entrant]) -> s
     """The seat of the player this phone belongs to, if they sit at this table this hand."""
     entrant_pk = _remembered_entrant(request, table)
     return next((seat for seat, e in seats.items() if e.pk == entrant_pk), None)
+
+
+def _seat_of(request: HttpRequest, table: Table, hand: int) -> str | None:
+    """``_my_seat`` for a hand, from the one seating row of this phone's player (not the table's state)."""
+    entrant_pk = _remembered_entrant(request, table)
+    if entrant_pk is None:
+        return None
+    return Seating.objects.filter(table=table, hand=hand, entrant_id=entrant_pk).values_list("seat", flat=True).first()
 
 
 def _trump_view(trump: str | None) -> dict | None:
@@ -321,10 +330,13 @@ def _version(request: HttpRequest, table: Table) -> str:
     return hashlib.sha256("|".join(map(str, parts)).encode()).hexdigest()[:20]
 
 
-def _table_context(request: HttpRequest, table: Table, error: str = "") -> dict:
+def _table_context(
+    request: HttpRequest, table: Table, error: str = "", state: entry.TableState | None = None, moves_later: bool = False
+) -> dict:
     event = table.event
     hand = event.current_hand
-    state = entry.table_state(table, hand) if hand else None
+    if state is None or state.hand != hand:
+        state = entry.table_state(table, hand) if hand else None
     seats = state.seats if state else {}
     my_seat = _my_seat(request, table, seats)
     my_side = SIDE_OF_SEAT.get(my_seat) if my_seat else None
@@ -386,6 +398,12 @@ def _table_context(request: HttpRequest, table: Table, error: str = "") -> dict:
         context["agreed"] = agreed
         context["agreed_extra"] = claim_extra(agreed, fmt)
         context["after_revoke"] = tricks_after_revoke(agreed, fmt)
+        if moves_later and hand < fmt.hands:
+            # The answer to an entry: where everyone goes next (the hall's movement, the totals) comes
+            # by the page's next poll, fired on load, so the phone pressing Agree is answered at once.
+            # (After the last hand there is no movement to work out, and no later page to show it.)
+            context["moves_later"] = True
+            return context
         totals = _totals(event, seats)
         moves = _moves(event, table, hand, seats)
         for row in moves:
@@ -468,10 +486,14 @@ def _results_url(event: Event) -> str:
     return ""
 
 
-def _render_table(request: HttpRequest, table: Table, *, error: str = "", version: str = "") -> HttpResponse:
+def _render_table(
+    request: HttpRequest, table: Table, *, error: str = "", version: str = "", state: entry.TableState | None = None
+) -> HttpResponse:
     template = "whistdrive/table.html#state" if request.htmx else "whistdrive/table.html"
-    context = _table_context(request, table, error)
-    if not version and context["state"] is not None:
+    context = _table_context(request, table, error, state, moves_later=state is not None)
+    if context.get("moves_later"):
+        version = MOVES_LATER  # never a real version: the poll fired on load draws the whole page
+    elif not version and context["state"] is not None:
         version = _version(request, table)
     context["version"] = version
     response = render(request, template, context)
@@ -507,9 +529,12 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
     return response
 
 
-def _after_post(request: HttpRequest, table: Table, error: str = "") -> HttpResponse:
+def _after_post(
+    request: HttpRequest, table: Table, error: str = "", state: entry.TableState | None = None
+) -> HttpResponse:
+    """htmx gets the new fragment (drawn from ``state`` when the entry returned it); a browser a redirect."""
     if request.htmx:
-        return _render_table(request, table, error=error)
+        return _render_table(request, table, error=error, state=state)
     if error:
         messages.error(request, error)
     return redirect("table", token=table.token)
@@ -553,13 +578,12 @@ def enter(request: HttpRequest, token: str) -> HttpResponse:
     if not form.is_valid():
         return _after_post(request, table, _form_error(form, "Tap the number of tricks your side took."))
     data = form.cleaned_data
-    state = entry.table_state(table, data["hand"])
     # No seat here for that hand: submit anyway, so the refusal (and its reason) is logged.
-    seat = _my_seat(request, table, state.seats) or ""
+    seat = _seat_of(request, table, data["hand"]) or ""
     side = SIDE_OF_SEAT.get(seat, "NS")
     revoke = {"us": side, "them": OTHER_SIDE[side]}.get(data["revoke"])
     try:
-        entry.submit(
+        state = entry.submit(
             table,
             hand=data["hand"],
             seat=seat,
@@ -573,7 +597,7 @@ def enter(request: HttpRequest, token: str) -> HttpResponse:
         )
     except entry.EntryError as exc:
         return _after_post(request, table, str(exc))
-    return _after_post(request, table)
+    return _after_post(request, table, state=state)
 
 
 @login_not_required
@@ -584,24 +608,19 @@ def agree(request: HttpRequest, token: str) -> HttpResponse:
     if not form.is_valid():
         return _after_post(request, table, _form_error(form, "Tap the seat of the player agreeing."))
     data = form.cleaned_data
-    state = entry.table_state(table, data["hand"])
-    expected = None
-    other = OTHER_SIDE[SIDE_OF_SEAT[data["seat"]]]
-    claim = state.claims.get(other)
-    if data["tricks_ns"] is not None and claim is not None and claim.entry.tricks_ns != data["tricks_ns"]:
-        expected = HandEntry(data["tricks_ns"], 13 - data["tricks_ns"], claim.entry.trump)
     try:
-        entry.agree(
+        # The claim shown is checked under the table's lock, with the state read there once.
+        state = entry.agree(
             table,
             hand=data["hand"],
             seat=data["seat"],
             device=_device(request),
             address=_address(request),
-            expected=expected,
+            shown_tricks_ns=data["tricks_ns"],
         )
     except entry.EntryError as exc:
         return _after_post(request, table, str(exc))
-    return _after_post(request, table)
+    return _after_post(request, table, state=state)
 
 
 @login_not_required

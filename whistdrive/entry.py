@@ -152,7 +152,9 @@ def _build_state(
 def _read(table: Table, hand: int) -> tuple[list[Submission], Result | None, dict[str, Entrant]]:
     rows = list(Submission.objects.filter(table=table, hand=hand).order_by("created", "pk"))
     result = Result.objects.filter(table=table, hand=hand).first()
-    seats = {s.seat: s.entrant for s in Seating.objects.filter(table=table, hand=hand).select_related("entrant")}
+    # No ordering (the default joins the table to sort by its number): the seats are keyed anyway.
+    seatings = Seating.objects.filter(table=table, hand=hand).select_related("entrant").order_by()
+    seats = {s.seat: s.entrant for s in seatings}
     return rows, result, seats
 
 

@@ -50,6 +50,9 @@ def _hand_field() -> forms.IntegerField:
 
 
 MOVES_LATER = "moves"
+# As text: the template localizes every number it prints, and the keypad's 56 were a quarter of a
+# submit's rendering.
+KEYPAD = [(str(n), str(13 - n)) for n in range(14)]
 NO_SUCH_HAND = "This page was showing a hand that is not being played. Nothing was entered; it now shows the hand being played."
 
 
@@ -129,7 +132,8 @@ def _seat_of(request: HttpRequest, table: Table, hand: int) -> str | None:
     entrant_pk = _remembered_entrant(request, table)
     if entrant_pk is None:
         return None
-    return Seating.objects.filter(table=table, hand=hand, entrant_id=entrant_pk).values_list("seat", flat=True).first()
+    seat = Seating.objects.filter(table=table, hand=hand, entrant_id=entrant_pk).order_by().values_list("seat")[:1]
+    return next((s for (s,) in seat), None)
 
 
 def _trump_view(trump: str | None) -> dict | None:
@@ -359,7 +363,7 @@ def _table_context(
         "trump": _trump_view(state.trump if state else None),
         "ask_trump": state is not None and state.trump is None,
         "honours": fmt.is_games and fmt.honours,
-        "keypad": [(n, 13 - n) for n in range(14)],
+        "keypad": KEYPAD,
         "suit_choices": [(s, SUIT_SYMBOLS[s], SUIT_WORDS[s]) for s in "HDSC"],
         "results_url": _results_url(event),
         "my_link": seats[my_seat].get_absolute_url() if my_seat else "",

@@ -53,7 +53,9 @@ MOVES_LATER = "moves"
 # As text: the template localizes every number it prints, and the keypad's 56 were a quarter of a
 # submit's rendering.
 KEYPAD = [(str(n), str(13 - n)) for n in range(14)]
-NO_SUCH_HAND = "This page was showing a hand that is not being played. Nothing was entered; it now shows the hand being played."
+NO_SUCH_HAND = (
+    "This page was showing a hand that is not being played. Nothing was entered; it now shows the hand being played."
+)
 
 
 def _form_error(form: forms.Form, message: str) -> str:
@@ -335,7 +337,11 @@ def _version(request: HttpRequest, table: Table) -> str:
 
 
 def _table_context(
-    request: HttpRequest, table: Table, error: str = "", state: entry.TableState | None = None, moves_later: bool = False
+    request: HttpRequest,
+    table: Table,
+    error: str = "",
+    state: entry.TableState | None = None,
+    moves_later: bool = False,
 ) -> dict:
     event = table.event
     hand = event.current_hand
@@ -464,9 +470,7 @@ def _game_context(table: Table, state: entry.TableState) -> dict:
             finished = night.score.rubbers[-1] if night.score.rubbers else None
             if scored is night.last and finished and not night.score.rubber_games and night.score.plays_rubbers:
                 view["rubber_to"] = f"Rubber to {SIDE_NAMES[finished.won_by]}: {finished.points} rubber points"
-            view["next"] = "The next hand starts a new " + (
-                "rubber" if "rubber_to" in view else "game"
-            )
+            view["next"] = "The next hand starts a new " + ("rubber" if "rubber_to" in view else "game")
         return view
     # Not agreed yet: the game as it stands, or afresh when the partnerships here have changed.
     then, now = standings.SeatedHand(1, night.seats, None), standings.SeatedHand(2, here, None)
@@ -494,13 +498,19 @@ def _render_table(
     request: HttpRequest, table: Table, *, error: str = "", version: str = "", state: entry.TableState | None = None
 ) -> HttpResponse:
     template = "whistdrive/table.html#state" if request.htmx else "whistdrive/table.html"
+    waited = _waits_on.get((table.pk, table.event.current_hand))
     context = _table_context(request, table, error, state, moves_later=state is not None)
     if context.get("moves_later"):
         version = MOVES_LATER  # never a real version: the poll fired on load draws the whole page
-    elif not version and context["state"] is not None:
+    elif context["state"] is not None and (
+        not version or _waits_on.get((table.pk, table.event.current_hand)) != waited
+    ):
+        # An agreed page notes the tables it waits on as it is drawn, which changes its version: the
+        # version read before drawing would have the phone draw the same page again on its next poll.
         version = _version(request, table)
     context["version"] = version
     response = render(request, template, context)
+    response.wd_version = version
     patch_cache_control(response, no_cache=True, private=True)
     return response
 
@@ -528,7 +538,8 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
             return response
     response = _render_table(request, table, version=version if hand else "")
     if hand:
-        response["ETag"] = etag
+        # The version the page was drawn with (an agreed page's may have changed while it was drawn).
+        response["ETag"] = quote_etag(f"{response.wd_version}-{'f' if request.htmx else 'p'}")
     patch_vary_headers(response, ["Cookie", "HX-Request"])
     return response
 

@@ -1,0 +1,82 @@
+"""What a phone's entry answers with: the table's state as stored, and the moves left to the next poll."""
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.entry.helpers import started_event, table_of
+from whistdrive import entry
+from whistdrive.models import Result
+
+pytestmark = pytest.mark.django_db
+HX = {"HX-Request": "true"}
+
+
+@pytest.fixture
+def event():
+    event = started_event()
+    event.auto_advance = False
+    event.save()
+    return event
+
+
+def _url(table, name="table"):
+    return reverse(name, args=[table.token])
+
+
+def _same(answered: entry.TableState, table) -> None:
+    again = entry.table_state(table, answered.hand)
+    assert answered.version() == again.version()
+    assert answered.status == again.status
+    assert {s: c and c.entry for s, c in answered.claims.items()} == {s: c and c.entry for s, c in again.claims.items()}
+    assert answered.seats == again.seats
+
+
+def test_the_state_a_submit_answers_with_is_the_state_as_stored(event):
+    table = table_of(event)
+    _same(entry.submit(table, hand=1, seat="N", tricks_ours=8), table)
+    _same(entry.submit(table, hand=1, seat="E", tricks_ours=6), table)  # disputed
+    _same(entry.submit(table, hand=1, seat="E", tricks_ours=5), table)  # agreed
+    _same(entry.submit(table, hand=1, seat="E", tricks_ours=5), table)  # already agreed
+
+
+def test_the_state_an_agreement_answers_with_is_the_state_as_stored(event):
+    table = table_of(event)
+    entry.submit(table, hand=1, seat="N", tricks_ours=8)
+    answered = entry.agree(table, hand=1, seat="E")
+    assert answered.status == "agreed"
+    _same(answered, table)
+    _same(entry.agree(table, hand=1, seat="W"), table)
+
+
+def test_agreeing_from_a_page_that_showed_other_tricks_is_refused(event):
+    table = table_of(event)
+    entry.submit(table, hand=1, seat="N", tricks_ours=8)
+    phone = Client()
+    phone.post(_url(table, "table_seat"), {"seat": "E"})
+    assert "North–South say 8–5. Agree?" in phone.get(_url(table)).content.decode()
+    entry.submit(table, hand=1, seat="N", tricks_ours=9)
+    response = phone.post(_url(table, "table_agree"), {"hand": 1, "seat": "E", "tricks_ns": 8}, headers=HX)
+    assert "changed their result to North–South 9" in response.content.decode()
+    assert not Result.objects.exists()
+
+
+def test_an_agreements_answer_leaves_where_everyone_goes_to_the_poll_it_fires_on_load(event):
+    table = table_of(event)
+    entry.submit(table, hand=1, seat="N", tricks_ours=8)
+    phone = Client()
+    phone.post(_url(table, "table_seat"), {"seat": "E"})
+    answer = phone.post(_url(table, "table_agree"), {"hand": 1, "seat": "E", "tricks_ns": 8}, headers=HX)
+    page = answer.content.decode()
+    assert "Agreed: North–South 8, East–West 5" in page
+    assert 'hx-trigger="load, every 4s"' in page
+    assert not re.search(r"<b>[^<]+</b>: (stay|go to table|sit out)", page)
+    shown = re.search(r"\?v=(\w+)\"", page).group(1)
+    poll = phone.get(_url(table) + f"?v={shown}", headers=HX)
+    assert poll.status_code == 200
+    moves = re.findall(r"<b>[^<]+</b>: (stay|go to table|sit out)", poll.content.decode())
+    assert len(moves) == 4, poll.content.decode()
+    version = re.search(r"\?v=(\w+)\"", poll.content.decode()).group(1)
+    assert phone.get(_url(table) + f"?v={version}", headers=HX).status_code == 204

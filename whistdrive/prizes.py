@@ -35,6 +35,22 @@ _KIND_WORDS = {
 }
 
 
+# The list an event has until the organiser gives its own: the standings page, the board and the
+# printed results sheet all name the same winners from it.
+_DEFAULT_WITH_ROLES = (
+    {"kind": "top", "role": "lady", "places": 3},
+    {"kind": "top", "role": "gent", "places": 3},
+    {"kind": "booby", "role": "lady"},
+    {"kind": "booby", "role": "gent"},
+)
+_DEFAULT_WITHOUT_ROLES = ({"kind": "top", "role": None, "places": 3}, {"kind": "booby", "role": None})
+
+
+def default_prizes(roles_used: bool) -> list[dict]:
+    """Ladies' and gents' 1st–3rd and both boobies; top 3 and a booby overall without roles."""
+    return [dict(p) for p in (_DEFAULT_WITH_ROLES if roles_used else _DEFAULT_WITHOUT_ROLES)]
+
+
 class PrizeError(ValueError):
     """A prize list an organiser must correct; the message names the prize and the fault."""
 

@@ -192,3 +192,17 @@ def test_prizes_are_described_in_words():
         "101st",
         "111th",
     ]
+
+
+def test_the_default_prize_list_is_ladies_and_gents_top_three_and_boobies_or_overall_without_roles():
+    from whistdrive.prizes import default_prizes, validate_prizes
+
+    with_roles = default_prizes(True)
+    assert [(p["kind"], p["role"]) for p in with_roles] == [
+        ("top", "lady"), ("top", "gent"), ("booby", "lady"), ("booby", "gent"),
+    ]  # fmt: skip
+    assert [(p["kind"], p["role"]) for p in default_prizes(False)] == [("top", None), ("booby", None)]
+    validate_prizes(with_roles)
+    # Each caller gets its own copy: editing one event's list never changes the default.
+    with_roles[0]["places"] = 1
+    assert default_prizes(True)[0]["places"] == 3

@@ -42,17 +42,6 @@ from .sheets import (
 
 PARTNER_SEAT = {"N": "S", "S": "N", "E": "W", "W": "E"}
 SITTING_OUT = "Sitting out"
-# The organiser's standings page offers these when the event has no prize list of its own;
-# the results sheet must name the same winners as the page.
-DEFAULT_PRIZES_WITH_ROLES = [
-    {"kind": "top", "role": "lady", "places": 3},
-    {"kind": "top", "role": "gent", "places": 3},
-    {"kind": "booby", "role": "lady"},
-    {"kind": "booby", "role": "gent"},
-]
-DEFAULT_PRIZES_WITHOUT_ROLES = [{"kind": "top", "role": None, "places": 3}, {"kind": "booby", "role": None}]
-
-
 def absolute(request_or_base_url: HttpRequest | str, path: str) -> str:
     """``path`` as a full URL on the request's host, or under a base URL string."""
     if isinstance(request_or_base_url, str):
@@ -293,9 +282,8 @@ def results_sheet(event: Event, page_size: str | None = None) -> ResultsSheet:
         )
         for s in current
     ]
-    prize_list = list(event.prizes or []) or [
-        dict(p) for p in (DEFAULT_PRIZES_WITH_ROLES if any(e.role for e in entrants) else DEFAULT_PRIZES_WITHOUT_ROLES)
-    ]
+    # The same default list as the standings page, so the sheet names the same winners.
+    prize_list = list(event.prizes or []) or prizes.default_prizes(any(e.role for e in entrants))
     awards = [
         PrizeAward(
             prize=award.description,

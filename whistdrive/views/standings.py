@@ -43,17 +43,6 @@ BOARD_VIEWS = ("standings", "halftime", "prizes")
 
 ROLE_WORDS = {"lady": "Lady", "gent": "Gent", None: ""}
 
-DEFAULT_PRIZES_WITH_ROLES = [
-    {"kind": "top", "role": "lady", "places": 3},
-    {"kind": "top", "role": "gent", "places": 3},
-    {"kind": "booby", "role": "lady"},
-    {"kind": "booby", "role": "gent"},
-]
-DEFAULT_PRIZES_WITHOUT_ROLES = [
-    {"kind": "top", "role": None, "places": 3},
-    {"kind": "booby", "role": None},
-]
-
 
 # -- the evening as plain values ------------------------------------------------------------------
 
@@ -125,10 +114,6 @@ class Evening:
         if self.incomplete:
             line += " (some tables still to hand in)"
         return line
-
-
-def default_prizes(roles_used: bool) -> list[dict]:
-    return [dict(p) for p in (DEFAULT_PRIZES_WITH_ROLES if roles_used else DEFAULT_PRIZES_WITHOUT_ROLES)]
 
 
 def standings_for(event: Event, entrants, hands, *, final: bool) -> list[standings.Standing] | None:
@@ -218,7 +203,7 @@ def evening_of(event: Event) -> Evening:
     prize_list = list(event.prizes or [])
     is_default = not prize_list
     if is_default:
-        prize_list = default_prizes(roles_used)
+        prize_list = prizes.default_prizes(roles_used)
     if computed.night is not None:
         night = computed.night
         return Evening(
@@ -371,7 +356,7 @@ def event_prizes(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_for(request, pk, ANY_ROLE)
     roles_used = event.entrants.exclude(role="").exists()
     is_default = not event.prizes
-    initial = _prize_initial(event.prizes or default_prizes(roles_used))
+    initial = _prize_initial(event.prizes or prizes.default_prizes(roles_used))
     formset = PrizeFormSet(request.POST or None, initial=initial, prefix="prize")
     if request.method == "POST" and formset.is_valid():
         event.prizes = formset.prizes

@@ -100,14 +100,7 @@ def _claim_of(row: Submission) -> Claim:
     return Claim(
         side=row.side,
         seat=row.seat,
-        entry=HandEntry(
-            tricks_ns=row.tricks_ns,
-            tricks_ew=row.tricks_ew,
-            trump=row.trump,
-            honours_ns=row.honours_ns,
-            honours_ew=row.honours_ew,
-            revoke=row.revoke or None,
-        ),
+        entry=evening.entry_of(row),
         at=row.created,
         device=row.device,
     )

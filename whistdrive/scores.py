@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 
 from whistdrive import standings
-from whistdrive.models import Event, Result, Seating
+from whistdrive.models import Event, Result, Seating, Submission
 from whistdrive.rules import HandEntry, tricks_after_revoke
 
 
@@ -180,8 +180,9 @@ def totals_for(event: Event, entrants) -> dict[str, int]:
     return {s.id: s.total for s in ranked if s.id in wanted.values()}
 
 
-def entry_of(result: Result) -> HandEntry:
-    """A stored result as the rules engine's HandEntry (tricks as played, before any revoke)."""
+def entry_of(result: Result | Submission) -> HandEntry:
+    """A stored result, or a phone's claim in the log, as the rules engine's HandEntry
+    (tricks as played, before any revoke); both rows hold the same fields."""
     return HandEntry(
         tricks_ns=result.tricks_ns,
         tricks_ew=result.tricks_ew,

@@ -79,3 +79,54 @@ def test_next_seating_and_a_replan_follow_the_individual_schedule():
     rest = replan(game, present, plan[:3], seed=9)
     assert len(rest) == 5
     assert all(s.position(leaver) is None and leaver not in s.sitting_out for s in rest)
+
+
+# With roles (lady/gent): 18, 27 and 58 players once spread partners unevenly over 30 hands.
+ROLES_MORE_HANDS = [8, 9, 10, 11, 13, 16, 18, 19, 22, 24, 27, 30, 33, 37, 41, 44, 49, 52, 56, 57, 58, 59, 60]
+ROLES_FEWER_HANDS = [(8, 8, 7), (10, 9, 8), (15, 14, 13), (20, 20, 19), (26, 25, 24), (30, 29, 28), (101, 100, 30)]
+ROLES_FEWER_HANDS += [(200, 200, 30)]
+
+
+def _sit_outs_stay_fair(count, ladies, schedule):
+    """Hand by hand, within each role, nobody has missed two hands more than anyone else."""
+    missed = [0] * count
+    for _tables, out in schedule:
+        for x in out:
+            missed[x] += 1
+        for role in (range(ladies), range(ladies, count)):
+            assert max(missed[x] for x in role) - min(missed[x] for x in role) <= 1
+
+
+@pytest.mark.parametrize("count", ROLES_MORE_HANDS)
+def test_with_roles_and_more_hands_than_gents_every_lady_gent_pair_partners_evenly(count):
+    ladies = -(-count // 2)
+    assert bounds(count, ladies, 30) == (None, None)
+    schedule = _schedule(count, ladies, 30)
+    figures = measure(count, ladies, schedule)
+    assert figures["partner_spread"] <= 1
+    assert figures["played_spread"] <= 1
+    assert figures["seat_spread"] <= 2
+    _sit_outs_stay_fair(count, ladies, schedule)
+
+
+@pytest.mark.parametrize(("ladies", "gents", "hands"), ROLES_FEWER_HANDS)
+def test_with_roles_and_fewer_hands_than_gents_no_partner_twice_and_no_opponent_thrice(ladies, gents, hands):
+    count = ladies + gents
+    assert bounds(count, ladies, hands) == (1, 2)
+    schedule = _schedule(count, ladies, hands)
+    figures = measure(count, ladies, schedule)
+    assert figures["max_partner"] <= 1
+    assert figures["max_oppose"] <= 2
+    assert figures["played_spread"] <= 1
+    assert figures["seat_spread"] <= 2
+    _sit_outs_stay_fair(count, ladies, schedule)
+    for tables, _out in schedule:
+        for n, e, s, w in tables:
+            assert n < ladies and e < ladies and s >= ladies and w >= ladies
+
+
+def test_with_roles_the_schedule_is_the_same_for_the_same_seed_and_differs_for_another():
+    people = players(40, roles=True)
+    game = fmt(movement="individual", hands=30, interval_after=None)
+    assert start(game, people, seed=1) == start(game, people, seed=1)
+    assert start(game, people, seed=1) != start(game, people, seed=2)

@@ -125,27 +125,13 @@ def _attempts(players: int, rounds: int) -> int:
 
 
 def _build(players: int, ladies: int, rounds: int, met, relabel: bool, seed: int = 0) -> tuple[Round, ...]:
+    if ladies >= 0:
+        return _build_with_roles(players, ladies, rounds, met, relabel, seed)
     rng = random.Random(1_000_003 * players + 7919 * rounds + seed)
-    roles = ladies >= 0
-    partner = [[0] * players for _ in range(players)]
-    oppose = [[0] * players for _ in range(players)]
-    seat_count = [[0, 0, 0, 0] for _ in range(players)]
-    missed = [0] * players
-    for tables, _out in met:
-        for table in tables:
-            _record(table, partner, oppose, seat_count)
-        seated = {x for table in tables for x in table}
-        for x in range(players):
-            if x not in seated:
-                missed[x] += 1
-    if roles:
-        groups = [list(range(ladies)), list(range(ladies, players))]
-        per_table = 2
-        tables_count = min(len(groups[0]), len(groups[1])) // 2
-    else:
-        groups = [list(range(players))]
-        per_table = 4
-        tables_count = players // 4
+    partner, oppose, seat_count, missed = _counts_from(players, met)
+    groups = [list(range(players))]
+    per_table = 4
+    tables_count = players // 4
     result: list[Round] = []
     for r in range(rounds):
         seated_groups = []
@@ -157,14 +143,15 @@ def _build(players: int, ladies: int, rounds: int, met, relabel: bool, seed: int
             chosen_set = set(chosen)
             out += [x for x in group if x not in chosen_set]
             seated_groups.append(chosen)
-        circle = not roles and not out and not met and r < players - 1
+        circle = not out and not met and r < players - 1
         if r == 0 and not met and relabel and not circle:
-            tables = _first_round(seated_groups, roles)
+            seated = seated_groups[0]
+            tables = [tuple(seated[4 * t : 4 * t + 4]) for t in range(len(seated) // 4)]
         else:
             # With nobody sitting out, the round-robin "circle" partnerships never repeat a partner.
-            pairs = _circle(players, r) if circle else _partnerships(seated_groups, roles, partner, rng)
+            pairs = _circle(players, r) if circle else _partnerships(seated_groups[0], partner, rng)
             tables = _tables(pairs, partner, oppose, rng)
-            tables = [_turn(t, roles, seat_count) for t in tables]
+            tables = [_turn(t, False, seat_count) for t in tables]
         for table in tables:
             _record(table, partner, oppose, seat_count)
         for x in out:
@@ -173,35 +160,250 @@ def _build(players: int, ladies: int, rounds: int, met, relabel: bool, seed: int
     return tuple(result)
 
 
-def _rotation_pick(group: list[int], missed: list[int], need: int) -> list[int]:
+def _build_with_roles(players: int, ladies: int, rounds: int, met, relabel: bool, seed: int = 0) -> tuple[Round, ...]:
+    """The schedule with lady/gent roles: sit-outs, then every round's partnerships, then tables.
+
+    Sit-outs never depend on who partners whom, and partnerships never on who opposes whom, so
+    each is settled for the whole evening before the next: that lets the partnering counts be
+    evened out across all the hands (``_even_out``) before any table is formed.
+    """
+    rng = random.Random(1_000_003 * players + 7919 * rounds + seed)
+    partner, oppose, seat_count, missed = _counts_from(players, met)
+    lady_group, gent_group = list(range(ladies)), list(range(ladies, players))
+    need = 2 * (min(ladies, players - ladies) // 2)
+    in_order = not met and relabel  # hand 1 seats everyone in the given order
+    last_out = [-1] * players
+    for r, (_seats, out) in enumerate(met):
+        for x in out:
+            if x >= 0:
+                last_out[x] = r
+    sittings = []
+    for r in range(len(met), len(met) + rounds):
+        seated = []
+        out: list[int] = []
+        for group in (lady_group, gent_group):
+            # hand 1 seats the group in order (its last players are spare); then the rotation, which
+            # goes round the order the same way every time, so the groups' sit-outs keep in step
+            chosen = group[:need] if r == 0 else _rotation_pick(group, missed, need, last_out)
+            chosen_set = set(chosen)
+            out += [x for x in group if x not in chosen_set]
+            seated.append(chosen)
+        for x in out:
+            missed[x] += 1
+            last_out[x] = r
+        sittings.append((seated[0], seated[1], out))
+    pairings = []
+    for r, (seated_ladies, seated_gents, out) in enumerate(sittings):
+        if r == 0 and in_order:
+            pairs = list(zip(seated_ladies, seated_gents, strict=True))
+        else:
+            guess = _pattern(len(met) + r, ladies, players, out)
+            pairs = _lady_gent_partners(seated_ladies, seated_gents, partner, guess, rng)
+        for lady, gent in pairs:
+            partner[lady][gent] += 1
+        pairings.append(pairs)
+    _even_out(pairings, partner, lady_group, gent_group, 1 if in_order else 0, rng)
+    result: list[Round] = []
+    for r, (pairs, (_ladies, _gents, out)) in enumerate(zip(pairings, sittings, strict=True)):
+        if r == 0 and in_order:
+            tables = [(pairs[t][0], pairs[t + 1][0], pairs[t][1], pairs[t + 1][1]) for t in range(0, len(pairs), 2)]
+        else:
+            tables = _tables(pairs, partner, oppose, rng)
+            tables = [_turn_with_roles(t, seat_count) for t in tables]
+        for table in tables:
+            _record(table, None, oppose, seat_count)
+        result.append((tables, out))
+    _even_seats(result, seat_count, 1 if in_order else 0, rng)
+    return tuple((tuple(tables), tuple(out)) for tables, out in result)
+
+
+def _pattern(r: int, ladies: int, players: int, out: list[int]):
+    """First guess at round r's partners: lady i with gent d - i, or i + r, counting modulo the gents.
+
+    With a lady and a gent sitting out, d is the sum of their numbers, so the line of pairs i + j = d
+    runs through the pair that sits out and loses nobody else. When the groups are equal and odd
+    the rotation sits out lady a with gent a, and those lines give each lady-gent pair exactly
+    once in the hands after the first: where the bounds are tightest, the guess already meets them.
+    With nobody sitting out, shifting by the round number never repeats a partner while r is fewer than the gents.
+    """
+    gents = players - ladies
+    out_ladies = [x for x in out if x < ladies]
+    out_gents = [x - ladies for x in out if x >= ladies]
+    if out_ladies and out_gents:
+        line = out_ladies[0] + out_gents[0]
+        return lambda lady: ladies + (line - lady) % gents
+    return lambda lady: ladies + (lady + r) % gents
+
+
+def _lady_gent_partners(ladies, gents, partner, guess, rng) -> list[tuple[int, int]]:
+    """Every seated lady with a seated gent, using the least-met pairs as far as possible.
+
+    The matching is grown level by level: first only pairs who have never partnered, then those
+    met once, and so on. At each level the guessed partners are taken where allowed and free, and
+    every lady still without a partner is placed by a shortest augmenting path, so earlier choices
+    may be swapped; the result uses as many least-met pairs as any matching can. While the hands
+    are fewer than the gents nearly every guess is new, so a round costs about one pass over the
+    players rather than a search over all pairs.
+    """
+    ladies, gents = list(ladies), list(gents)
+    rng.shuffle(ladies)
+    rng.shuffle(gents)
+    seated = set(gents)
+    gent_of: dict[int, int] = {}
+    lady_of: dict[int, int] = {}
+    left = ladies
+    limit = 0
+    while left:
+        for lady in left:
+            gent = guess(lady)
+            if gent in seated and gent not in lady_of and partner[lady][gent] <= limit:
+                gent_of[lady], lady_of[gent] = gent, lady
+        still = []
+        for lady in left:
+            if lady not in gent_of and not _augment(lady, gents, partner, limit, gent_of, lady_of):
+                still.append(lady)
+        left = still
+        limit += 1
+    return [(lady, gent_of[lady]) for lady in ladies]
+
+
+def _augment(start: int, gents, partner, limit: int, gent_of: dict[int, int], lady_of: dict[int, int]) -> bool:
+    """Give ``start`` a gent met at most ``limit`` times along a shortest path of re-partnerings."""
+    reached_by: dict[int, int] = {}  # gent -> the lady who can take him, on the way to him
+    queue = [start]
+    for lady in queue:
+        row = partner[lady]
+        for gent in gents:
+            if row[gent] > limit or gent in reached_by:
+                continue
+            reached_by[gent] = lady
+            if gent in lady_of:
+                queue.append(lady_of[gent])
+                continue
+            while True:  # a free gent: each lady on the path takes the gent after her
+                taker = reached_by[gent]
+                previous = gent_of.get(taker)
+                gent_of[taker], lady_of[gent] = gent, taker
+                if taker == start:
+                    return True
+                gent = previous
+    return False
+
+
+def _even_out(pairings, partner, ladies, gents, first: int, rng) -> None:
+    """Swap partners within rounds until every lady-gent pair has partnered k or k+1 times.
+
+    Round-by-round matching cannot see the end of the evening: with players sitting out, the
+    last few hands leave some pairs short that only a change in an earlier hand can reach. Each
+    step takes a pair outside the band and makes the best exchange involving it: in a round it
+    played, it swaps partners with another partnership; in a round both sat in, the two take
+    each other and their partners pair up. A step that makes things no better is still taken
+    (one that makes them worse, now and then), so the search does not stall. Rounds before
+    ``first`` stay as they are.
+    """
+    total = sum(partner[lady][gent] for lady in ladies for gent in gents)
+    if not total:
+        return
+    low = total // (len(ladies) * len(gents))
+    high = low if total == low * len(ladies) * len(gents) else low + 1
+
+    def cost(c: int) -> int:
+        return (c - high) ** 2 if c > high else (low - c) ** 2 if c < low else 0
+
+    bad = {(lady, gent) for lady in ladies for gent in gents if not low <= partner[lady][gent] <= high}
+    if not bad:
+        return
+    gent_in = [dict(pairs) for pairs in pairings]
+    lady_in = [{gent: lady for lady, gent in pairs} for pairs in pairings]
+    rounds = range(first, len(pairings))
+
+    def change(r: int, a: int, b: int, c: int, d: int) -> int:
+        """Cost of the exchange in round r: partnerships (a, b), (c, d) become (a, d), (c, b)."""
+        before = cost(partner[a][b]) + cost(partner[c][d]) + cost(partner[a][d]) + cost(partner[c][b])
+        after = cost(partner[a][b] - 1) + cost(partner[c][d] - 1) + cost(partner[a][d] + 1) + cost(partner[c][b] + 1)
+        return after - before
+
+    stuck: set[tuple[int, int]] = set()
+    for _step in range(4000):
+        if not bad - stuck:
+            break
+        lady, gent = rng.choice(sorted(bad - stuck))
+        moves = []
+        if partner[lady][gent] > high:
+            for r in rounds:
+                if gent_in[r].get(lady) == gent:
+                    for other, other_gent in pairings[r]:
+                        if other != lady:
+                            moves.append((change(r, lady, gent, other, other_gent), r, lady, gent, other, other_gent))
+        else:
+            for r in rounds:
+                mine, theirs = gent_in[r].get(lady), lady_in[r].get(gent)
+                if mine is not None and theirs is not None and mine != gent:
+                    moves.append((change(r, lady, mine, theirs, gent), r, lady, mine, theirs, gent))
+        if not moves:
+            stuck.add((lady, gent))
+            continue
+        best = min(m[0] for m in moves)
+        if best > 0 and rng.random() > 0.1:
+            continue
+        _delta, r, a, b, c, d = rng.choice([m for m in moves if m[0] == best])
+        partner[a][b] -= 1
+        partner[c][d] -= 1
+        partner[a][d] += 1
+        partner[c][b] += 1
+        gent_in[r][a], gent_in[r][c] = d, b
+        lady_in[r][d], lady_in[r][b] = a, c
+        pairings[r] = [(x, gent_in[r][x]) for x, _g in pairings[r]]
+        for pair in ((a, b), (c, d), (a, d), (c, b)):
+            if low <= partner[pair[0]][pair[1]] <= high:
+                bad.discard(pair)
+            else:
+                bad.add(pair)
+
+
+def _counts_from(players: int, met) -> tuple[list[list[int]], list[list[int]], list[list[int]], list[int]]:
+    """Partner and opponent counts, seat counts and hands missed, from hands already played."""
+    partner = [[0] * players for _ in range(players)]
+    oppose = [[0] * players for _ in range(players)]
+    seat_count = [[0, 0, 0, 0] for _ in range(players)]
+    missed = [0] * players
+    for tables, _out in met:
+        for table in tables:
+            _record(table, partner, oppose, seat_count)
+        seated = {x for table in tables for x in table}
+        for x in range(players):
+            if x not in seated:
+                missed[x] += 1
+    return partner, oppose, seat_count, missed
+
+
+def _rotation_pick(group: list[int], missed: list[int], need: int, last_out: list[int] | None = None) -> list[int]:
     """The players of a group who play: those who have missed most; the rest sit out.
 
     Those who have missed fewest hands sit out, earliest in the fixed order first: hand 1's
-    spares are the last players, then the first ones, and so on round the order.
+    spares are the last players, then the first ones, and so on round the order. With
+    ``last_out`` (the round each last sat out, -1 for never) ties go first to whoever sat out
+    longest ago, so the second time round starts again with hand 1's spares.
     """
     sit = len(group) - need
     if sit <= 0:
         return list(group)
-    chosen = set(sorted(group, key=lambda x: (missed[x], x))[:sit])
+    if last_out is None:
+        chosen = set(sorted(group, key=lambda x: (missed[x], x))[:sit])
+    else:
+        chosen = set(sorted(group, key=lambda x: (missed[x], last_out[x], x))[:sit])
     return [x for x in group if x not in chosen]
-
-
-def _first_round(seated_groups: list[list[int]], roles: bool) -> list[tuple[int, int, int, int]]:
-    if roles:
-        ladies, gents = seated_groups
-        return [(ladies[2 * t], ladies[2 * t + 1], gents[2 * t], gents[2 * t + 1]) for t in range(len(ladies) // 2)]
-    seated = seated_groups[0]
-    return [tuple(seated[4 * t : 4 * t + 4]) for t in range(len(seated) // 4)]
 
 
 def _record(table, partner, oppose, seat_count) -> None:
     n, e, s, w = table
     if min(table) < 0:
         return
-    partner[n][s] += 1
-    partner[s][n] += 1
-    partner[e][w] += 1
-    partner[w][e] += 1
+    if partner is not None:  # None: partnerships were counted when they were chosen
+        partner[n][s] += 1
+        partner[s][n] += 1
+        partner[e][w] += 1
+        partner[w][e] += 1
     for a in (n, s):
         for b in (e, w):
             oppose[a][b] += 1
@@ -210,26 +412,18 @@ def _record(table, partner, oppose, seat_count) -> None:
         seat_count[x][i] += 1
 
 
-def _partnerships(seated_groups, roles, partner, rng) -> list[tuple[int, int]]:
-    """A matching of the seated players with as few repeated partners as can be found."""
-    if roles:
-        ladies, gents = list(seated_groups[0]), list(seated_groups[1])
-        rng.shuffle(ladies)
-        rng.shuffle(gents)
-        pairs = _new_partners(ladies, gents, partner)
-        if pairs is None:
-            pairs = _least_met_partners(ladies, gents, partner)
-    else:
-        people = list(seated_groups[0])
-        rng.shuffle(people)
-        pairs = []
-        free = people
-        while free:
-            a = free.pop()
-            row = partner[a]
-            best = _least(free, row)
-            pairs.append((a, free.pop(best)))
-    _improve_pairs(pairs, roles, partner, rng)
+def _partnerships(seated: list[int], partner, rng) -> list[tuple[int, int]]:
+    """A matching of the seated players (no roles) with as few repeated partners as can be found."""
+    people = list(seated)
+    rng.shuffle(people)
+    pairs = []
+    free = people
+    while free:
+        a = free.pop()
+        row = partner[a]
+        best = _least(free, row)
+        pairs.append((a, free.pop(best)))
+    _improve_pairs(pairs, False, partner, rng)
     return pairs
 
 
@@ -247,61 +441,6 @@ def _circle(players: int, r: int) -> list[tuple[int, int]]:
     pairs = [(players - 1, r)]
     pairs += [((r + i) % m, (r - i) % m) for i in range(1, players // 2)]
     return pairs
-
-
-def _new_partners(ladies, gents, partner) -> list[tuple[int, int]] | None:
-    """Every lady with a gent she has not partnered, if possible (augmenting paths, Kuhn).
-
-    With as many ladies as gents and nobody sitting out, the "not yet partnered" graph is
-    regular, so such a matching always exists while the hands are fewer than the gents.
-    """
-    match: dict[int, int] = {}  # gent -> lady
-
-    def place(lady: int, seen: set[int]) -> bool:
-        for gent in gents:
-            if partner[lady][gent] or gent in seen:
-                continue
-            seen.add(gent)
-            if gent not in match or place(match[gent], seen):
-                match[gent] = lady
-                return True
-        return False
-
-    for lady in ladies:
-        if not place(lady, set()):
-            return None
-    return [(lady, gent) for gent, lady in match.items()]
-
-
-def _least_met_partners(ladies, gents, partner) -> list[tuple[int, int]]:
-    """Every lady with a gent, using only the least-met lady-gent pairs as far as possible.
-
-    Once every pair has partnered (more hands than gents) the matching is grown level by level:
-    first only pairs met the fewest times, then those met once more, and so on (augmenting
-    paths, so earlier choices may be swapped), which keeps partnering counts within one of each
-    other where such a matching exists.
-    """
-    lowest = min(partner[lady][gent] for lady in ladies for gent in gents)
-    match: dict[int, int] = {}  # gent -> lady
-
-    def place(lady: int, seen: set[int], limit: int) -> bool:
-        for gent in gents:
-            if partner[lady][gent] > limit or gent in seen:
-                continue
-            seen.add(gent)
-            if gent not in match or place(match[gent], seen, limit):
-                match[gent] = lady
-                return True
-        return False
-
-    limit = lowest
-    while len(match) < min(len(ladies), len(gents)):
-        placed = set(match.values())
-        for lady in ladies:
-            if lady not in placed:
-                place(lady, set(), limit)
-        limit += 1
-    return [(lady, gent) for gent, lady in match.items()]
 
 
 def _improve_pairs(pairs, roles, partner, rng) -> None:
@@ -413,6 +552,89 @@ def _turn(table, roles, seat_count) -> tuple[int, int, int, int]:
         return sum(seat_count[x][i] for i, x in enumerate(option))
 
     return min(options, key=spread)
+
+
+def _turn_with_roles(table, seat_count) -> tuple[int, int, int, int]:
+    """Which partnership of the table sits N-S: the way that leaves the players' seats most even.
+
+    A lady's seats are even when she has sat N as often as E, a gent's S as often as W; one
+    partnership sits N-S and the other E-W, so the choice moves all four at once. Take the way
+    whose most uneven player ends least uneven, then the one with the smaller total.
+    """
+    n, e, s, w = table
+
+    def unevenness(option):
+        leads = [seat_count[x][i] + 1 - seat_count[x][i ^ 1] for i, x in enumerate(option)]
+        return max(abs(lead) for lead in leads), sum(lead * lead for lead in leads)
+
+    return min([(n, e, s, w), (e, n, w, s)], key=unevenness)
+
+
+def _even_seats(result, seat_count, first: int, rng) -> None:
+    """Turn tables round (N-S partnership to E-W and back) while that evens out someone's seats.
+
+    Turning hand by hand cannot look ahead, and a lady and gent who partner may need opposite
+    seats; turning an earlier table afterwards often settles both. Each step takes a player two
+    or more N (S) ahead of E (W), or behind, and turns the table of theirs that most lowers the
+    sum of the squared excesses over one; rounds before ``first`` stay as they are.
+    """
+    lead = {x: c[0] - c[1] if c[0] + c[1] else c[2] - c[3] for x, c in enumerate(seat_count)}
+    where: dict[int, list[tuple[int, int]]] = {}
+    for r in range(first, len(result)):
+        for t, table in enumerate(result[r][0]):
+            for x in table:
+                where.setdefault(x, []).append((r, t))
+
+    def excess(value: int) -> int:
+        return (abs(value) - 1) ** 2 if abs(value) > 1 else 0
+
+    def gain(table) -> int:
+        n, e, s, w = table
+        before = sum(excess(lead[x]) for x in table)
+        after = excess(lead[n] - 2) + excess(lead[e] + 2) + excess(lead[s] - 2) + excess(lead[w] + 2)
+        return after - before
+
+    uneven = {x for x, value in lead.items() if abs(value) > 1}
+
+    def turn(r: int, t: int) -> None:
+        n, e, s, w = result[r][0][t]
+        result[r][0][t] = (e, n, w, s)
+        for y, change in ((n, -2), (e, 2), (s, -2), (w, 2)):
+            lead[y] += change
+            if abs(lead[y]) > 1:
+                uneven.add(y)
+            else:
+                uneven.discard(y)
+
+    def turns(x: int, but: tuple[int, int] | None = None) -> list[tuple[int, int, int]]:
+        return [(gain(result[r][0][t]), r, t) for r, t in where.get(x, []) if (r, t) != but]
+
+    fewest, since = len(uneven), 0
+    while uneven and since < 100:  # stop once a hundred steps in a row have not settled anyone
+        since += 1
+        if len(uneven) < fewest:
+            fewest, since = len(uneven), 0
+        x = rng.choice(sorted(uneven))
+        moves = turns(x)
+        best = min(moves, default=(1, 0, 0))
+        if best[0] < 0:
+            turn(best[1], best[2])
+            continue
+        # No single turn helps: try one that hands the unevenness on to someone at the table,
+        # then one of theirs that settles it; failing that, hand it on at random.
+        passes = [(r, t) for g, r, t in moves if g == 0]
+        rng.shuffle(passes)
+        for r, t in passes:
+            turn(r, t)
+            follow = [m for y in result[r][0][t] if y in uneven for m in turns(y, but=(r, t))]
+            settle = min(follow, default=(1, 0, 0))
+            if settle[0] < 0:
+                turn(settle[1], settle[2])
+                break
+            turn(r, t)
+        else:
+            if passes:
+                turn(*passes[0])
 
 
 # -- measuring a schedule ----------------------------------------------------------------------

@@ -1,11 +1,14 @@
 """Stored individual schedules for the sizes with no cyclic whist design (found by search).
 
-Written by tools/find_whist_designs.py; checked by tests/movements/test_stored_designs.py.
+Written by tools/find_whist_designs.py (9, 10, 11, 15) and tools/extend_starters.py (14, 27);
+checked by tests/movements/test_stored_designs.py.
 DATA[players] is 30 hands separated by spaces; each hand lists the seated players table by
 table in seats N, E, S, W, one character per player (ALPHABET[i] is player i); the players not
-listed sit out. Hand 1 seats 0, 1, 2, ... in order, and the sit-outs follow the rotation rule.
+listed sit out. Hand 1 seats 0, 1, 2, ... in order, and sit-outs stay fair at every hand (the
+rotation rule for those found by search; 14 and 27 begin with their starter's cycle, below).
 The first min(30, players - 1) hands meet the whist-tournament bounds (no partner twice, no
-opponent more than twice); after that, partnering counts stay within one of each other.
+opponent more than twice); after that, partnering counts stay within one of each other at every
+number of hands for 14 and 27, and after all 30 hands for the others.
 """
 
 ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_"
@@ -14,7 +17,9 @@ DATA: dict[int, str] = {
     9: "01234567 48715026 53680472 25847613 70356281 64102738 86073154 32461805 17528340",
     10: "01234567 53629478 08461975 27163908 85014329 27586439 48719065 70293186 40312598 61475023 45698372 97048156 37601289 59314028 32654071 39847256 18960547 72130689 94218035 32570164 69732584 54198760 86203719 42183095 53614207 87534629 50417968 67139082 85439102 05713246",
     11: "01234567 a7549836 a6801972 59284a31 847a5069 80372a19 64205a13 93674852 8716509a 0a321894 01643752 5a498637 07198a26 5914302a 28653174 4587960a 201873a9 651a2304 25367849 8a709156 921348a0 67210345 5a678349 80619a72 4a219350 26741538 07546a98 972031a8 a5106432 57283964",
+    14: "0123456789ab 1b46d97c2853 b3d7a8c04296 36ac5201d487 6750941bad2c 7c918db35a40 c08b2a3695d1 1a07d658b2c4 b51ca792340d 39b05c846d1a 6831902d7ab5 726b814ac539 c4732bd50968 0dc643a91872 7385b0a4c629 987a4653012d 149d53682bac 62483c190bd7 c80da27516b9 9d45b13ca067 d7b320c84a15 d69c32a1748b 178d6c045b92 9283b560dac4 3a5d0942c671 c4378150da6b 7412b85c903a 81ba32d65079 752c6a894b30 8d4273605c1a",
     15: "0123456789ab e85b4c79da36 07c9b162ed8a 324e1bdc5a09 2875c1e643d0 964eda85bc37 db678910ce2a a134b2d9e50c 18c4720d6e53 26a08b943571 6d95bca48e37 0cd89612ae7b 4b503a2c19ed e1473860d2c5 7a1589643b02 6ce7d84a5b39 b07ac6812d9e b93c240ea51d d281e354c067 6507b3198a42 ea97d6b438c5 920c1e8da6b7 391a524decb0 238c06ed4571 7294863ba015 85eb64ca973d 7081b62a9cde 9c5a0d43e12b e0384c2517d6 346ab1509782",
+    27: "0123456789abcdefghijklmn ci4o6ah0pn3ekg71q82ldm5j k269h38cfjo7dq0ibp4mg5al d4hn8opk1l90gbc2ef65qa3m g68jp9fdimncqek471hab3o5 qhplfn1g25jkb7d60i83eo9a b8fm1jiq4alde0ghc2po79n3 ep15il2b63mg7cq8k4f90njo 7fia2m4eho5q0kbpd61ncjl9 me08c6klgfhn53jbod7ia241 57cpkhdmq18jaole9g02346i a0kfd8g5bipl39m7nqc4o6h2 3cd1gpqae2fmon50jbk69h84 okgiqfb374159jacledhn8p6 9dq2b1eo06ianl3km7g8jpfh ngb4ei79ch23jmod50qplf18 jqe6720nk84ol59gacbfm1ip lb7h04cjdp69manq3ke15i2f 4jmg5ka2obd168inp3l7h0ce 6l5qad349egihp2jfom08ck7 hmab3go6n7q28f4l195cpkd0 853eoq9hj0b4p16minakfdgc pao79bn8lce6fih52j3d1gqk f390nejpmk7h128a4logiqbd 1oncj7lf5d08i4p36m9q2beg i9jkl0m1agcp26foh5nb4e7q 2nldmc5i3qkf4h198aje670b lj3ai1h67edkn95m0cgqpf24 qo0lg37j45p9hb1c6afn8die 872iolm9enj1bqk50c64apgd",
 }
 
 # Cyclic "starter" hands for sizes with no stored whist design (tools/cyclic_starters.c).

@@ -11,6 +11,13 @@ How it is built, round by round (a round is ``hands_per_round`` hands at one tab
    avoids repeated partners, found greedily and improved by swaps;
 3. tables: the partnerships paired into tables avoiding repeated opponents, likewise;
 4. seats: each table turned so every player's seats stay balanced.
+With lady/gent roles (``_build_with_roles``) the sit-outs go round the order the same way each
+time; each round's lady-gent matching starts from a fixed pattern (lines i + j = d through the
+pair sitting out, or a shift by the round number), which the tightest sizes already satisfy,
+and repairs it by augmenting paths, preferring least-met pairs and then pairs who want the
+same side (N-S or E-W) to keep seats even; tables put one partnership N-S and one E-W. Once
+every hand is partnered, swaps across the whole evening keep partnering counts within one of
+each other (more hands than gents), and tables are turned afterwards to even out seats.
 Without roles, sizes with a known whist tournament design (designs.py: 8, 12, 13, 16, 17, 20,
 21, 24, 25, 28 and every prime 4n+1; and 19 as 20 with an empty chair) use it instead; other
 sizes up to 45 use a cyclic starter (one hand, or two, developed by shifting every label; found
@@ -161,11 +168,12 @@ def _build(players: int, ladies: int, rounds: int, met, relabel: bool, seed: int
 
 
 def _build_with_roles(players: int, ladies: int, rounds: int, met, relabel: bool, seed: int = 0) -> tuple[Round, ...]:
-    """The schedule with lady/gent roles: sit-outs, then every round's partnerships, then tables.
+    """The schedule with lady/gent roles: sit-outs for the evening, then hand by hand partners and tables.
 
-    Sit-outs never depend on who partners whom, and partnerships never on who opposes whom, so
-    each is settled for the whole evening before the next: that lets the partnering counts be
-    evened out across all the hands (``_even_out``) before any table is formed.
+    Sit-outs never depend on who partners whom, so they are settled first. Once every hand is
+    partnered, the partnering counts are evened out across all the hands (``_even_out``); if that
+    changed any hand, every hand's tables are formed again, and finally tables are turned where
+    that evens out seats (``_even_seats``).
     """
     rng = random.Random(1_000_003 * players + 7919 * rounds + seed)
     partner, oppose, seat_count, missed = _counts_from(players, met)
@@ -192,29 +200,98 @@ def _build_with_roles(players: int, ladies: int, rounds: int, met, relabel: bool
             missed[x] += 1
             last_out[x] = r
         sittings.append((seated[0], seated[1], out))
+    want = _wanted_side(seat_count, ladies)
     pairings = []
+    result: list[Round] = []
     for r, (seated_ladies, seated_gents, out) in enumerate(sittings):
         if r == 0 and in_order:
             pairs = list(zip(seated_ladies, seated_gents, strict=True))
         else:
             guess = _pattern(len(met) + r, ladies, players, out)
-            pairs = _lady_gent_partners(seated_ladies, seated_gents, partner, guess, rng)
+            pairs = _lady_gent_partners(seated_ladies, seated_gents, partner, guess, want, rng)
         for lady, gent in pairs:
             partner[lady][gent] += 1
         pairings.append(pairs)
-    _even_out(pairings, partner, lady_group, gent_group, 1 if in_order else 0, rng)
-    result: list[Round] = []
-    for r, (pairs, (_ladies, _gents, out)) in enumerate(zip(pairings, sittings, strict=True)):
-        if r == 0 and in_order:
-            tables = [(pairs[t][0], pairs[t + 1][0], pairs[t][1], pairs[t + 1][1]) for t in range(0, len(pairs), 2)]
-        else:
-            tables = _tables(pairs, partner, oppose, rng)
-            tables = [_turn_with_roles(t, seat_count) for t in tables]
-        for table in tables:
-            _record(table, None, oppose, seat_count)
-        result.append((tables, out))
+        result.append((_seat_round(pairs, r == 0 and in_order, oppose, seat_count, want, rng), out))
+    if _even_out(pairings, partner, lady_group, gent_group, 1 if in_order else 0, rng):
+        # partnerships changed in some hands: form every hand's tables again from the start
+        _partner, oppose, seat_count, _missed = _counts_from(players, met)
+        want = _wanted_side(seat_count, ladies)
+        for r, (pairs, (_tables, out)) in enumerate(zip(pairings, result, strict=True)):
+            result[r] = (_seat_round(pairs, r == 0 and in_order, oppose, seat_count, want, rng), out)
     _even_seats(result, seat_count, 1 if in_order else 0, rng)
     return tuple((tuple(tables), tuple(out)) for tables, out in result)
+
+
+def _wanted_side(seat_count, ladies: int):
+    """want(x): 1 if x should sit N-S next to even out their seats, -1 if E-W, 0 if either."""
+
+    def want(x: int) -> int:
+        c = seat_count[x]
+        lead = c[0] - c[1] if x < ladies else c[2] - c[3]
+        return (lead < 0) - (lead > 0)
+
+    return want
+
+
+def _seat_round(pairs, in_order: bool, oppose, seat_count, want, rng) -> list[tuple[int, int, int, int]]:
+    """One hand's tables from its partnerships (hand 1 in order), counted into opponents and seats."""
+    if in_order:
+        tables = [(pairs[t][0], pairs[t + 1][0], pairs[t][1], pairs[t + 1][1]) for t in range(0, len(pairs), 2)]
+    else:
+        tables = _tables_with_roles(pairs, oppose, want, rng)
+    for table in tables:
+        _record(table, None, oppose, seat_count)
+    return tables
+
+
+def _tables_with_roles(pairs, oppose, want, rng) -> list[tuple[int, int, int, int]]:
+    """Partnerships facing each other: one sitting N-S, one E-W, with few repeated opponents.
+
+    A partnership whose lady and gent both want N-S (they have sat E and W more), or one wants it
+    and the other does not mind, sits N-S; likewise E-W; the rest fill up the short side. Each
+    N-S partnership then takes an E-W one, preferring opponents not met twice yet, and tables
+    swap E-W partnerships while that lowers the repeats.
+    """
+    sides: dict[int, list[tuple[int, int]]] = {1: [], -1: [], 0: []}
+    for lady, gent in pairs:
+        a, b = want(lady), want(gent)
+        sides[(a + b > 0) - (a + b < 0) if a * b >= 0 else 0].append((lady, gent))
+    for side in sides.values():
+        rng.shuffle(side)
+    half = len(pairs) // 2
+    north, east = sides[1][:half], sides[-1][:half]
+    rest = sides[0] + sides[1][half:] + sides[-1][half:]
+    fill = half - len(north)
+    north += rest[:fill]
+    east += rest[fill:]
+    matched = []
+    for p in north:
+        best_i, best_cost = 0, None
+        for i, q in enumerate(east):
+            c = _table_cost(p, q, oppose)
+            if best_cost is None or c < best_cost:
+                best_i, best_cost = i, c
+                if c == 0:
+                    break
+        matched.append([p, east.pop(best_i)])
+    for _sweep in range(30):
+        improved = False
+        for i, (p, q) in enumerate(matched):
+            now_i = _table_cost(p, q, oppose)
+            if now_i < _OPPOSE_COST[2]:
+                continue
+            order = list(range(len(matched)))
+            rng.shuffle(order)
+            for j in order:
+                r, s = matched[j]
+                if j != i and _table_cost(p, s, oppose) + _table_cost(r, q, oppose) < now_i + _table_cost(r, s, oppose):
+                    matched[i], matched[j] = [p, s], [r, q]
+                    improved = True
+                    break
+        if not improved:
+            break
+    return [(p[0], q[0], p[1], q[1]) for p, q in matched]
 
 
 def _pattern(r: int, ladies: int, players: int, out: list[int]):
@@ -235,46 +312,56 @@ def _pattern(r: int, ladies: int, players: int, out: list[int]):
     return lambda lady: ladies + (lady + r) % gents
 
 
-def _lady_gent_partners(ladies, gents, partner, guess, rng) -> list[tuple[int, int]]:
+def _lady_gent_partners(ladies, gents, partner, guess, want, rng) -> list[tuple[int, int]]:
     """Every seated lady with a seated gent, using the least-met pairs as far as possible.
 
     The matching is grown level by level: first only pairs who have never partnered, then those
-    met once, and so on. At each level the guessed partners are taken where allowed and free, and
-    every lady still without a partner is placed by a shortest augmenting path, so earlier choices
-    may be swapped; the result uses as many least-met pairs as any matching can. While the hands
-    are fewer than the gents nearly every guess is new, so a round costs about one pass over the
-    players rather than a search over all pairs.
+    met once, and so on; within a level, first only pairs who want the same side (``want``: one
+    N-S, the other E-W would leave one of them with uneven seats). At each step the guessed
+    partners are taken where allowed and free, and every lady still without a partner is placed
+    by a shortest augmenting path, so earlier choices may be swapped; the result uses as many
+    least-met pairs as any matching can. While the hands are fewer than the gents nearly every
+    guess is new, so a round costs about one pass over the players rather than a search over all pairs.
     """
     ladies, gents = list(ladies), list(gents)
     rng.shuffle(ladies)
     rng.shuffle(gents)
     seated = set(gents)
+    side = {x: want(x) for x in ladies + gents}
     gent_of: dict[int, int] = {}
     lady_of: dict[int, int] = {}
     left = ladies
     limit = 0
     while left:
-        for lady in left:
-            gent = guess(lady)
-            if gent in seated and gent not in lady_of and partner[lady][gent] <= limit:
-                gent_of[lady], lady_of[gent] = gent, lady
-        still = []
-        for lady in left:
-            if lady not in gent_of and not _augment(lady, gents, partner, limit, gent_of, lady_of):
-                still.append(lady)
-        left = still
+        for same_side in (True, False):
+            for lady in left:
+                gent = guess(lady)
+                if gent in seated and gent not in lady_of and partner[lady][gent] <= limit:
+                    if not same_side or side[lady] * side[gent] >= 0:
+                        gent_of[lady], lady_of[gent] = gent, lady
+            allowed = side if same_side else None
+            left = [
+                x
+                for x in left
+                if x not in gent_of and not _augment(x, gents, partner, limit, allowed, gent_of, lady_of)
+            ]
         limit += 1
     return [(lady, gent_of[lady]) for lady in ladies]
 
 
-def _augment(start: int, gents, partner, limit: int, gent_of: dict[int, int], lady_of: dict[int, int]) -> bool:
-    """Give ``start`` a gent met at most ``limit`` times along a shortest path of re-partnerings."""
+def _augment(start: int, gents, partner, limit: int, side, gent_of: dict[int, int], lady_of: dict[int, int]) -> bool:
+    """Give ``start`` a gent met at most ``limit`` times along a shortest path of re-partnerings.
+
+    With ``side`` (player -> wanted side) only a lady and gent who do not want opposite sides may pair.
+    """
     reached_by: dict[int, int] = {}  # gent -> the lady who can take him, on the way to him
     queue = [start]
     for lady in queue:
         row = partner[lady]
         for gent in gents:
             if row[gent] > limit or gent in reached_by:
+                continue
+            if side is not None and side[lady] * side[gent] < 0:
                 continue
             reached_by[gent] = lady
             if gent in lady_of:
@@ -290,7 +377,7 @@ def _augment(start: int, gents, partner, limit: int, gent_of: dict[int, int], la
     return False
 
 
-def _even_out(pairings, partner, ladies, gents, first: int, rng) -> None:
+def _even_out(pairings, partner, ladies, gents, first: int, rng) -> bool:
     """Swap partners within rounds until every lady-gent pair has partnered k or k+1 times.
 
     Round-by-round matching cannot see the end of the evening: with players sitting out, the
@@ -299,11 +386,11 @@ def _even_out(pairings, partner, ladies, gents, first: int, rng) -> None:
     played, it swaps partners with another partnership; in a round both sat in, the two take
     each other and their partners pair up. A step that makes things no better is still taken
     (one that makes them worse, now and then), so the search does not stall. Rounds before
-    ``first`` stay as they are.
+    ``first`` stay as they are. True if any partnership changed.
     """
     total = sum(partner[lady][gent] for lady in ladies for gent in gents)
     if not total:
-        return
+        return False
     low = total // (len(ladies) * len(gents))
     high = low if total == low * len(ladies) * len(gents) else low + 1
 
@@ -312,7 +399,7 @@ def _even_out(pairings, partner, ladies, gents, first: int, rng) -> None:
 
     bad = {(lady, gent) for lady in ladies for gent in gents if not low <= partner[lady][gent] <= high}
     if not bad:
-        return
+        return False
     gent_in = [dict(pairs) for pairs in pairings]
     lady_in = [{gent: lady for lady, gent in pairs} for pairs in pairings]
     rounds = range(first, len(pairings))
@@ -324,6 +411,7 @@ def _even_out(pairings, partner, ladies, gents, first: int, rng) -> None:
         return after - before
 
     stuck: set[tuple[int, int]] = set()
+    changed = False
     for _step in range(4000):
         if not bad - stuck:
             break
@@ -347,6 +435,7 @@ def _even_out(pairings, partner, ladies, gents, first: int, rng) -> None:
         if best > 0 and rng.random() > 0.1:
             continue
         _delta, r, a, b, c, d = rng.choice([m for m in moves if m[0] == best])
+        changed = True
         partner[a][b] -= 1
         partner[c][d] -= 1
         partner[a][d] += 1
@@ -359,6 +448,7 @@ def _even_out(pairings, partner, ladies, gents, first: int, rng) -> None:
                 bad.discard(pair)
             else:
                 bad.add(pair)
+    return changed
 
 
 def _counts_from(players: int, met) -> tuple[list[list[int]], list[list[int]], list[list[int]], list[int]]:
@@ -552,22 +642,6 @@ def _turn(table, roles, seat_count) -> tuple[int, int, int, int]:
         return sum(seat_count[x][i] for i, x in enumerate(option))
 
     return min(options, key=spread)
-
-
-def _turn_with_roles(table, seat_count) -> tuple[int, int, int, int]:
-    """Which partnership of the table sits N-S: the way that leaves the players' seats most even.
-
-    A lady's seats are even when she has sat N as often as E, a gent's S as often as W; one
-    partnership sits N-S and the other E-W, so the choice moves all four at once. Take the way
-    whose most uneven player ends least uneven, then the one with the smaller total.
-    """
-    n, e, s, w = table
-
-    def unevenness(option):
-        leads = [seat_count[x][i] + 1 - seat_count[x][i ^ 1] for i, x in enumerate(option)]
-        return max(abs(lead) for lead in leads), sum(lead * lead for lead in leads)
-
-    return min([(n, e, s, w), (e, n, w, s)], key=unevenness)
 
 
 def _even_seats(result, seat_count, first: int, rng) -> None:

@@ -140,3 +140,17 @@ def test_with_roles_the_schedule_is_the_same_for_the_same_seed_and_differs_for_a
     game = fmt(movement="individual", hands=30, interval_after=None)
     assert start(game, people, seed=1) == start(game, people, seed=1)
     assert start(game, people, seed=1) != start(game, people, seed=2)
+
+
+def test_with_roles_a_replan_after_a_player_leaves_repeats_no_partner_from_before():
+    people = players(40, roles=True)
+    game = fmt(movement="individual", hands=15, interval_after=None)
+    plan = start(game, people, seed=8)
+    leaver = plan[4].tables[1]["N"]  # partners at that table still count as met once the leaver has gone
+    rest = replan(game, [p for p in people if p.id != leaver], plan[:5], seed=8)
+    met = set()
+    for seating in plan[:5] + rest:
+        for seats in seating.tables.values():
+            for lady_seat, gent_seat in (("N", "S"), ("E", "W")):
+                assert (seats[lady_seat], seats[gent_seat]) not in met
+                met.add((seats[lady_seat], seats[gent_seat]))

@@ -176,7 +176,7 @@ def _build_with_roles(players: int, ladies: int, rounds: int, met, relabel: bool
     that evens out seats (``_even_seats``).
     """
     rng = random.Random(1_000_003 * players + 7919 * rounds + seed)
-    partner, oppose, seat_count, missed = _counts_from(players, met)
+    partner, oppose, seat_count, missed = _counts_from(players, met, with_leavers=True)
     lady_group, gent_group = list(range(ladies)), list(range(ladies, players))
     need = 2 * (min(ladies, players - ladies) // 2)
     in_order = not met and relabel  # hand 1 seats everyone in the given order
@@ -215,7 +215,7 @@ def _build_with_roles(players: int, ladies: int, rounds: int, met, relabel: bool
         result.append((_seat_round(pairs, r == 0 and in_order, oppose, seat_count, want, rng), out))
     if _even_out(pairings, partner, lady_group, gent_group, 1 if in_order else 0, rng):
         # partnerships changed in some hands: form every hand's tables again from the start
-        _partner, oppose, seat_count, _missed = _counts_from(players, met)
+        _partner, oppose, seat_count, _missed = _counts_from(players, met, with_leavers=True)
         want = _wanted_side(seat_count, ladies)
         for r, (pairs, (_tables, out)) in enumerate(zip(pairings, result, strict=True)):
             result[r] = (_seat_round(pairs, r == 0 and in_order, oppose, seat_count, want, rng), out)
@@ -451,20 +451,46 @@ def _even_out(pairings, partner, ladies, gents, first: int, rng) -> bool:
     return changed
 
 
-def _counts_from(players: int, met) -> tuple[list[list[int]], list[list[int]], list[list[int]], list[int]]:
-    """Partner and opponent counts, seat counts and hands missed, from hands already played."""
+def _counts_from(
+    players: int, met, with_leavers: bool = False
+) -> tuple[list[list[int]], list[list[int]], list[list[int]], list[int]]:
+    """Partner and opponent counts, seat counts and hands missed, from hands already played.
+
+    A table where someone who has since left sat (-1) counts only ``with_leavers``, and then for
+    the players still here.
+    """
     partner = [[0] * players for _ in range(players)]
     oppose = [[0] * players for _ in range(players)]
     seat_count = [[0, 0, 0, 0] for _ in range(players)]
     missed = [0] * players
     for tables, _out in met:
         for table in tables:
-            _record(table, partner, oppose, seat_count)
+            if with_leavers and min(table) < 0:
+                _record_those_present(table, partner, oppose, seat_count)
+            else:
+                _record(table, partner, oppose, seat_count)
         seated = {x for table in tables for x in table}
         for x in range(players):
             if x not in seated:
                 missed[x] += 1
     return partner, oppose, seat_count, missed
+
+
+def _record_those_present(table, partner, oppose, seat_count) -> None:
+    """``_record`` for a table where someone who has since left (-1) sat."""
+    n, e, s, w = table
+    for a, b in ((n, s), (e, w)):
+        if a >= 0 and b >= 0:
+            partner[a][b] += 1
+            partner[b][a] += 1
+    for a in (n, s):
+        for b in (e, w):
+            if a >= 0 and b >= 0:
+                oppose[a][b] += 1
+                oppose[b][a] += 1
+    for i, x in enumerate(table):
+        if x >= 0:
+            seat_count[x][i] += 1
 
 
 def _rotation_pick(group: list[int], missed: list[int], need: int, last_out: list[int] | None = None) -> list[int]:

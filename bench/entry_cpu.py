@@ -4,7 +4,7 @@
 
 Builds the hall's evening (``bench/_event.py``: progressive, winners move, 11 hands played) in a
 temporary SQLite database, then, at ``--sample`` tables spread over the hall, North's phone enters
-its tricks and East's phone agrees through ``django.test.Client`` with ``HX-Request`` as the page's
+its tricks and East's phone agrees and South's phone polls, through ``django.test.Client`` with ``HX-Request`` as the page's
 htmx sends them. Each request is timed with ``time.process_time`` (CPU of this process: the machine
 is shared, so wall-clock is noise) and the medians are printed. ``--profile agree`` writes a
 cProfile of the agrees to ``/tmp/entry_cpu.prof`` instead.
@@ -32,7 +32,11 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--tables", type=int, default=300)
     parser.add_argument("--sample", type=int, default=40, help="tables whose phones submit and agree")
-    parser.add_argument("--profile", choices=["submit", "agree"], help="cProfile this request instead")
+    parser.add_argument(
+        "--profile",
+        choices=["submit", "agree", "poll after agree", "next phone's poll"],
+        help="cProfile this request instead",
+    )
     args = args_ = parser.parse_args()
     os.environ["WHISTDRIVE_DATA_DIR"] = tempfile.mkdtemp(prefix="entry-cpu-")
     os.environ.pop("DATABASE_URL", None)
@@ -54,6 +58,7 @@ def main() -> None:
         "submit": [],
         "agree": [],
         "poll after agree": [],
+        "next phone's poll": [],
     }
     profiler = None
     if args.profile:
@@ -74,8 +79,8 @@ def main() -> None:
     htmx = {"HTTP_HX_REQUEST": "true"}
     for table in chosen:
         url = f"/t/{table['token']}/"
-        north, east = Client(), Client()
-        for phone, seat in ((north, "N"), (east, "E")):
+        north, east, south = Client(), Client(), Client()
+        for phone, seat in ((north, "N"), (east, "E"), (south, "S")):
             phone.post(url + "seat/", {"seat": seat}, **htmx)
         page = north.get(url, **htmx)
         version = VERSION_RE.search(page.content.decode()).group(1)
@@ -90,6 +95,9 @@ def main() -> None:
         shown = VERSION_RE.search(response.content.decode()).group(1)
         # What the agreeing phone's page then asks for (on load, where the answer left the moves out).
         response = timed("poll after agree", east.get, f"{url}?v={shown}", **htmx)
+        assert response.status_code == 200 and b'ul class="moves"' in response.content, response.status_code
+        # The table's other phones then see the same moves on their next poll.
+        response = timed("next phone's poll", south.get, f"{url}?v={version}", **htmx)
         assert response.status_code == 200 and b'ul class="moves"' in response.content, response.status_code
     from whistdrive.models import Result
 

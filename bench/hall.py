@@ -11,9 +11,10 @@ builds a 24-hand evening with 11 hands played (bench/_event.py), starts
 from this one asyncio process:
 
 * every table has four phones; each opens the table page, taps its seat (a POST, as a player does
-  once) and then polls the state fragment every 4 s as the page's htmx does: ``?v=<version>`` with
-  ``HX-Request``, and ``If-None-Match`` when it holds an ETag for that very URL; one keep-alive
-  connection per phone;
+  once) and then polls the state fragment as the page's htmx does: at the interval the page names
+  (``every Ns``: it grows with the hall), at once when the page says ``load`` (an entry's answer
+  leaves the moves to that poll), with ``?v=<version>`` and ``HX-Request``, and ``If-None-Match``
+  when it holds an ETag for that very URL; one keep-alive connection per phone;
 * the organiser's live page (logged in) polls its fragment every 3 s with If-None-Match, the
   projector board every 10 s;
 * peak: each table finishes at a random moment of the 10-second window: North submits the
@@ -51,7 +52,8 @@ CLK_TCK = os.sysconf("SC_CLK_TCK")
 PG_URL = "postgres://postgres@127.0.0.1:5432/"
 PG_DB = "wd_hall_bench"
 
-VERSION_RE = re.compile(r'hx-get="[^"?]*\?v=([0-9a-f]+)"')
+VERSION_RE = re.compile(r'hx-get="[^"?]*\?v=(\w+)"')
+TRIGGER_RE = re.compile(r'hx-trigger="(load, )?every (\d+)s')
 CSRF_RE = re.compile(r'"X-CSRFToken": "([^"]+)"')
 INPUT_CSRF_RE = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 
@@ -175,6 +177,8 @@ class Phone(Client):
         self.version = ""
         self.etags: dict[str, str] = {}  # the browser's cache: URL -> ETag of the 200 it holds
         self.polling = True
+        self.interval = 4.0  # the page's `every Ns`
+        self.wake = asyncio.Event()  # the page's `load`: poll at once
 
     @property
     def url(self) -> str:
@@ -183,6 +187,10 @@ class Phone(Client):
     def take(self, body: str) -> None:
         if m := VERSION_RE.search(body):
             self.version = m.group(1)
+        if m := TRIGGER_RE.search(body):
+            self.interval = float(m.group(2))
+            if m.group(1):
+                self.wake.set()
         if m := CSRF_RE.search(body) or INPUT_CSRF_RE.search(body):
             self.csrf = m.group(1)
 
@@ -199,9 +207,10 @@ class Phone(Client):
         if status == 200:
             self.take(body)
 
-    async def poll_forever(self, interval: float) -> None:
-        await asyncio.sleep(random.uniform(0, interval))
+    async def poll_forever(self) -> None:
+        await asyncio.sleep(random.uniform(0, self.interval))
         while self.polling:
+            self.wake.clear()
             started = time.perf_counter()
             path = f"{self.url}?v={self.version}"
             headers = {"HX-Request": "true", "HX-Current-URL": self.base + self.url}
@@ -217,7 +226,11 @@ class Phone(Client):
                 self.stats.add("poll 204 (unchanged)", self.stats.times["poll"][-1])
             elif status == 304:
                 self.stats.add("poll 304 (unchanged)", self.stats.times["poll"][-1])
-            await asyncio.sleep(max(0.0, interval - (time.perf_counter() - started)))
+            rest = max(0.0, self.interval - (time.perf_counter() - started))
+            try:
+                await asyncio.wait_for(self.wake.wait(), rest)
+            except TimeoutError:
+                pass
 
     async def post(self, kind: str, action: str, data: dict) -> bool:
         status, body, _ = await self.request(kind, "POST", self.url + action, headers=self.htmx(), data=data)
@@ -318,12 +331,12 @@ async def run(args, event: dict, base: str, server_pid: int) -> dict:
         stats.times.pop("poll", None)
         pollers = []
         if args.mode == "peak":
-            pollers = [asyncio.create_task(p.poll_forever(args.poll)) for p in phones]
+            pollers = [asyncio.create_task(p.poll_forever()) for p in phones]
             pollers += [
                 asyncio.create_task(organiser.poll_forever(3.0)),
                 asyncio.create_task(board.poll_forever(10.0)),
             ]
-            await asyncio.sleep(args.poll + 1)  # every phone has polled at least once
+            await asyncio.sleep(max(p.interval for p in phones) + 1)  # every phone has polled at least once
             # From here on is the peak: the polls, live page and board are counted only in it.
             for kind in list(stats.times):
                 if kind not in ("page", "seat", "organiser login", "live page", "board page"):
@@ -387,6 +400,7 @@ async def run(args, event: dict, base: str, server_pid: int) -> dict:
         await asyncio.gather(*pollers, return_exceptions=True)
     finally:
         await asyncio.gather(*(c.close() for c in [*phones, organiser, board]))
+    out["poll_interval_s"] = sorted({p.interval for p in phones})
     out["latency_ms"] = stats.summary()
     out["errors"] = {kind: {"count": len(v), "first": v[:3]} for kind, v in stats.errors.items()}
     out["tally"] = tally
@@ -400,7 +414,6 @@ def main() -> None:
     parser.add_argument("--db", choices=["sqlite", "postgres"], default="sqlite")
     parser.add_argument("--window", type=float, default=10.0, help="seconds in which every table finishes")
     parser.add_argument("--tail", type=float, default=6.0, help="polling goes on this long after the window")
-    parser.add_argument("--poll", type=float, default=4.0, help="the table page's htmx interval")
     parser.add_argument("--ramp", type=float, default=20.0, help="seconds over which the phones open the page")
     parser.add_argument("--threads", type=int, help="WHISTDRIVE_THREADS for the server (default: the settings')")
     parser.add_argument(

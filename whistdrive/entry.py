@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 
 from django.db import IntegrityError, transaction
 
-from whistdrive import evening
+from whistdrive import evening, scores
 from whistdrive.models import Entrant, Event, Result, Seating, Submission, Table, new_token
 from whistdrive.rules import SIDE_NAMES, SIDE_OF_SEAT, HandEntry, RuleError, check_entry, trump_for_hand
 
@@ -77,7 +77,7 @@ class TableState:
     @property
     def entry(self) -> HandEntry | None:
         """The result that counts, if there is one."""
-        return evening.entry_of(self.result) if self.result else None
+        return scores.entry_of(self.result) if self.result else None
 
     def version(self) -> str:
         """A short fingerprint of everything a phone shows; an ETag for polls."""
@@ -100,7 +100,7 @@ def _claim_of(row: Submission) -> Claim:
     return Claim(
         side=row.side,
         seat=row.seat,
-        entry=evening.entry_of(row),
+        entry=scores.entry_of(row),
         at=row.created,
         device=row.device,
     )
@@ -350,11 +350,11 @@ def submit(
                 raise _Refused(str(exc)[:1].upper() + str(exc)[1:] + ".") from exc
             state = _build_state(table, hand, rows, result, seats)
             if state.result is not None:
-                if evening.entry_of(state.result) == entry:
+                if scores.entry_of(state.result) == entry:
                     outcome, reason = "agreed", "already agreed: no change"
                 else:
                     raise _Refused(
-                        f"This hand is already agreed ({_describe(evening.entry_of(state.result))}). "
+                        f"This hand is already agreed ({_describe(scores.entry_of(state.result))}). "
                         "To change it, call the organiser."
                     )
             else:
@@ -422,7 +422,7 @@ def agree(
             if expected is None and shown_tricks_ns is not None and shown and shown.entry.tricks_ns != shown_tricks_ns:
                 expected = HandEntry(shown_tricks_ns, 13 - shown_tricks_ns, shown.entry.trump)
             if state.result is not None:
-                entry = evening.entry_of(state.result)
+                entry = scores.entry_of(state.result)
                 if expected is not None and expected != entry:
                     raise _Refused(
                         f"This hand is already agreed as {_describe(entry)}. To change it, call the organiser."
@@ -503,12 +503,12 @@ def set_result(
             result = state.result
             overriding = [c for c in state.claims.values() if c and c.entry != entry]
             if result is not None:
-                if evening.entry_of(result) == entry:
+                if scores.entry_of(result) == entry:
                     outcome = "unchanged"
                 else:
                     if not reason:
                         raise _Refused(
-                            f"The result counting now is {_describe(evening.entry_of(result))}: "
+                            f"The result counting now is {_describe(scores.entry_of(result))}: "
                             "say why it is being corrected."
                         )
                     for name, value in _result_from(table, hand, entry, source, reason).__dict__.items():

@@ -16,8 +16,7 @@ from django.db import transaction
 from whistdrive import movements
 from whistdrive.formats import FormatError
 from whistdrive.models import Entrant, Event, Result, Seating, Table
-from whistdrive.rules import tricks_after_revoke
-from whistdrive.scores import entry_of
+from whistdrive.rules import HandEntry, tricks_after_revoke
 
 
 class EveningError(ValueError):
@@ -61,13 +60,18 @@ def round_results(event: Event, last_hand: int) -> dict[int, movements.RoundResu
     first_hand = last_hand - ((last_hand - 1) % fmt.hands_per_round)
     totals: dict[int, dict[str, int]] = defaultdict(lambda: {"NS": 0, "EW": 0})
     last_winner: dict[int, str] = {}
-    results = Result.objects.for_event(event).filter(hand__gte=first_hand, hand__lte=last_hand).select_related("table")
-    for result in results.order_by("hand"):
-        tricks = tricks_after_revoke(entry_of(result), fmt)
-        number = result.table.number
+    # As plain values: every agreed table's where-next reads the whole hall's round.
+    rows = (
+        Result.objects.for_event(event)
+        .filter(hand__gte=first_hand, hand__lte=last_hand)
+        .order_by("hand")
+        .values_list("hand", "table__number", "tricks_ns", "tricks_ew", "trump", "revoke")
+    )
+    for hand, number, ns, ew, trump, revoke in rows:
+        tricks = tricks_after_revoke(HandEntry(tricks_ns=ns, tricks_ew=ew, trump=trump, revoke=revoke or None), fmt)
         totals[number]["NS"] += tricks["NS"]
         totals[number]["EW"] += tricks["EW"]
-        if result.hand == last_hand:
+        if hand == last_hand:
             last_winner[number] = "NS" if tricks["NS"] > tricks["EW"] else "EW"
     return {
         number: movements.RoundResult(tricks_ns=t["NS"], tricks_ew=t["EW"], last_hand_winner=last_winner[number])

@@ -160,6 +160,10 @@ SQLITE_OPTIONS = {
     "timeout": 20,
     "init_command": "PRAGMA journal_mode=WAL;PRAGMA synchronous=NORMAL;",
 }
+# Each server thread keeps its SQLite connection: opening one per request (connecting, the PRAGMAs,
+# Django's functions, reading the schema, no prepared statements kept) was a fifth of the server's
+# time with 1,200 phones (docs/benchmarks.md, "A hall at its peak").
+SQLITE_CONN_MAX_AGE = 600
 
 if DATABASE_URL:
     try:
@@ -175,16 +179,19 @@ if DATABASE_URL:
     if _engine == "django.db.backends.postgresql" and not (
         importlib.util.find_spec("psycopg") or importlib.util.find_spec("psycopg2")
     ):
-        _fail('DATABASE_URL points at PostgreSQL but its driver is missing. Run: python -m pip install -e ".[postgres]"')
+        _fail(
+            'DATABASE_URL points at PostgreSQL but its driver is missing. Run: python -m pip install -e ".[postgres]"'
+        )
     if _engine == "django.db.backends.sqlite3":
         DATABASES["default"].setdefault("OPTIONS", {}).update(SQLITE_OPTIONS)
-        DATABASES["default"]["CONN_MAX_AGE"] = 0
+        DATABASES["default"]["CONN_MAX_AGE"] = SQLITE_CONN_MAX_AGE
 else:
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": DATA_DIR / "whistdrive.sqlite3",
             "OPTIONS": SQLITE_OPTIONS,
+            "CONN_MAX_AGE": SQLITE_CONN_MAX_AGE,
             "TEST": {"NAME": os.environ.get("WHISTDRIVE_TEST_DB") or None},
         }
     }
@@ -222,10 +229,20 @@ STORAGES = {
 # the window answer 429 (whistdrive/ratelimit.py). On by default only on hosted installs; 0 = off.
 TOKEN_RATE_LIMIT = int(os.environ.get("WHISTDRIVE_TOKEN_RATE_LIMIT") or (30 if HOSTED else 0))
 TOKEN_RATE_WINDOW = 600
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "whistdrive"}}
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "whistdrive",
+        "OPTIONS": {"MAX_ENTRIES": 20_000},  # a session per phone: 1,200 phones and the organisers
+    }
+}
 
 # Phones at a table share one hall's address behind NAT: keep sessions for the evening.
 SESSION_COOKIE_AGE = 60 * 60 * 24
+# On the laptop one server process holds every session, so it reads them from memory and writes
+# them through to the database (reading one on every poll was a tenth of the server's time with
+# 1,200 phones). Hosted installs may run several processes, whose memories would disagree.
+SESSION_ENGINE = "django.contrib.sessions.backends.db" if HOSTED else "django.contrib.sessions.backends.cached_db"
 SESSION_COOKIE_SAMESITE = "Lax"
 
 # Waitress: phones hold keep-alive connections, so 200 phones need far more than the

@@ -71,7 +71,7 @@ def test_an_agreements_answer_leaves_where_everyone_goes_to_the_poll_it_fires_on
     answer = phone.post(_url(table, "table_agree"), {"hand": 1, "seat": "E", "tricks_ns": 8}, headers=HX)
     page = answer.content.decode()
     assert "Agreed: North–South 8, East–West 5" in page
-    assert 'hx-trigger="load, every 4s"' in page
+    assert 'hx-trigger="load, every 4s,' in page
     assert not re.search(r"<b>[^<]+</b>: (stay|go to table|sit out)", page)
     shown = re.search(r"\?v=(\w+)\"", page).group(1)
     poll = phone.get(_url(table) + f"?v={shown}", headers=HX)

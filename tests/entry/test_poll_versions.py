@@ -55,3 +55,59 @@ def test_an_agreed_page_changes_when_the_table_its_movers_wait_on_finishes_and_n
         assert poll(client, here, version) == 204
     agree(table_of(event, min(waiting)), 7)
     assert poll(client, here, version) == 200
+
+
+def _phone(client_class, table, seat: str):
+    phone = client_class()
+    phone.post(reverse("table_seat", args=[table.token]), {"seat": seat}, headers=HX)
+    return phone
+
+
+def test_a_tables_phones_share_one_drawing_but_each_sees_its_own_seat(event):
+    from django.test import Client
+
+    here = table_of(event, 2)
+    north, east, south = (_phone(Client, here, seat) for seat in "NES")
+    entry.submit(here, hand=1, seat="N", tricks_ours=8)
+    url = reverse("table", args=[here.token])
+    pages = {seat: phone.get(url, headers=HX).content.decode() for seat, phone in zip("ESN", (east, south, north))}
+    # East is asked to agree; North and South (the claiming side) are waiting for it.
+    assert "North–South say 8–5. Agree?" in pages["E"] and 'name="seat" value="E"' in pages["E"]
+    assert "You said North–South 8, East–West 5" in pages["S"] and "Agree?" not in pages["S"]
+    assert "You said North–South 8, East–West 5" in pages["N"]
+    assert re.search(r'<div class="S you">', pages["S"]) and not re.search(r'<div class="N you">', pages["S"])
+    assert re.search(r'<div class="N you">', pages["N"])
+    # The versions differ by seat, so a phone never takes another seat's page as its own.
+    versions = {seat: re.search(r"\?v=([0-9a-f]+)", page).group(1) for seat, page in pages.items()}
+    assert len(set(versions.values())) == 3
+    entry.agree(here, hand=1, seat="E")
+    for seat, phone in zip("NES", (north, east, south)):
+        page = phone.get(url + f"?v={versions.get(seat, '')}", headers=HX).content.decode()
+        assert "Agreed: North–South 8, East–West 5" in page
+        assert re.search(rf'<li class="you"><b>[^<]+</b>: (go to|stay)', page), seat
+
+
+def test_a_shared_drawing_is_never_served_after_the_table_changed(event):
+    from django.test import Client
+
+    here = table_of(event, 5)
+    north, east = _phone(Client, here, "N"), _phone(Client, here, "E")
+    url = reverse("table", args=[here.token])
+    north.get(url, headers=HX)  # the playing table's drawing, now shared
+    entry.submit(here, hand=1, seat="N", tricks_ours=6)
+    assert "North–South say 6–7. Agree?" in east.get(url, headers=HX).content.decode()
+
+
+def test_the_poll_interval_grows_with_the_hall():
+    from whistdrive.views.table import poll_seconds
+
+    assert poll_seconds(3) == poll_seconds(80) == 4
+    assert poll_seconds(100) == 5
+    assert poll_seconds(300) == 15  # 1,200 phones: 80 polls a second
+
+
+def test_a_phone_polls_at_the_halls_interval_and_when_it_wakes(client, event):
+    page = client.get(reverse("table", args=[table_of(event, 1).token])).content.decode()
+    trigger = re.search(r'hx-trigger="([^"]*)"', page).group(1)
+    assert "every 4s" in trigger
+    assert "visibilitychange[document.visibilityState === 'visible'] from:document" in trigger.replace("&#x27;", "'")

@@ -63,7 +63,7 @@ def test_a_whole_progressive_evening_through_the_phone_pages():
             # (on the hand's last table, that poll already shows the next hand, with "After hand …").
             # After the last hand there is nothing to work out: the answer says so itself.
             if hand < 6:
-                assert 'hx-trigger="load, every 4s"' in page
+                assert 'hx-trigger="load, every 4s,' in page
                 page = east.get(url, headers=HX).content.decode()
             for seat, person in here[number].items():
                 totals[person.pk] += ns if seat in "NS" else 13 - ns

@@ -9,6 +9,7 @@ and a plain browser with a redirect, so a reload or a phone waking from sleep ne
 from __future__ import annotations
 
 import hashlib
+import math
 import threading
 
 from django import forms
@@ -250,7 +251,7 @@ def _moves(event: Event, table: Table, hand: int, seats: dict[str, Entrant]) -> 
     except (movements.MovementError, KeyError):
         return [{"name": e.name, "text": "ask the organiser", "seat": s} for s, e in _in_order(seats)]
     # A mover's seat is "N or E" until the table they go to has its result (where_next's contract).
-    _note_waits(table, hand, {place[0] for place in answer.values() if place and " or " in place[1]})
+    _note_waits(table, hand, _undecided_tables(answer))
     for seat, person in _in_order(seats):
         if person.player_id not in answer:
             text = "ask the organiser"
@@ -268,6 +269,28 @@ def _moves(event: Event, table: Table, hand: int, seats: dict[str, Entrant]) -> 
 # covering every result in the hall re-drew all 1,200 phones on each result while the hall
 # finished a hand. Unknown here (another process drew it), the version covers the whole hall.
 _waits_on: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _undecided_tables(answer: dict) -> set[int]:
+    return {place[0] for place in answer.values() if place and " or " in place[1]}
+
+
+def _learn_waits(table: Table, hand: int) -> tuple[int, ...] | None:
+    """The tables an agreed table's page will wait on, noted before its version is first read.
+
+    Drawing the page notes them too, but a version read after drawing might already cover a
+    result the drawing missed; read before, the first drawing can be shared with the other phones.
+    """
+    event = table.event
+    fmt = event.format
+    if hand >= fmt.hands or not fmt.ends_round(hand) or Seating.objects.filter(event=event, hand=hand + 1).exists():
+        _note_waits(table, hand, ())
+    else:
+        try:
+            _note_waits(table, hand, _undecided_tables(_where_next(event, table, hand)))
+        except (movements.MovementError, KeyError):
+            return None
+    return _waits_on.get((table.pk, hand))
 
 
 def _note_waits(table: Table, hand: int, numbers) -> None:
@@ -303,9 +326,14 @@ def _version_sql() -> str:
 
 
 def _version(request: HttpRequest, table: Table) -> str:
-    """Everything the table page shows, as a short fingerprint (the ETag and ``?v=`` of a poll).
+    """Everything this phone's table page shows, as a short fingerprint (the ETag and ``?v=`` of a poll)."""
+    return _versions(request, table)[1]
 
-    One query of counts and latest rows, no model objects: at 1,200 phones this runs 300 times a
+
+def _versions(request: HttpRequest, table: Table) -> tuple[str, str]:
+    """The table's version (what all four phones show) and this phone's (that and its seat).
+
+    One query of counts and latest rows, no model objects: at 1,200 phones this runs many times a
     second, and reading the state (seven ORM queries) made an unchanged poll cost five times a
     trivial view (docs/benchmarks.md, "A hall at its peak"). Submissions are append-only, so their
     count and latest id change with every entry; a result changes its ``updated``; a new seating
@@ -321,35 +349,43 @@ def _version(request: HttpRequest, table: Table) -> str:
             _version_sql(), [t, hand, t, hand, t, hand, t, hand, t, t, t, hand, t, hand, t, hand, me, t, hand]
         )
         row = cursor.fetchone()
-    parts = [t, event.status, hand, *row]
+    my_seat = row[8]
+    parts = [t, event.status, hand, *row[:8], *row[9:]]
     if row[2] is not None:
         # Only an agreed table shows anything of the other tables (where everyone goes next, which
         # may wait on another table's result). Before that, another table's result changes nothing
         # here: left out, 1,200 phones re-rendered on every result in the hall.
         waits = _waits_on.get((t, hand))
         if waits is None:
+            waits = _learn_waits(table, hand)
+        if waits is None:
             results = Result.objects.for_event(event)
         else:
             results = Result.objects.filter(table__event=event, table__number__in=waits, hand=hand)
         results = results.aggregate(n=Count("pk"), last=Max("updated"))
         parts += [waits, results["n"], results["last"]]
-    return hashlib.sha256("|".join(map(str, parts)).encode()).hexdigest()[:20]
+    shared = hashlib.sha256("|".join(map(str, parts)).encode()).hexdigest()[:20]
+    return shared, hashlib.sha256(f"{shared}|{my_seat}".encode()).hexdigest()[:20]
 
 
-def _table_context(
-    request: HttpRequest,
-    table: Table,
-    error: str = "",
-    state: entry.TableState | None = None,
-    moves_later: bool = False,
-) -> dict:
+# The phones' poll interval grows with the hall, so a big hall's polls stay near this many a second:
+# at 1,200 phones every 4 s they were 300 a second, most of a laptop's CPU before anything changed.
+# A phone also polls the moment it wakes or its page comes back into view (table.html).
+POLLS_A_SECOND = 80
+
+
+def poll_seconds(tables: int) -> int:
+    """Seconds between a table page's polls: 4 up to 80 tables (320 phones), then longer."""
+    return max(4, math.ceil(tables * 4 / POLLS_A_SECOND))
+
+
+def _shared_context(table: Table, state: entry.TableState | None, moves_later: bool) -> dict:
+    """What all four phones of the table show: everything but the phone's own seat and errors."""
     event = table.event
     hand = event.current_hand
     if state is None or state.hand != hand:
         state = entry.table_state(table, hand) if hand else None
     seats = state.seats if state else {}
-    my_seat = _my_seat(request, table, seats)
-    my_side = SIDE_OF_SEAT.get(my_seat) if my_seat else None
     fmt = event.format
     context = {
         "event": event,
@@ -357,30 +393,28 @@ def _table_context(
         "hand": hand,
         "state": state,
         "fmt": fmt,
-        "error": error,
-        "seats": [{"seat": s, "name": seats[s].name if s in seats else "", "you": s == my_seat} for s in SEATS],
         "seated": bool(seats),
-        "my_seat": my_seat,
-        "my_seat_name": SEAT_NAMES.get(my_seat, ""),
-        "my_side": my_side,
-        "my_side_name": SIDE_NAMES.get(my_side, ""),
-        "other_side": OTHER_SIDE.get(my_side),
-        "other_side_name": SIDE_NAMES.get(OTHER_SIDE.get(my_side), ""),
         "trump": _trump_view(state.trump if state else None),
         "ask_trump": state is not None and state.trump is None,
         "honours": fmt.is_games and fmt.honours,
         "keypad": KEYPAD,
         "suit_choices": [(s, SUIT_SYMBOLS[s], SUIT_WORDS[s]) for s in "HDSC"],
         "results_url": _results_url(event),
-        "my_link": seats[my_seat].get_absolute_url() if my_seat else "",
         "flag_reasons": FLAG_REASONS,
         "flagged": state is not None and Flag.objects.filter(table=table, hand=hand, resolved__isnull=True).exists(),
+        "poll_seconds": poll_seconds(event.tables.count()) if state is not None else 0,
     }
     if state is None:
         return context
     claims = {side: claim for side, claim in state.claims.items() if claim}
     context["claims"] = [
-        {"side": side, "side_name": SIDE_NAMES[side], "entry": claim.entry, "mine": side == my_side}
+        {
+            "side": side,
+            "side_name": SIDE_NAMES[side],
+            "entry": claim.entry,
+            "words": claim_words(claim.entry, fmt),
+            "extra": claim_extra(claim.entry, fmt),
+        }
         for side, claim in claims.items()
     ]
     if state.status == "pending":
@@ -395,12 +429,6 @@ def _table_context(
             {"seat": s, "seat_name": SEAT_NAMES[s], "name": seats[s].name if s in seats else ""}
             for s in SIDE_SEATS[OTHER_SIDE[claimer]]
         ]
-    if state.status == "disputed" and my_side:
-        context["theirs"] = claims[OTHER_SIDE[my_side]].entry
-        context["theirs_words"] = claim_words(context["theirs"], fmt)
-    for claim_view in context["claims"]:
-        claim_view["words"] = claim_words(claim_view["entry"], fmt)
-        claim_view["extra"] = claim_extra(claim_view["entry"], fmt)
     if fmt.is_games:
         context["game"] = _game_context(table, state)
     if state.status == "agreed":
@@ -427,6 +455,34 @@ def _table_context(
             s.seat: s.entrant for s in Seating.objects.filter(table=table, hand=hand - 1).select_related("entrant")
         }
         context["previous_moves"] = _moves(event, table, hand - 1, before) if before else []
+    return context
+
+
+def _table_context(request: HttpRequest, table: Table, shared: dict, error: str = "") -> dict:
+    """The shared context with this phone's seat (its side's forms, "you") and the request's error."""
+    state = shared["state"]
+    seats = state.seats if state else {}
+    my_seat = _my_seat(request, table, seats)
+    my_side = SIDE_OF_SEAT.get(my_seat) if my_seat else None
+    context = {
+        **shared,
+        "error": error,
+        "seats": [{"seat": s, "name": seats[s].name if s in seats else "", "you": s == my_seat} for s in SEATS],
+        "my_seat": my_seat,
+        "my_seat_name": SEAT_NAMES.get(my_seat, ""),
+        "my_side": my_side,
+        "my_side_name": SIDE_NAMES.get(my_side, ""),
+        "other_side": OTHER_SIDE.get(my_side),
+        "other_side_name": SIDE_NAMES.get(OTHER_SIDE.get(my_side), ""),
+        "my_link": seats[my_seat].get_absolute_url() if my_seat else "",
+    }
+    if state is None:
+        return context
+    context["claims"] = [{**claim, "mine": claim["side"] == my_side} for claim in shared["claims"]]
+    if state.status == "disputed" and my_side:
+        theirs = next(claim for claim in shared["claims"] if claim["side"] == OTHER_SIDE[my_side])
+        context["theirs"] = theirs["entry"]
+        context["theirs_words"] = theirs["words"]
     return context
 
 
@@ -494,20 +550,45 @@ def _results_url(event: Event) -> str:
     return ""
 
 
+# Per process: the shared context each table's page was last drawn with, under the table's version
+# read before drawing it, so the table's other three phones draw their pages without reading the
+# table's state, moves and totals again (a changed poll at an agreed table cost 20-35 ms).
+_drawn: dict[str, tuple[str, dict]] = {}  # by the table's token: ids may be reused (a restore)
+
+
 def _render_table(
-    request: HttpRequest, table: Table, *, error: str = "", version: str = "", state: entry.TableState | None = None
+    request: HttpRequest,
+    table: Table,
+    *,
+    error: str = "",
+    versions: tuple[str, str] | None = None,
+    state: entry.TableState | None = None,
 ) -> HttpResponse:
+    """The page (or htmx's fragment); ``versions`` as read before drawing, ``state`` from an entry."""
     template = "whistdrive/table.html#state" if request.htmx else "whistdrive/table.html"
     waited = _waits_on.get((table.pk, table.event.current_hand))
-    context = _table_context(request, table, error, state, moves_later=state is not None)
-    if context.get("moves_later"):
+    held = _drawn.get(table.token) if versions and state is None else None
+    if held and held[0] == versions[0]:
+        shared = held[1]
+    else:
+        shared = _shared_context(table, state, moves_later=state is not None)
+    context = _table_context(request, table, shared, error)
+    if shared.get("moves_later"):
         version = MOVES_LATER  # never a real version: the poll fired on load draws the whole page
-    elif context["state"] is not None and (
-        not version or _waits_on.get((table.pk, table.event.current_hand)) != waited
-    ):
+    elif shared["state"] is None:
+        version = ""
+    elif versions is None or _waits_on.get((table.pk, table.event.current_hand)) != waited:
         # An agreed page notes the tables it waits on as it is drawn, which changes its version: the
         # version read before drawing would have the phone draw the same page again on its next poll.
         version = _version(request, table)
+    else:
+        version = versions[1]
+        if held is None or held[0] != versions[0]:
+            # Only under a version read before the state: a change meanwhile makes it stale, never
+            # the drawing (which would then be served as current until the next change).
+            if len(_drawn) > 5_000:
+                _drawn.clear()
+            _drawn[table.token] = (versions[0], shared)
     context["version"] = version
     response = render(request, template, context)
     response.wd_version = version
@@ -526,7 +607,8 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
     hand = event.current_hand
     if hand:
         # Before the state is read: an unchanged poll costs the version's one query and no more.
-        version = _version(request, table)
+        versions = _versions(request, table)
+        version = versions[1]
         # The full page and the fragment differ, so they have different ETags.
         etag = quote_etag(f"{version}-{'f' if request.htmx else 'p'}")
         if request.htmx and request.GET.get("v") == version:
@@ -536,7 +618,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
             response = HttpResponseNotModified()
             response["ETag"] = etag
             return response
-    response = _render_table(request, table, version=version if hand else "")
+    response = _render_table(request, table, versions=versions if hand else None)
     if hand:
         # The version the page was drawn with (an agreed page's may have changed while it was drawn).
         response["ETag"] = quote_etag(f"{response.wd_version}-{'f' if request.htmx else 'p'}")
@@ -689,7 +771,7 @@ def player_page(request: HttpRequest, token: str) -> HttpResponse:
             partner = places.get((row.table_id, row.hand, partner_seat[row.seat]))
             line.update(table=row.table.number, seat=SEAT_NAMES[row.seat], partner=partner and partner.name)
             if result:
-                tricks = tricks_after_revoke(evening.entry_of(result), fmt)[SIDE_OF_SEAT[row.seat]]
+                tricks = tricks_after_revoke(scores.entry_of(result), fmt)[SIDE_OF_SEAT[row.seat]]
                 line["tricks"] = tricks
                 score = scored.get(row.hand, drive_score(fmt, tricks) if fmt.is_drive else tricks)
                 if night is not None:

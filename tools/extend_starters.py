@@ -41,7 +41,7 @@ from whistdrive.movements.schedule import measure  # noqa: E402
 
 HANDS = 30
 
-# A hand here is (partnerships, sit-outs); its tables pair up the partnerships (see _tables).
+# A hand here is (partnerships, sit-outs); a pairing of its partnerships makes its tables.
 
 
 def developed(players: int) -> list[tuple[list[tuple[int, int]], tuple[int, ...]]]:

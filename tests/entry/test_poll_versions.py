@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from tests.entry.helpers import started_event, table_of
 from whistdrive import entry
+from whistdrive.rules import HandEntry
 
 pytestmark = pytest.mark.django_db
 HX = {"HX-Request": "true"}
@@ -70,7 +71,10 @@ def test_a_tables_phones_share_one_drawing_but_each_sees_its_own_seat(event):
     north, east, south = (_phone(Client, here, seat) for seat in "NES")
     entry.submit(here, hand=1, seat="N", tricks_ours=8)
     url = reverse("table", args=[here.token])
-    pages = {seat: phone.get(url, headers=HX).content.decode() for seat, phone in zip("ESN", (east, south, north))}
+    pages = {
+        seat: phone.get(url, headers=HX).content.decode()
+        for seat, phone in zip("ESN", (east, south, north), strict=True)
+    }
     # East is asked to agree; North and South (the claiming side) are waiting for it.
     assert "North–South say 8–5. Agree?" in pages["E"] and 'name="seat" value="E"' in pages["E"]
     assert "You said North–South 8, East–West 5" in pages["S"] and "Agree?" not in pages["S"]
@@ -81,10 +85,10 @@ def test_a_tables_phones_share_one_drawing_but_each_sees_its_own_seat(event):
     versions = {seat: re.search(r"\?v=([0-9a-f]+)", page).group(1) for seat, page in pages.items()}
     assert len(set(versions.values())) == 3
     entry.agree(here, hand=1, seat="E")
-    for seat, phone in zip("NES", (north, east, south)):
+    for seat, phone in zip("NES", (north, east, south), strict=True):
         page = phone.get(url + f"?v={versions.get(seat, '')}", headers=HX).content.decode()
         assert "Agreed: North–South 8, East–West 5" in page
-        assert re.search(rf'<li class="you"><b>[^<]+</b>: (go to|stay)', page), seat
+        assert re.search(r'<li class="you"><b>[^<]+</b>: (go to|stay)', page), seat
 
 
 def test_a_shared_drawing_is_never_served_after_the_table_changed(event):
@@ -111,3 +115,15 @@ def test_a_phone_polls_at_the_halls_interval_and_when_it_wakes(client, event):
     trigger = re.search(r'hx-trigger="([^"]*)"', page).group(1)
     assert "every 4s" in trigger
     assert "visibilitychange[document.visibilityState === 'visible'] from:document" in trigger.replace("&#x27;", "'")
+
+
+def test_an_agreed_pages_totals_follow_a_correction_at_its_table(client, event):
+    here = table_of(event, 4)
+    agree(here, 9)
+    url = reverse("table", args=[here.token])
+    client.post(reverse("table_seat", args=[here.token]), {"seat": "N"}, headers=HX)
+    assert re.search(r"9 tricks · total 9", client.get(url, headers=HX).content.decode())
+    entry.set_result(
+        here, hand=1, entry=HandEntry(6, 7, here.results.get(hand=1).trump), user=None, reason="counted again"
+    )
+    assert re.search(r"6 tricks · total 6", client.get(url, headers=HX).content.decode())

@@ -16,7 +16,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.db import connection
-from django.db.models import Count, Max
+from django.db.models import Count, Max, Q, Sum
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, path, reverse
@@ -150,12 +150,26 @@ def _seat_phrase(seat: str) -> str:
     return " or ".join(SEAT_NAMES.get(part, part) for part in seat.split(" or "))
 
 
-def _totals(event: Event, seats: dict[str, Entrant]) -> dict[str, int]:
+# Per process: an agreed table's totals, under this table's results (what its version covers of the
+# totals; its partners may still change as other tables finish, and they need no new totals).
+_agreed_totals: dict[str, tuple[tuple, dict]] = {}
+
+
+def _totals(event: Event, state: entry.TableState) -> dict[str, int]:
     # Only this table's four: the whole event's standings, re-worked for every phone while the
     # hall's results pour in, was most of the server's time at 300 tables (docs/benchmarks.md).
     if not event.format.is_drive:
         return {}
-    return scores.totals_for(event, seats.values())
+    here = Result.objects.filter(table=state.table).order_by().aggregate(n=Count("pk"), last=Max("updated"))
+    key = (state.hand, here["n"], here["last"], tuple(e.pk for e in state.seats.values()))
+    held = _agreed_totals.get(state.table.token)
+    if held and held[0] == key:
+        return held[1]
+    totals = scores.totals_for(event, state.seats.values())
+    if len(_agreed_totals) > 5_000:
+        _agreed_totals.clear()
+    _agreed_totals[state.table.token] = (key, totals)
+    return totals
 
 
 # Per process: the seating history a round-driven move reads, which does not change while a hand
@@ -182,10 +196,35 @@ def _history(event: Event, hand: int) -> tuple[int | None, list]:
     return last, history
 
 
+# Per process: the players present for a hand, while the event's entrants are unchanged.
+_players_cache: dict[tuple[int, int], tuple[tuple, list]] = {}
+
+
 def _players(event: Event, hand: int) -> list[movements.Player]:
-    """``evening.players_for`` from plain values: 1,200 model objects took ~40 ms a draw."""
+    """``evening.players_for`` from plain values, kept while the entrants stand (arrivals, departures
+    and roles change the key): reading 1,200 of them was a tenth of a busy hall's time."""
+    key = tuple(
+        Entrant.objects.filter(event=event)
+        .order_by()
+        .aggregate(
+            n=Count("pk"),
+            last=Max("pk"),
+            joined=Sum("joined_hand"),
+            left=Sum("left_after_hand"),
+            gents=Count("pk", filter=Q(role="gent")),
+            ladies=Count("pk", filter=Q(role="lady")),
+        )
+        .values()
+    )
+    held = _players_cache.get((event.pk, hand))
+    if held and held[0] == key:
+        return held[1]
     rows = event.entrants.present_for(hand).order_by("card_number").values_list("archive_id", "card_number", "role")
-    return [movements.Player(id=archive_id or f"p{card}", role=role or None) for archive_id, card, role in rows]
+    players = [movements.Player(id=archive_id or f"p{card}", role=role or None) for archive_id, card, role in rows]
+    if len(_players_cache) > 64:
+        _players_cache.clear()
+    _players_cache[event.pk, hand] = (key, players)
+    return players
 
 
 # Per process: each agreed table's answer from where_next, with what it was worked from. Its
@@ -442,7 +481,7 @@ def _shared_context(table: Table, state: entry.TableState | None, moves_later: b
             # (After the last hand there is no movement to work out, and no later page to show it.)
             context["moves_later"] = True
             return context
-        totals = _totals(event, seats)
+        totals = _totals(event, state)
         moves = _moves(event, table, hand, seats)
         for row in moves:
             person = seats[row["seat"]]

@@ -54,8 +54,9 @@ def history_of(event: Event, up_to: int | None = None) -> list[movements.Seating
     ]
 
 
-def round_results(event: Event, last_hand: int) -> dict[int, movements.RoundResult]:
-    """Each table's result over the round that ends with ``last_hand`` (tricks after revokes)."""
+def round_results(event: Event, last_hand: int, tables: list[int] | None = None) -> dict[int, movements.RoundResult]:
+    """Each table's result over the round that ends with ``last_hand`` (tricks after revokes);
+    only the tables numbered ``tables`` when given."""
     fmt = event.format
     first_hand = last_hand - ((last_hand - 1) % fmt.hands_per_round)
     totals: dict[int, dict[str, int]] = defaultdict(lambda: {"NS": 0, "EW": 0})
@@ -67,6 +68,8 @@ def round_results(event: Event, last_hand: int) -> dict[int, movements.RoundResu
         .order_by("hand")
         .values_list("hand", "table__number", "tricks_ns", "tricks_ew", "trump", "revoke")
     )
+    if tables is not None:
+        rows = rows.filter(table__number__in=tables)
     for hand, number, ns, ew, trump, revoke in rows:
         tricks = tricks_after_revoke(HandEntry(tricks_ns=ns, tricks_ew=ew, trump=trump, revoke=revoke or None), fmt)
         totals[number]["NS"] += tricks["NS"]

@@ -180,9 +180,10 @@ _history_lock = threading.Lock()
 
 
 def _history(event: Event, hand: int) -> tuple[int | None, list]:
-    # Seatings only ever gain rows (ids are never reused) or lose the newest hand's: the newest id
-    # is the key (an indexed MAX, where counting 28,800 rows on every draw cost as much as it saved).
-    last = Seating.objects.filter(event=event).aggregate(last=Max("pk"))["last"]
+    # Seatings only ever gain rows (ids are never reused) or lose the newest hand's, and hands already
+    # played are never re-seated: the newest id of this hand's seating is the key (an indexed MAX).
+    # Not the event's newest: seating the next hand would have re-read the whole history (~0.7 s).
+    last = Seating.objects.filter(event=event, hand=hand).aggregate(last=Max("pk"))["last"]
     key = (hand, last)
     with _history_lock:
         held = _history_cache.get(event.pk)
@@ -200,10 +201,9 @@ def _history(event: Event, hand: int) -> tuple[int | None, list]:
 _players_cache: dict[tuple[int, int], tuple[tuple, list]] = {}
 
 
-def _players(event: Event, hand: int) -> list[movements.Player]:
-    """``evening.players_for`` from plain values, kept while the entrants stand (arrivals, departures
-    and roles change the key): reading 1,200 of them was a tenth of a busy hall's time."""
-    key = tuple(
+def _entrants_key(event: Event) -> tuple:
+    """What the players present for a hand are read from: arrivals, departures and roles change it."""
+    return tuple(
         Entrant.objects.filter(event=event)
         .order_by()
         .aggregate(
@@ -216,6 +216,11 @@ def _players(event: Event, hand: int) -> list[movements.Player]:
         )
         .values()
     )
+
+
+def _players(event: Event, hand: int, key: tuple) -> list[movements.Player]:
+    """``evening.players_for`` from plain values, kept under the entrants' ``key``: reading 1,200
+    of them was a tenth of a busy hall's time."""
     held = _players_cache.get((event.pk, hand))
     if held and held[0] == key:
         return held[1]
@@ -235,21 +240,24 @@ _answers: dict[tuple[int, int, int], tuple[tuple, dict]] = {}
 
 
 def _where_next(event: Event, table: Table, hand: int) -> dict:
-    results = evening.round_results(event, hand)
-    players = _players(event, hand + 1)
     last, history = _history(event, hand)
+    entrants = _entrants_key(event)
     cache_key = (event.pk, hand, table.number)
     held = _answers.get(cache_key)
     if held is not None:
+        # Checked against the results of this table and the tables its movers go to, not the hall's.
         inputs, answer = held
         went = sorted({place[0] for place in answer.values() if place})
-        if inputs == (last, players, results[table.number], [(t, results.get(t)) for t in went]):
+        here = evening.round_results(event, hand, tables=[table.number, *went])
+        if inputs == (last, entrants, here.get(table.number), [(t, here.get(t)) for t in went]):
             return answer
+    results = evening.round_results(event, hand)
+    players = _players(event, hand + 1, entrants)
     answer = movements.where_next(event.format, players, history, table.number, results[table.number], results)
     went = sorted({place[0] for place in answer.values() if place})
     if len(_answers) > 10_000:
         _answers.clear()
-    _answers[cache_key] = ((last, players, results[table.number], [(t, results.get(t)) for t in went]), answer)
+    _answers[cache_key] = ((last, entrants, results[table.number], [(t, results.get(t)) for t in went]), answer)
     return answer
 
 

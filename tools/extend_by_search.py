@@ -37,11 +37,11 @@ from whistdrive.movements.designs_data import ALPHABET  # noqa: E402
 from whistdrive.movements.schedule import measure  # noqa: E402
 
 HANDS = 30
-OPPOSE = {18: 4, 19: 4, 22: 3, 23: 4, 26: 3}
+OPPOSE = {10: 7, 11: 7, 15: 5, 18: 4, 19: 4, 22: 3, 23: 4, 26: 3}
 
 
 def cycle(players: int) -> list:
-    if players == 19:
+    if players % 4 == 3 and design_with_spare_seat(players, players) is not None:
         return list(design_with_spare_seat(players, players))
     return list(starter_rounds(players, players))
 

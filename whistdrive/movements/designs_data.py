@@ -1,8 +1,8 @@
 """Stored individual schedules for the sizes with no cyclic whist design (found by search).
 
 Found offline and checked by tests/movements/test_stored_designs.py:
-- 9, 10, 11, 15: tools/find_whist_designs.py (annealing; sit-outs by the rotation rule);
-- 14, 27: tools/extend_starters.py, and 18, 19, 22, 23, 26: tools/extend_by_search.py (the
+- 9, 10, 11: tools/find_whist_designs.py (annealing; sit-outs by the rotation rule);
+- 14, 27: tools/extend_starters.py, and 15, 18, 19, 22, 23, 26: tools/extend_by_search.py (the
   starter's cycle, or for 19 the design for 20 with an empty chair, then hands that partner the
   pairs it left out and keep partnering counts within one of each other at every number of hands);
 - 38: tools/design_plus_one.py (the design for 37 and one more player taking a seat in turn);
@@ -12,7 +12,7 @@ table in seats N, E, S, W, one character per player (ALPHABET[i] is player i); t
 listed sit out. Hand 1 seats 0, 1, 2, ... in order, and sit-outs stay fair at every hand.
 The first min(30, players - 1) hands meet the whist-tournament bounds (no partner twice, no
 opponent more than twice); after that, partnering counts stay within one of each other at every
-number of hands (for 10, 11 and 15 only after all 30).
+number of hands (for 10 and 11 only after all 30).
 """
 
 ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_"
@@ -22,7 +22,7 @@ DATA: dict[int, str] = {
     10: "01234567 53629478 08461975 27163908 85014329 27586439 48719065 70293186 40312598 61475023 45698372 97048156 37601289 59314028 32654071 39847256 18960547 72130689 94218035 32570164 69732584 54198760 86203719 42183095 53614207 87534629 50417968 67139082 85439102 05713246",
     11: "01234567 a7549836 a6801972 59284a31 847a5069 80372a19 64205a13 93674852 8716509a 0a321894 01643752 5a498637 07198a26 5914302a 28653174 4587960a 201873a9 651a2304 25367849 8a709156 921348a0 67210345 5a678349 80619a72 4a219350 26741538 07546a98 972031a8 a5106432 57283964",
     14: "0123456789ab 1b46d97c2853 b3d7a8c04296 36ac5201d487 6750941bad2c 7c918db35a40 c08b2a3695d1 1a07d658b2c4 b51ca792340d 39b05c846d1a 6831902d7ab5 726b814ac539 c4732bd50968 0dc643a91872 7385b0a4c629 987a4653012d 149d53682bac 62483c190bd7 c80da27516b9 9d45b13ca067 d7b320c84a15 d69c32a1748b 178d6c045b92 9283b560dac4 3a5d0942c671 c4378150da6b 7412b85c903a 81ba32d65079 752c6a894b30 8d4273605c1a",
-    15: "0123456789ab e85b4c79da36 07c9b162ed8a 324e1bdc5a09 2875c1e643d0 964eda85bc37 db678910ce2a a134b2d9e50c 18c4720d6e53 26a08b943571 6d95bca48e37 0cd89612ae7b 4b503a2c19ed e1473860d2c5 7a1589643b02 6ce7d84a5b39 b07ac6812d9e b93c240ea51d d281e354c067 6507b3198a42 ea97d6b438c5 920c1e8da6b7 391a524decb0 238c06ed4571 7294863ba015 85eb64ca973d 7081b62a9cde 9c5a0d43e12b e0384c2517d6 346ab1509782",
+    15: "0123456789ab 7e4ac632b1d9 28cd03a49e51 4b057adc186e c9762d50eb38 5c39a8b67412 60a1db932ce4 37de591a408c a25861edc7b0 d46b3e850297 8d94172b6ac3 b51ce2493d0a 96e084c1a57d 1387bc0ed625 eab290785346 d0e57b629a41 ced0867b349a 7b4962a3c815 1e0c3d459a28 38ecd7652b10 416b2079853a e37cd4b25169 c243e08ad519 60741cad8e5b 9e3028a6dc7b 5643108cb27e 3b1672ac9d40 e7a9438d0256 5aeb81d7c096 1de495832cba",
     18: "0123456789abcdef cdae62g490f7b51h b5f1ga860ch472d3 72hd8f9gcb364a5e 4a359h08b7eg6f21 6fe203c97418ghad gh1aceb046d983f5 83dfb17c6g509eh2 9e5h7d4bg82c013a 1c49a7f23e65db0g db60f4hae1g257c8 57gch63f1d8a24b9 248b3gehd59fa670 a697e813520hfg4c fg0419de2ac3h86b h8c6d051afbe39g7 39bg5c2dfh71e084 e0782ba5h34d1c96 ghdb83579e2401a6 548971d3e62gbc0f 94f7cd6b51heag20 20f8d7cah1g6b354 a4he5d92gc7f386b ea3cgf48075h2916 e96gb8fad1402c3h 8agbe3hfcd916705 27hc5b41e3a809fd 2eb7h4da9605cg81 0432c81ef65d9g7b cab01742ghf36d8e",
     19: "0123456789abcdef 95hf34e0b18g72ia 146af3i9g5bd0hc8 bd16h248cgi7a93e g25e6h3b7dc081fi dh4ie6fg0279b5ac 263ciead9h01g487 53e8afc1d4g2967b 4fib8a7523dh1e0g 3acgb804hf265i9d hef7ci821695d3b0 6ia07cbh5e142fg9 ec8907g64i53had1 f87dgb936ahe4c12 ab02dg1fe86i375h 8g9h2d5aibecf046 i7b190de3c4f6825 c0g5192if73aebh4 79d451hca0f8ig63 f723cg4ib1e86a9h 02f7d4cg5eb1896a 8a97e2f130dhb56i g91i35764he20cdb a26gd5fih84ec301 39bca4eih87g5fd0 295316b8af0c7dih 31c6h7gdae9504i8 ihcagfb4981d0e26 5138ifag407b96d2 31ga5bfec9h4d827",
     22: "0123456789abcdefghij 4bhdkl7f63ja902c15ei ka508gfc7dij34h9bl2e 8jl461c9f0eidk53agh2 6igk7b93c42e08ldj15h 7e18fa3d9kh246g0ibl5 f2b6cjd0385hk714eagl cha79i04d6l58fbk2j1g 95jf3e4k07gl6ca8hib1 3licd2k84f1g79j65eab dge90h86kcb1f3i7l2ja 3f61bcgj59hdil824a07 dc7ba91il350eg6hkj4f 09faj3begdl421758ikc 43cjida210gkhbfl6e89 kd9ie0jhb4185acg7263 803e24i5akb6lj91fh7d 64d2hkelj8a7gi3bc5f0 7k0h582gi6jf1eda9lc4 f845l6h1e7icb20j3g9k c6klg75b2fe9ah4id138 978g1flahc23j5ke0bd6 7fe2c9h53dlg041bk8aj c7bg38lh9fk50ij64ade l3be6kjc8hf1a5d7i902 3g4a0c5fe7i86192kljh 4fgd79j1bkeai36hl052 1db2c8gij5l467hfe9k3 di8h2k7g301cblafe456 hec1ag6i74k253j89b0d",
@@ -41,10 +41,13 @@ DATA: dict[int, str] = {
 # every pair partner at most once and oppose at most twice over the whole cycle.
 # fmt: off
 STARTERS: dict[int, tuple[tuple[int, ...], ...]] = {
+    10: ((7, 6, 8, 4, 3, 2, 9, 5),),
+    11: ((4, 6, 5, 9, 3, 8, 7, 10),),
     14: (
         (5, 6, 12, 1, 13, 9, 2, 3, 11, 10, 8, 0, 4, 7),
         (6, 8, 5, 3, 7, 2, 9, 11, 0, 12, 4, 13, 1, 10),
     ),
+    15: ((3, 14, 9, 10, 12, 4, 7, 6, 5, 11, 13, 8),),
     18: ((6, 7, 13, 3, 14, 11, 16, 12, 2, 4, 15, 10, 8, 9, 5, 17),),
     22: (
         (6, 16, 11, 4, 7, 13, 10, 0, 9, 3, 18, 17, 2, 5, 21, 1, 15, 12, 20, 19, 8, 14),

@@ -15,8 +15,8 @@ from this one asyncio process:
   (``every Ns``: it grows with the hall), at once when the page says ``load`` (an entry's answer
   leaves the moves to that poll), with ``?v=<version>`` and ``HX-Request``, and ``If-None-Match``
   when it holds an ETag for that very URL; one keep-alive connection per phone;
-* the organiser's live page (logged in) polls its fragment every 3 s with If-None-Match, the
-  projector board every 10 s;
+* the organiser's live page (logged in) polls its fragment at the page's interval (3 s, 10 s at
+  300 tables) with If-None-Match, the projector board every 10 s;
 * peak: each table finishes at a random moment of the 10-second window: North submits the
   tricks through the keypad form, and 0.5–2 s after that East agrees through the agree form
   (CSRF token from the page, as htmx sends it);
@@ -249,6 +249,7 @@ class Organiser(Client):
         super().__init__(base, stats)
         self.event = event
         self.polling = True
+        self.interval = 3.0
 
     async def open(self) -> None:
         status, body, _ = await self.request("organiser login", "GET", "/login/")
@@ -258,9 +259,13 @@ class Organiser(Client):
             data={"username": self.event["organiser"], "password": self.event["password"],
                   "csrfmiddlewaretoken": token},
         )  # fmt: skip
-        await self.request("live page", "GET", f"/events/{self.event['event']}/live/")
+        _, body, _ = await self.request("live page", "GET", f"/events/{self.event['event']}/live/")
+        # The live page's own interval (it grows with the hall).
+        if m := re.search(r'id="live-tables"[^>]*hx-trigger="every (\d+)s"', body):
+            self.interval = float(m.group(1))
 
-    async def poll_forever(self, interval: float) -> None:
+    async def poll_forever(self) -> None:
+        interval = self.interval
         etag = None
         while self.polling:
             started = time.perf_counter()
@@ -333,7 +338,7 @@ async def run(args, event: dict, base: str, server_pid: int) -> dict:
         if args.mode == "peak":
             pollers = [asyncio.create_task(p.poll_forever()) for p in phones]
             pollers += [
-                asyncio.create_task(organiser.poll_forever(3.0)),
+                asyncio.create_task(organiser.poll_forever()),
                 asyncio.create_task(board.poll_forever(10.0)),
             ]
             await asyncio.sleep(max(p.interval for p in phones) + 1)  # every phone has polled at least once

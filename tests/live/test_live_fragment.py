@@ -88,3 +88,10 @@ def test_the_fragment_takes_the_same_few_queries_for_5_and_25_tables(client, clu
     assert counts[0] == counts[1]
     with django_assert_max_num_queries(10):
         client.get(url("event_live", large), headers=HTMX)
+
+
+@pytest.mark.parametrize(("tables", "seconds"), [(4, 3), (90, 3), (91, 4)])
+def test_the_fragment_polls_less_often_in_a_big_hall(client, club_a, tables, seconds):
+    event = started_event(club_a, tables=tables)
+    html = client.get(url("event_live", event), headers=HTMX).content.decode()
+    assert f'hx-trigger="every {seconds}s"' in html

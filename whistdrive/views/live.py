@@ -8,6 +8,7 @@ Every POST redirects back with a message; an evening or entry error is shown, ne
 from __future__ import annotations
 
 import hashlib
+import math
 import re
 from collections import Counter
 
@@ -69,11 +70,13 @@ def _live_context(event: Event) -> dict:
         "trump_symbol": SUIT_SYMBOLS.get(tables[0].trump or "", "") if tables else "",
         "flags": flags,
         "interval_hand": event.interval_after,
+        # Every 3 s, or every 10 s at 300 tables: drawing a big hall's fragment takes a while.
+        "poll_seconds": max(3, math.ceil(len(tables) / 30)),
     }
 
 
 def live(request: HttpRequest, pk: int) -> HttpResponse:
-    """The full page, or for htmx's 3-second poll only the tables fragment (304 when unchanged)."""
+    """The full page, or for htmx's poll only the tables fragment (304 when unchanged)."""
     event = event_for(request, pk, ANY_ROLE)
     context = _live_context(event)
     if not request.htmx:

@@ -185,12 +185,16 @@ def _history(event: Event, hand: int) -> tuple[int | None, list]:
     # Not the event's newest: seating the next hand would have re-read the whole history (~0.7 s).
     last = Seating.objects.filter(event=event, hand=hand).aggregate(last=Max("pk"))["last"]
     key = (hand, last)
-    with _history_lock:
-        held = _history_cache.get(event.pk)
+    held = _history_cache.get(event.pk)
     if held and held[0] == key:
         return last, held[1]
-    history = evening.history_of(event, hand)
+    # One thread reads it while the others wait for it: when a hall's pages first needed it, every
+    # server thread read the same 14,400 seatings at once.
     with _history_lock:
+        held = _history_cache.get(event.pk)
+        if held and held[0] == key:
+            return last, held[1]
+        history = evening.history_of(event, hand)
         if len(_history_cache) > 8:
             _history_cache.clear()
         _history_cache[event.pk] = (key, history)

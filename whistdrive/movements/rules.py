@@ -217,8 +217,13 @@ def _mover_word(fmt, moving_side: str, winner: str) -> str:
     return "winning" if moving_side == winner else "losing"
 
 
-def _move(fmt, seating: Seating, results: dict[int, RoundResult]) -> dict[int, dict[str, tuple[str, str]]]:
-    """Each seated player's next table and seat, before sit-outs: table -> seat -> (player, why)."""
+def _move(
+    fmt, seating: Seating, results: dict[int, RoundResult], only: set[int] | None = None
+) -> dict[int, dict[str, tuple[str, str]]]:
+    """Each seated player's next table and seat, before sit-outs: table -> seat -> (player, why).
+
+    ``only``: just those tables' next seats (each still read from its neighbours' results).
+    """
     numbers = sorted(seating.tables)
     count = len(numbers)
     missing = [t for t in numbers if t not in results]
@@ -238,7 +243,7 @@ def _move(fmt, seating: Seating, results: dict[int, RoundResult]) -> dict[int, d
         return winner if fmt.movement != "progressive" or fmt.movers == "winners" else _other(winner)
 
     new: dict[int, dict[str, tuple[str, str]]] = {}
-    for t in numbers:
+    for t in numbers if only is None else sorted(only):
         seats = seating.tables[t]
         if fmt.movement not in RESULT_DRIVEN:
             new[t] = {s: (seats[s], "stays") for s in SEATS}
@@ -384,8 +389,16 @@ def where_next(
     known[table] = result
     # Unknown tables get a stand-in result; only seats that stand-in decided are then blurred.
     guess = {t: known.get(t, RoundResult(7, 6, "NS")) for t in last.tables}
-    moved = _move(fmt, last, guess)
-    tables, _out = _rotate(players, history, moved, roles_in_use(players))
+    if last.sitting_out:
+        moved = _move(fmt, last, guess)
+        tables, _out = _rotate(players, history, moved, roles_in_use(players))
+    else:
+        # Nobody comes back from sitting out, so nobody leaves a seat for them: the players here go
+        # only to this table and its two neighbours, and the rest of the hall need not be moved.
+        numbers = sorted(last.tables)
+        i = numbers.index(table)
+        moved = _move(fmt, last, guess, only={numbers[i - 1], table, numbers[(i + 1) % len(numbers)]})
+        tables = moved
     answer: dict[str, tuple[int, str] | None] = {}
     for t, seats in moved.items():
         for s, (pid, _why) in seats.items():

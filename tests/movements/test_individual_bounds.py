@@ -10,15 +10,6 @@ from .helpers import fmt, players
 # Includes every size that once missed a bound (9-11, 14, 15, 18, 22, 23, 26, 27, 30-36, 38-40, 42-45).
 SIZES = [8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36]
 SIZES += [37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 48, 64, 65, 101, 150]
-# Sizes whose evenings between the number of players and 30 hands do not all spread partners
-# within one yet (the stored schedules and starters meet the bound at 30 hands and below the players):
-# strict, so the test says so the moment a schedule that does is stored for them.
-SHORT_LENGTHS = {10, 11}
-
-
-def _sizes(sizes, short):
-    reason = "no schedule stored for this size yet (docs/benchmarks.md, Movements)"
-    return [pytest.param(c, marks=pytest.mark.xfail(strict=True, reason=reason)) if c in short else c for c in sizes]
 
 
 @pytest.mark.parametrize("count", SIZES)
@@ -39,7 +30,7 @@ def test_more_hands_than_players_spreads_partners_evenly(count):
     assert figures["played_spread"] <= 1
 
 
-@pytest.mark.parametrize("count", _sizes(list(range(8, 31)), SHORT_LENGTHS))
+@pytest.mark.parametrize("count", list(range(8, 31)))
 def test_every_evening_from_as_many_hands_as_players_to_thirty_spreads_partners_evenly(count):
     for hands in range(count, 31):
         figures = measure(count, -1, _schedule(count, -1, hands))

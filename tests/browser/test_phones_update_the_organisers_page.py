@@ -59,3 +59,20 @@ def test_a_result_agreed_on_two_phones_reaches_the_organisers_page_without_a_rel
     hall.shot(east, "personal-page")
 
     assert hall.foreign_requests() == []
+
+
+def test_a_phone_that_wakes_asks_for_its_table_at_once(hall, live_server):
+    club = make_club()
+    event = make_event(club, Format(hands=6, interval_after=None), name="Thursday drive")
+    add_entrants(event, 4, 4)
+    evening.start_event(event, seed=3)
+    table = event.tables.get(number=1)
+    phone = hall.phone()
+    phone.goto(table.get_absolute_url())
+    polls = f"{table.get_absolute_url()}?v="
+    # Just after one of its 4-second polls, the phone is woken (its tab comes back into view)...
+    with phone.expect_response(lambda response: polls in response.url, timeout=10_000):
+        pass
+    with phone.expect_request(lambda request: polls in request.url, timeout=1_500):
+        phone.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    # ...and asks for its table then, not at its next poll.

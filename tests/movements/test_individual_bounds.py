@@ -3,7 +3,7 @@
 import pytest
 
 from whistdrive.movements import Player, bounds, individual_schedule, measure, next_seating, replan, start
-from whistdrive.movements.schedule import _schedule
+from whistdrive.movements.schedule import _balance_seats, _schedule
 
 from .helpers import fmt, players
 
@@ -36,6 +36,45 @@ def test_every_evening_from_as_many_hands_as_players_to_thirty_spreads_partners_
         figures = measure(count, -1, _schedule(count, -1, hands))
         assert figures["partner_spread"] <= 1, f"{hands} hands"
         assert figures["played_spread"] <= 1, f"{hands} hands"
+
+
+SEAT_CASES = [
+    (count, hands)
+    for count in [8, 9, 13, 14, 20, 27, 38, 44, 64, 101, 150, 400]
+    for hands in sorted({30, count - 1} if count - 1 <= 30 else {30})
+]
+
+
+@pytest.mark.parametrize(("count", "hands"), SEAT_CASES)
+def test_without_roles_seats_are_within_two_and_within_one_at_one_hand_fewer_than_players(count, hands):
+    # turning each table greedily hand by hand left some players three or four apart
+    spread = measure(count, -1, _schedule(count, -1, hands))["seat_spread"]
+    assert spread <= (1 if hands == count - 1 else 2)
+
+
+def _lowest_first(table):
+    north, south = sorted(table[0::2])
+    east, west = sorted(table[1::2])
+    return (north, east, south, west)
+
+
+def _partnerships_and_sit_outs(schedule):
+    return [
+        ({frozenset((frozenset((n, s)), frozenset((e, w)))) for n, e, s, w in tables}, set(out))
+        for tables, out in schedule
+    ]
+
+
+@pytest.mark.parametrize(("count", "hands"), [(14, 30), (38, 30), (101, 30)])
+def test_balancing_seats_only_turns_tables_and_leaves_hand_one_as_given(count, hands):
+    schedule = _schedule(count, -1, hands)
+    # every table with its lower partner N or E: far from balanced
+    plain = [(tuple(_lowest_first(t) for t in tables), out) for tables, out in schedule]
+    plain[0] = schedule[0]
+    balanced = _balance_seats(count, -1, plain)
+    assert balanced[0] == schedule[0]
+    assert _partnerships_and_sit_outs(balanced) == _partnerships_and_sit_outs(schedule)
+    assert measure(count, -1, balanced)["seat_spread"] <= 2
 
 
 @pytest.mark.parametrize(("ladies", "gents"), [(8, 8), (10, 8), (13, 11), (20, 20), (50, 46)])

@@ -5,12 +5,16 @@ partners anyone twice and nobody opposes anyone more than twice; with more hands
 partnerships are spread evenly. Seats and sit-outs are balanced.
 
 How it is built, round by round (a round is ``hands_per_round`` hands at one table):
-1. sit-outs by rotation: in each role, the players who have missed fewest hands, ties by the
-   fixed order, so nobody sits out twice before everyone of their role has sat out once;
+1. sit-outs by rotation: in each role, the players who have missed fewest hands, so nobody sits
+   out twice before everyone of their role has sat out once; ties go by the fixed order without
+   roles, and with roles first to whoever sat out longest ago, then by the fixed order;
 2. partnerships: a matching of the seated players (lady with gent when roles are used) that
    avoids repeated partners, found greedily and improved by swaps;
 3. tables: the partnerships paired into tables avoiding repeated opponents, likewise;
-4. seats: each table turned so every player's seats stay balanced.
+4. seats: each table turned so every player's seats stay balanced. Without roles, once the
+   schedule is chosen, tables are turned afresh hand by hand and then single tables in any hand
+   after the first are turned again while that evens out the most uneven players' seats
+   (``_balance_seats``); turning keeps partners, opponents and sit-outs as they are.
 With lady/gent roles (``_build_with_roles``) the sit-outs go round the order the same way each
 time; each round's lady-gent matching starts from a fixed pattern (lines i + j = d through the
 pair sitting out, or a shift by the round number), which the tightest sizes already satisfy,
@@ -22,9 +26,11 @@ Without roles, sizes with a known whist tournament design (designs.py: 8, 12, 13
 21, 24, 25, 28 and every prime 4n+1; and 19 as 20 with an empty chair) use it instead; other
 sizes up to 45 use a cyclic starter (one hand, or two, developed by shifting every label; found
 offline by tools/cyclic_starters*.c) or a whole schedule found by tools/find_whist_designs.py,
-both stored in designs_data.py, because there the bounds are tight and greedy choice falls short. Otherwise a second (fixed) starting point is tried when the first
-misses a bound. The result depends only on the number of players, their order and the number
-of hands, so it is deterministic; the seed of the event shuffles the order.
+both stored in designs_data.py, because there the bounds are tight and greedy choice falls short.
+Otherwise (and always with roles) the schedule is built with up to 12 fixed seeds (2 above 120
+players), stopping at the first that meets every bound with seats within one of even; else the
+one nearest the bounds is kept. The result depends only on the number of players, their order
+and the number of hands, so it is deterministic; the seed of the event shuffles the order.
 """
 
 from __future__ import annotations
@@ -123,6 +129,9 @@ def _schedule(players: int, ladies: int, rounds: int) -> tuple[Round, ...]:
             best, best_score = candidate, score
         if score == 0:
             break
+    if ladies < 0:
+        # partners, opponents and sit-outs are settled; turning tables in earlier hands evens out seats
+        best = _balance_seats(players, ladies, best)
     return best
 
 
@@ -653,16 +662,16 @@ def _tables(pairs, partner, oppose, rng) -> list[tuple[int, int, int, int]]:
 
 
 def _turn(table, roles, seat_count) -> tuple[int, int, int, int]:
-    """The table's players placed in N, E, S, W so each player's seats stay balanced."""
+    """The table's players placed in N, E, S, W so each player's seats stay balanced.
+
+    Of the ways to turn the table, the one whose players have sat least in the seats it gives them.
+    """
     n, e, s, w = table
     if roles:
         # ladies n, e on N/E; gents s, w on S/W; partners stay partners
         options = [(n, e, s, w), (e, n, w, s)]
     else:
-        options = [
-            (n, e, s, w), (s, e, n, w), (n, w, s, e), (s, w, n, e),
-            (e, n, w, s), (w, n, e, s), (e, s, w, n), (w, s, e, n),
-        ]  # fmt: skip
+        options = _orientations(n, e, s, w)
 
     def spread(option):
         return sum(seat_count[x][i] for i, x in enumerate(option))
@@ -813,16 +822,135 @@ def bounds(players: int, ladies: int, rounds: int) -> tuple[int | None, int | No
 
 
 def _balance_seats(players: int, ladies: int, schedule):
-    """Turn each table (keeping partners and opponents) so every player's seats stay balanced."""
+    """Turn each table (keeping partners and opponents) so every player's seats stay balanced.
+
+    Hand 1 stays as given. The tables are turned hand by hand (``_turn``), then ``_repair_seats``
+    re-turns single tables in any hand; the schedule's own turning is kept if that is evener.
+    """
+    roles = ladies >= 0
     seat_count = [[0, 0, 0, 0] for _ in range(players)]
-    result = []
+    turned_rounds = []
     for r, (tables, out) in enumerate(schedule):
-        turned = [tuple(t) if r == 0 else _turn(tuple(t), ladies >= 0, seat_count) for t in tables]
+        turned = [tuple(t) if r == 0 else _turn(tuple(t), roles, seat_count) for t in tables]
         for table in turned:
             for i, x in enumerate(table):
                 seat_count[x][i] += 1
-        result.append((tuple(turned), tuple(out)))
-    return tuple(result)
+        turned_rounds.append((turned, tuple(out)))
+    if not roles:
+        _repair_seats(players, turned_rounds, seat_count)
+    result = tuple((tuple(tables), out) for tables, out in turned_rounds)
+    given = tuple((tuple(tuple(t) for t in tables), tuple(out)) for tables, out in schedule)
+    if _seat_unevenness(players, given) < _seat_unevenness(players, result):
+        return given
+    return result
+
+
+# A player's seat counts cost this much by their spread (most minus fewest), and then the sum of
+# their squares: one player three apart outweighs any number two apart, and so on.
+_SPREAD_COST = (0, 0, 10**4, 10**8, 10**12, 10**16)
+
+
+def _seat_cost(counts) -> int:
+    return _SPREAD_COST[min(max(counts) - min(counts), 5)] + sum(c * c for c in counts)
+
+
+def _seat_unevenness(players: int, schedule) -> int:
+    seat_count = [[0, 0, 0, 0] for _ in range(players)]
+    for tables, _out in schedule:
+        for table in tables:
+            for i, x in enumerate(table):
+                seat_count[x][i] += 1
+    return sum(_seat_cost(c) for c in seat_count)
+
+
+def _repair_seats(players: int, rounds, seat_count) -> None:
+    """Re-turn single tables after hand 1 while that lowers the seat cost of the players at them.
+
+    Turning hand by hand cannot look ahead, so a few players end up two or three apart in some
+    seat. Each step takes a player whose seats are two or more apart and, of the turns of their
+    tables (in any hand) that move them from a seat they have sat in most to one they have sat in
+    least, makes the one that most lowers the cost of the table's four players. When none lowers
+    it, one of the three least costly is taken anyway, so the search can leave a dead end; it
+    stops once ``4 * players + 400`` steps have found nothing evener and keeps the evenest
+    turning seen. Deterministic: the choices come from a fixed seed.
+    """
+    rng = random.Random(players * 7919 + len(rounds))
+    where: dict[int, list[tuple[int, int]]] = {}
+    for r in range(1, len(rounds)):
+        for t, table in enumerate(rounds[r][0]):
+            for x in table:
+                where.setdefault(x, []).append((r, t))
+    uneven = {x for x in range(players) if max(seat_count[x]) - min(seat_count[x]) > 1}
+
+    def change(table, option) -> int:
+        total = 0
+        for i, x in enumerate(table):
+            j = option.index(x)
+            if i != j:
+                c = seat_count[x]
+                after = list(c)
+                after[i] -= 1
+                after[j] += 1
+                total += _seat_cost(after) - _seat_cost(c)
+        return total
+
+    def turn(r: int, t: int, option) -> None:
+        table = rounds[r][0][t]
+        for i, x in enumerate(table):
+            seat_count[x][i] -= 1
+        for j, x in enumerate(option):
+            seat_count[x][j] += 1
+            if max(seat_count[x]) - min(seat_count[x]) > 1:
+                uneven.add(x)
+            else:
+                uneven.discard(x)
+        rounds[r][0][t] = option
+
+    cost = sum(_seat_cost(c) for c in seat_count)
+    best_cost, best = cost, [list(tables) for tables, _out in rounds]
+    since = 0
+    while uneven and since < 4 * players + 400:  # stop once that many steps have found nothing evener
+        since += 1
+        x = rng.choice(sorted(uneven))
+        # turns that take x from a seat they have sat in most to one they have sat in least
+        c = seat_count[x]
+        most, fewest = max(c), min(c)
+        moves = []
+        for r, t in where.get(x, []):
+            table = rounds[r][0][t]
+            if c[table.index(x)] != most:
+                continue
+            for option in _orientations(*table)[1:]:
+                if c[option.index(x)] == fewest:
+                    moves.append((change(table, option), r, t, option))
+        if not moves:
+            uneven.discard(x)
+            continue
+        gain, r, t, option = min(moves)
+        if gain >= 0:
+            # a dead end: hand the unevenness on with a turn chosen at random among the least bad
+            moves.sort()
+            gain, r, t, option = moves[rng.randrange(min(3, len(moves)))]
+        turn(r, t, option)
+        cost += gain
+        if cost < best_cost:
+            best_cost, best, since = cost, [list(tables) for tables, _out in rounds], 0
+    for r, tables in enumerate(best):
+        rounds[r] = (tables, rounds[r][1])
+    for c in seat_count:
+        c[:] = [0, 0, 0, 0]
+    for tables, _out in rounds:
+        for table in tables:
+            for i, x in enumerate(table):
+                seat_count[x][i] += 1
+
+
+def _orientations(n: int, e: int, s: int, w: int) -> list[tuple[int, int, int, int]]:
+    """The eight ways to seat a table that keep partners (N-S, E-W) and opponents; as given first."""
+    return [
+        (n, e, s, w), (s, e, n, w), (n, w, s, e), (s, w, n, e),
+        (e, n, w, s), (w, n, e, s), (e, s, w, n), (w, s, e, n),
+    ]  # fmt: skip
 
 
 def _relabel(players: int, schedule):

@@ -112,6 +112,20 @@ def test_every_form_needs_the_csrf_token(event):
     assert phone.post(_url(table, "table_seat"), {"seat": "N", "csrfmiddlewaretoken": token}).status_code == 302
 
 
+def test_htmx_posts_with_the_pages_token_as_a_header_and_its_fragments_carry_none(event):
+    table = table_of(event)
+    phone = Client(enforce_csrf_checks=True)
+    page = phone.get(_url(table)).content.decode()
+    header = re.search(r'hx-headers=\'\{"X-CSRFToken": "([^"]+)"\}\'', page).group(1)
+    htmx = {"HX-Request": "true"}
+    assert phone.post(_url(table, "table_seat"), {"seat": "N"}, headers=htmx).status_code == 403
+    answer = phone.post(_url(table, "table_seat"), {"seat": "N"}, headers={**htmx, "X-CSRFToken": header})
+    assert answer.status_code == 200 and "You are North" in answer.content.decode()
+    assert "csrfmiddlewaretoken" not in answer.content.decode()
+    entered = phone.post(_url(table, "table_enter"), {"hand": 1, "tricks": 8}, headers={**htmx, "X-CSRFToken": header})
+    assert "You said North–South 8, East–West 5" in entered.content.decode()
+
+
 def test_calling_the_organiser_raises_one_flag_however_often_tapped(client, event):
     table = table_of(event)
     for _ in range(2):

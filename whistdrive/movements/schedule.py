@@ -274,16 +274,7 @@ def _tables_with_roles(pairs, oppose, want, rng) -> list[tuple[int, int, int, in
     fill = half - len(north)
     north += rest[:fill]
     east += rest[fill:]
-    matched = []
-    for p in north:
-        best_i, best_cost = 0, None
-        for i, q in enumerate(east):
-            c = _table_cost(p, q, oppose)
-            if best_cost is None or c < best_cost:
-                best_i, best_cost = i, c
-                if c == 0:
-                    break
-        matched.append([p, east.pop(best_i)])
+    matched = [[p, east.pop(_cheapest_facing(p, east, oppose))] for p in north]
     for _sweep in range(30):
         improved = False
         for i, (p, q) in enumerate(matched):
@@ -614,6 +605,18 @@ def _table_cost(p, q, oppose) -> int:
     )
 
 
+def _cheapest_facing(p, candidates, oppose) -> int:
+    """Index in ``candidates`` of the first partnership facing ``p`` with the fewest repeated opponents."""
+    best_i, best_cost = 0, None
+    for i, q in enumerate(candidates):
+        c = _table_cost(p, q, oppose)
+        if best_cost is None or c < best_cost:
+            best_i, best_cost = i, c
+            if c == 0:
+                break
+    return best_i
+
+
 def _tables(pairs, partner, oppose, rng) -> list[tuple[int, int, int, int]]:
     """Pairs of partnerships facing each other, with as few repeated opponents as can be found."""
     free = list(pairs)
@@ -621,14 +624,7 @@ def _tables(pairs, partner, oppose, rng) -> list[tuple[int, int, int, int]]:
     matched = []
     while free:
         p = free.pop()
-        best_i, best_cost = 0, None
-        for i, q in enumerate(free):
-            c = _table_cost(p, q, oppose)
-            if best_cost is None or c < best_cost:
-                best_i, best_cost = i, c
-                if c == 0:
-                    break
-        matched.append([p, free.pop(best_i)])
+        matched.append([p, free.pop(_cheapest_facing(p, free, oppose))])
     # Improve: swap one partnership between two tables while that lowers the cost.
     for _sweep in range(30):
         improved = False

@@ -30,11 +30,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from extend_starters import check, relabelled  # noqa: E402
+from extend_starters import print_data_line, relabelled  # noqa: E402
 
 from whistdrive.movements.designs import design_with_spare_seat, starter_rounds  # noqa: E402
-from whistdrive.movements.designs_data import ALPHABET  # noqa: E402
-from whistdrive.movements.schedule import measure  # noqa: E402
 
 HANDS = 30
 OPPOSE = {10: 7, 11: 7, 15: 5, 18: 4, 19: 4, 22: 3, 23: 4, 26: 3}
@@ -154,14 +152,7 @@ def main() -> None:
         if schedule is None:
             print(f"# {players}: not found", flush=True)
             continue
-        schedule = relabelled(schedule)
-        problems = check(players, schedule)
-        if problems:
-            print(f"# {players}: {problems[:3]}", flush=True)
-            continue
-        figures = measure(players, -1, schedule)
-        text = " ".join("".join(ALPHABET[x] for t in tables for x in t) for tables, _out in schedule)
-        print(f'    {players}: "{text}",  # max oppose {figures["max_oppose"]}', flush=True)
+        print_data_line(players, relabelled(schedule))
 
 
 if __name__ == "__main__":

@@ -260,14 +260,18 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=20000)
     args = parser.parse_args()
     for players in args.sizes:
-        schedule = relabelled(search(players, args.seed, args.steps))
-        problems = check(players, schedule)
-        if problems:
-            print(f"# {players}: {problems[:3]}", flush=True)
-            continue
-        figures = measure(players, -1, schedule)
-        text = " ".join("".join(ALPHABET[x] for t in tables for x in t) for tables, _out in schedule)
-        print(f'    {players}: "{text}",  # max oppose {figures["max_oppose"]}', flush=True)
+        print_data_line(players, relabelled(search(players, args.seed, args.steps)))
+
+
+def print_data_line(players: int, schedule) -> None:
+    """The schedule as a line for designs_data.DATA, once it passes the checks (else what fails)."""
+    problems = check(players, schedule)
+    if problems:
+        print(f"# {players}: {problems[:3]}", flush=True)
+        return
+    figures = measure(players, -1, schedule)
+    text = " ".join("".join(ALPHABET[x] for t in tables for x in t) for tables, _out in schedule)
+    print(f'    {players}: "{text}",  # max oppose {figures["max_oppose"]}', flush=True)
 
 
 if __name__ == "__main__":

@@ -10,14 +10,16 @@ from .rules import (
     hands_missed,
     next_seating,
     plan,
+    players_changed,
     replan,
     roles_in_use,
     rule_sentence,
     start,
+    tables_for,
     where_next,
 )
 from .schedule import bounds, individual_schedule, measure
-from .seating import SEATS, MovementError, Player, RoundResult, Seating
+from .seating import SEATS, MovementError, Player, RoundResult, Seating, WaitForTheHall
 
 __all__ = [
     "SEATS",
@@ -34,9 +36,12 @@ __all__ = [
     "measure",
     "next_seating",
     "plan",
+    "players_changed",
     "replan",
     "roles_in_use",
     "rule_sentence",
     "start",
+    "tables_for",
     "where_next",
+    "WaitForTheHall",
 ]

@@ -23,6 +23,7 @@ from .seating import (
     Player,
     RoundResult,
     Seating,
+    WaitForTheHall,
 )
 
 RESULT_DRIVEN = ("progressive", "semi_partner")
@@ -269,67 +270,120 @@ def _move(
     return new
 
 
-# The last history counted, with its counts: a hall's history is 1,200 players by a dozen hands and
-# each agreed table's where_next asks for it, while the history only grows by a hand at a time.
-# The seatings themselves are held, so ``is`` tells that a history begins with the one counted.
-_missed_held: tuple[tuple[Seating, ...], set, Counter, Counter] | None = None
-
-
 def hands_missed(history: list[Seating]) -> Counter:
-    """How many hands of ``history`` each player did not play (sat out, or had not arrived)."""
-    global _missed_held
-    held = _missed_held
-    if (
-        held is not None
-        and len(held[0]) <= len(history)
-        and all(a is b for a, b in zip(held[0], history[: len(held[0])], strict=True))
-    ):
-        counted, everyone, played = held[0], held[1], held[2]
-    else:
-        counted, everyone, played = (), set(), Counter()
-    if len(counted) < len(history):
-        everyone, played = set(everyone), Counter(played)  # the held counts may be in use elsewhere
-        # A player misses every hand of the history they were not seated for: hands minus hands played.
-        for seating in history[len(counted) :]:
-            seated = {pid for seats in seating.tables.values() for pid in seats.values()}
-            everyone.update(seated)
-            everyone.update(seating.sitting_out)
-            played.update(seated)
-        _missed_held = (tuple(history), everyone, played)
-    total = len(history)
-    return Counter({pid: total - played[pid] for pid in everyone if played[pid] < total})
+    """How many hands of ``history`` each player sat out. A late arrival counts from arriving (the
+    hands before it are not "missed"), so the rotation seats them as it seats everyone else."""
+    return Counter(pid for seating in history for pid in seating.sitting_out)
+
+
+def _present_in(seating: Seating) -> set[str]:
+    return set(seating.seated()) | set(seating.sitting_out)
+
+
+def players_changed(players: list[Player], last: Seating) -> bool:
+    """True when the players of the next hand are not the last hand's: someone arrived or left, or
+    (with roles) someone now plays the other role than the seat they sat in."""
+    if {p.id for p in players} != _present_in(last):
+        return True
+    if not roles_in_use(players):
+        return False
+    role = {p.id: p.role for p in players}
+    return any(
+        role[pid] != ("lady" if seat in LADY_SEATS else "gent")
+        for seats in last.tables.values()
+        for seat, pid in seats.items()
+    )
+
+
+def tables_for(players: list[Player], roles: bool) -> int:
+    """How many tables the players fill: four a table, and with roles two ladies and two gents."""
+    if roles:
+        return min(sum(p.role == "lady" for p in players), sum(p.role == "gent" for p in players)) // 2
+    return len(players) // 4
+
+
+def _seat_role(seat: str, roles: bool) -> str | None:
+    return ("lady" if seat in LADY_SEATS else "gent") if roles else None
 
 
 def _rotate(
     players: list[Player], history: list[Seating], moved: dict[int, dict[str, tuple[str, str]]], roles: bool
 ) -> tuple[dict[int, dict[str, tuple[str, str]]], tuple[str, ...]]:
-    """The sit-out rotation, after the movement has run on the seated players.
+    """The sit-out rotation, after the movement has run on the last hand's seated players (``moved``).
 
-    The players to sit out next are, in each role, those seated with the fewest hands missed so
-    far (ties by the fixed player order); the players who sat out take exactly the seats they leave.
+    In each role the players to sit out are those with the fewest hands sat out (since they
+    arrived), those who sat out last hand coming back first (ties by the fixed player order); the
+    players coming back take the seats of those who go out, table by table.
+
+    When players have arrived, left or changed role since the last hand, as the archive's seating
+    rules say: the tables are as many as the players present fill (the top tables close, or new ones
+    open at the top); everyone keeps the seat the movement gave them while it is still there and of
+    their role; a leaver's seat is taken by a spare of the same role; a late arrival plays at once
+    when a seat of their role is free or a spare of their role sat out, and otherwise is the first
+    to sit out (then the first back).
     """
     last = history[-1]
+    present = {p.id: p for p in players}
     rank = {p.id: i for i, p in enumerate(players)}
     role = {p.id: (p.role if roles else None) for p in players}
-    missed = hands_missed(history)
-    returning = sorted(last.sitting_out, key=rank.__getitem__)
-    new = {t: dict(seats) for t, seats in moved.items()}
+    before = _present_in(last)
+    arrivals = {pid for pid in present if pid not in before}
+    returning = {pid for pid in last.sitting_out if pid in present}
+    count = tables_for(players, roles)
+    if count < 1:
+        raise MovementError(
+            f"{len(players)} players cannot fill a table"
+            + (" of two ladies and two gents" if roles and len(players) >= 4 else "")
+        )
+    new: dict[int, dict[str, tuple[str, str]]] = {}
+    for t in range(1, count + 1):
+        seats = moved.get(t, {})
+        new[t] = {
+            s: (pid, why) for s, (pid, why) in seats.items() if pid in present and role[pid] == _seat_role(s, roles)
+        }
+    kept = {pid for seats in new.values() for pid, _why in seats.values()}
+    closed = {pid: t for t, seats in moved.items() if t > count for pid, _why in seats.values() if pid in present}
+    sat = hands_missed(history)
+    # A late arrival who had to sit out since arriving is the first back.
+    ever_seated = {pid for seating in history for pid in seating.seated()}
+    never_seated = returning - ever_seated
     staying_out: list[str] = []
-    for group in dict.fromkeys(role[pid] for pid in returning):
-        back = [pid for pid in returning if role[pid] == group]
-        places = [
-            (missed[pid], rank[pid], t, s)
-            for t, seats in new.items()
-            for s, (pid, _why) in seats.items()
-            if role[pid] == group
-        ]
-        places.sort()
-        leaving = sorted(places[: len(back)], key=lambda place: (place[2], SEATS.index(place[3])))
-        for pid, (_m, _r, t, s) in zip(back, leaving, strict=True):
-            staying_out.append(new[t][s][0])
-            new[t][s] = (pid, f"back from sitting out, in the seat {new[t][s][0]} leaves")
+    for group in dict.fromkeys(role[p.id] for p in players):
+        people = [pid for pid in present if role[pid] == group]
+        holes = [(t, s) for t in new for s in SEATS if _seat_role(s, roles) == group and s not in new[t]]
+        free_seat = len(holes) > len(people) - len(kept & set(people)) - len(arrivals & set(people))
+        arrivals_play = free_seat or bool(returning & set(people))
+        seats_for_group = sum(1 for t in new for s in SEATS if _seat_role(s, roles) == group)
+
+        def turn(pid: str, arrivals_play: bool = arrivals_play) -> tuple:
+            # Lowest first sits out: an arrival who cannot play at once, then the fewest hands sat
+            # out, those who did not just sit out before those who did, then the fixed order; last of
+            # all an arrival who plays at once, or who sat out since arriving.
+            if pid in arrivals:
+                tier = 2 if arrivals_play else 0
+            else:
+                tier = 2 if pid in never_seated else 1
+            return (tier, sat[pid], pid in returning, rank[pid])
+
+        out = sorted(people, key=turn)[: max(0, len(people) - seats_for_group)]
+        staying_out += out
+        vacated = {}
+        for t, s in [(t, s) for t in new for s in SEATS if s in new[t] and new[t][s][0] in out]:
+            vacated[t, s] = new[t].pop(s)[0]
+        holes = [(t, s) for t in new for s in SEATS if _seat_role(s, roles) == group and s not in new[t]]
+        coming = sorted((pid for pid in people if pid not in out and pid not in kept), key=rank.__getitem__)
+        for (t, s), pid in zip(holes, coming, strict=True):
+            if pid in arrivals:
+                why = "arrives"
+            elif pid in returning:
+                why = "back from sitting out" + (f", in the seat {vacated[t, s]} leaves" if (t, s) in vacated else "")
+            elif pid in closed:
+                why = f"from table {closed[pid]}, which has closed"
+            else:
+                why = "takes a free seat"
+            new[t][s] = (pid, why)
     staying_out.sort(key=rank.__getitem__)
-    return new, tuple(staying_out)
+    return {t: {s: new[t][s] for s in SEATS} for t in new}, tuple(staying_out)
 
 
 def _next_with_reasons(fmt, players, history, results):
@@ -338,19 +392,25 @@ def _next_with_reasons(fmt, players, history, results):
     roles = roles_in_use(players)
     last = history[-1]
     hand = len(history) + 1
-    if fmt.round_of(hand) == fmt.round_of(hand - 1):
-        # within a round the seating repeats
-        return {
-            t: {s: (pid, "same seat within the round") for s, pid in seats.items()} for t, seats in last.tables.items()
-        }, tuple(last.sitting_out)
+    changed = players_changed(players, last)
     if fmt.movement == "mitchell":
-        return _mitchell_next(fmt, history, hand)
+        if changed:
+            return _mitchell_changed(fmt, players, history)
+        return _mitchell_next_with_waiting(fmt, players, history, hand)
     if fmt.movement == "individual":
         plan_ = _individual_plan_for(fmt, players, history, roles)
         nxt = plan_[hand - 1]
         return {
             t: {s: (pid, "the individual schedule") for s, pid in seats.items()} for t, seats in nxt.tables.items()
         }, nxt.sitting_out
+    if fmt.round_of(hand) == fmt.round_of(hand - 1):
+        # within a round the seating repeats
+        same = {
+            t: {s: (pid, "same seat within the round") for s, pid in seats.items()} for t, seats in last.tables.items()
+        }
+        if not changed:
+            return same, tuple(last.sitting_out)
+        return _rotate(players, history, same, roles)
     moved = _move(fmt, last, results)
     return _rotate(players, history, moved, roles)
 
@@ -380,13 +440,24 @@ def where_next(
     last = history[-1]
     hand = len(history) + 1
     here = last.tables[table]
-    if fmt.movement not in RESULT_DRIVEN or fmt.round_of(hand) == fmt.round_of(hand - 1):
-        nxt = next_seating(fmt, players, history, {**(results or {}), table: result})
-        out = {pid: nxt.position(pid) for pid in here.values()}
-        out.update({pid: nxt.position(pid) for pid in last.sitting_out if (nxt.position(pid) or (0,))[0] == table})
-        return out
     known = dict(results or {})
     known[table] = result
+    changed = players_changed(players, last)
+    if changed and fmt.movement in RESULT_DRIVEN and fmt.ends_round(hand - 1) and set(known) != set(last.tables):
+        # Seats freed, closed or opened anywhere in the hall decide where everyone goes.
+        raise WaitForTheHall(
+            "players are joining or leaving: everyone's next seat is known once every table has finished this hand"
+        )
+    if changed or fmt.movement not in RESULT_DRIVEN or fmt.round_of(hand) == fmt.round_of(hand - 1):
+        # A player who leaves is not in the answer.
+        present = {p.id for p in players}
+        nxt = next_seating(fmt, players, history, known)
+        out = {pid: nxt.position(pid) for pid in here.values() if pid in present}
+        out.update(
+            {pid: nxt.position(pid) for pid in present - _present_in(last) if (nxt.position(pid) or (0,))[0] == table}
+        )
+        out.update({pid: nxt.position(pid) for pid in last.sitting_out if (nxt.position(pid) or (0,))[0] == table})
+        return out
     # Unknown tables get a stand-in result; only seats that stand-in decided are then blurred.
     guess = {t: known.get(t, RoundResult(7, 6, "NS")) for t in last.tables}
     if last.sitting_out:
@@ -478,6 +549,140 @@ def _mitchell_next(fmt, history: list[Seating], hand: int):
             "W": (gent, why),
         }
     return new, out
+
+
+def _partners(players: list[Player], history: list[Seating]) -> dict[str, str]:
+    """Each present player's partner in a fixed-partnership evening: whoever they last sat with,
+    if that player is still here and last sat with them too."""
+    present = {p.id for p in players}
+    last_partner: dict[str, str] = {}
+    for seating in history:
+        for seats in seating.tables.values():
+            for a, b in (("N", "S"), ("E", "W")):
+                last_partner[seats[a]] = seats[b]
+                last_partner[seats[b]] = seats[a]
+    partners = {
+        pid: mate
+        for pid, mate in last_partner.items()
+        if pid in present and mate in present and last_partner.get(mate) == pid
+    }
+    # A pair that has sat out at the half table since the start has never sat down together: it is
+    # the first two sitting out (a player waiting for a partner always comes after it).
+    role = {p.id: p.role for p in players}
+    unpaired = [pid for pid in history[-1].sitting_out if pid in present and pid not in partners]
+    if len(unpaired) >= 2 and (role[unpaired[0]] is None or role[unpaired[0]] != role[unpaired[1]]):
+        partners[unpaired[0]], partners[unpaired[1]] = unpaired[1], unpaired[0]
+    return partners
+
+
+def _lady_first(players: list[Player], pair) -> tuple[str, ...]:
+    """A pair in seating order: with roles the lady first (she sits N or E)."""
+    role = {p.id: p.role for p in players}
+    return tuple(sorted(pair, key=lambda pid: role.get(pid) == "gent"))
+
+
+def _mitchell_next_with_waiting(fmt, players: list[Player], history: list[Seating], hand: int):
+    """The Mitchell step, with any player still waiting for a partner left sitting out."""
+    last = history[-1]
+    if fmt.round_of(hand) == fmt.round_of(hand - 1):
+        return {
+            t: {s: (pid, "same seat within the round") for s, pid in seats.items()} for t, seats in last.tables.items()
+        }, tuple(last.sitting_out)
+    partners = _partners(players, history)
+    waiting = tuple(pid for pid in last.sitting_out if pid not in partners)
+    if not waiting:
+        return _mitchell_next(fmt, history, hand)
+    pair = _lady_first(players, [pid for pid in last.sitting_out if pid in partners])
+    tables, out = _mitchell_next(fmt, [*history[:-1], Seating(last.tables, pair)], hand)
+    return tables, (*out, *waiting)
+
+
+def _mitchell_changed(fmt, players: list[Player], history: list[Seating]):
+    """A Mitchell re-planned for the players present: partnerships are kept; a player whose partner
+    has left partners a late arrival or another such player (one waits, sitting out, until someone
+    comes); N–S pairs keep their tables where they can; the E–W pairs keep their order round the
+    tables, starting where they meet fewest N–S pairs again over the rounds left."""
+    hand = len(history) + 1
+    roles = roles_in_use(players)
+    rank = {p.id: i for i, p in enumerate(players)}
+    role = {p.id: p.role for p in players}
+    partners = _partners(players, history)
+    # Where the movement would take the pairs that are still whole.
+    moved, moved_out = _mitchell_next_with_waiting(fmt, players, history, hand)
+    ns: dict[int, tuple[str, str]] = {}
+    ew: list[tuple[int, tuple[str, str]]] = []
+    for t in sorted(moved):
+        n, e, s, w = (moved[t][seat][0] for seat in SEATS)
+        if partners.get(n) == s:
+            ns[t] = (n, s)
+        if partners.get(e) == w:
+            ew.append((t, (e, w)))
+    half_pair = _lady_first(players, [pid for pid in moved_out if pid in partners])
+    if len(half_pair) == 2 and partners.get(half_pair[0]) == half_pair[1]:
+        ew.append((len(moved) + 1, (half_pair[0], half_pair[1])))
+    ew_table = {pair: t for t, pair in ew}
+    whole = {pid for pair in [*ns.values(), *ew_table] for pid in pair}
+    single = sorted((p.id for p in players if p.id not in whole), key=rank.__getitem__)
+    new_pairs: list[tuple[str, str]] = []
+    if roles:
+        ladies = [pid for pid in single if role[pid] == "lady"]
+        gents = [pid for pid in single if role[pid] == "gent"]
+        new_pairs = list(zip(ladies, gents, strict=False))
+    else:
+        new_pairs = [(single[i], single[i + 1]) for i in range(0, len(single) - 1, 2)]
+    waiting = tuple(pid for pid in single if all(pid not in pair for pair in new_pairs))
+    total = len(ns) + len(ew) + len(new_pairs)
+    if total < 2:
+        raise MovementError(
+            f"{len(players)} players make {total} pair{'s' if total != 1 else ''}: a table needs two pairs"
+        )
+    ns_count = total // 2
+    ew_count = total - ns_count
+    # N–S pairs keep their table while it is still in play; new pairs, then E–W pairs from the top, fill the rest.
+    spare = list(new_pairs)
+    ew_pairs = [pair for _t, pair in ew]
+    ns_at: dict[int, tuple[str, str]] = {t: pair for t, pair in ns.items() if t <= ns_count}
+    loose = [pair for t, pair in sorted(ns.items()) if t > ns_count]
+    for t in range(1, ns_count + 1):
+        if t not in ns_at:
+            if loose:
+                ns_at[t] = loose.pop(0)
+            elif spare:
+                ns_at[t] = spare.pop(0)
+            else:
+                ns_at[t] = ew_pairs.pop()
+    ew_pairs += loose + spare
+    met = {
+        (frozenset((seats["N"], seats["S"])), frozenset((seats["E"], seats["W"])))
+        for seating in history
+        for seats in seating.tables.values()
+    }
+    rounds_left = fmt.round_of(fmt.hands) - fmt.round_of(hand) + 1
+
+    def repeats(offset: int) -> tuple[int, int]:
+        again = 0
+        for j, pair in enumerate(ew_pairs):
+            for r in range(min(rounds_left, ew_count)):
+                place = (j + offset + r) % ew_count
+                if place < ns_count and (frozenset(ns_at[place + 1]), frozenset(pair)) in met:
+                    again += 1
+        # Ties: the offset that moves fewest E–W pairs from where the movement took them.
+        moves = sum(1 for j, pair in enumerate(ew_pairs) if (j + offset) % ew_count + 1 != ew_table.get(pair))
+        return again, moves
+
+    offset = min(range(ew_count), key=repeats)
+    tables: dict[int, dict[str, tuple[str, str]]] = {}
+    out: tuple[str, ...] = ()
+    for j, (lady, gent) in enumerate(ew_pairs):
+        place = (j + offset) % ew_count
+        if place >= ns_count:
+            out = (lady, gent)
+            continue
+        why = "E–W pair" if (lady, gent) in ew_table else "a new pair"
+        n, s = ns_at[place + 1]
+        ns_why = "N–S pair stays" if ns.get(place + 1) == (n, s) else "N–S pair, re-seated as players changed"
+        tables[place + 1] = {"N": (n, ns_why), "E": (lady, why), "S": (s, ns_why), "W": (gent, why)}
+    return tables, (*out, *waiting)
 
 
 # -- individual --------------------------------------------------------------------------------
@@ -618,63 +823,41 @@ def plan(fmt, seatings: list[Seating]) -> dict:
     }
 
 
-def replan(fmt, players: list[Player], history: list[Seating], seed: int) -> list[Seating]:
+def replan(
+    fmt, players: list[Player], history: list[Seating], seed: int, results: dict[int, RoundResult] | None = None
+) -> list[Seating]:
     """Seatings from hand len(history)+1 on, for the players present now; nothing played changes.
 
-    Result-driven movements re-seat only when the players changed: a late arrival takes a spare's
-    place or a player who left is replaced by a spare; otherwise the tables are redrawn by ``seed``.
-    Planned movements are planned afresh for the hands left.
+    An individual drive is scheduled afresh for the hands left, counting the meetings so far. The
+    other movements go on from the last hand as ``next_seating`` gives them, which fills the gaps
+    players leave and seats those who arrive: a planned movement (Mitchell, stationary) for every
+    hand left, a result-driven one for the next hand only, from ``results`` (the last round's),
+    or with everyone staying put when they are not given.
     """
-    roles = _check_advice(fmt, players)
+    roles = roles_in_use(players)
     remaining = fmt.hands - len(history)
     if remaining <= 0:
         return []
-    rest = fmt.with_changes(hands=remaining, interval_after=None)
     if fmt.movement == "individual":
-        met = history
-        return individual_schedule(_ordered(players, seed, "random"), remaining, roles, fmt.hands_per_round, met)
-    if fmt.movement == "mitchell":
-        return start(rest, players, seed, "random")
-    present = {p.id for p in players}
-    last = history[-1] if history else None
-    if last is not None:
-        kept = _keep_tables(last, players, roles, present)
-        if kept is not None:
-            return _stationary_from(fmt, players, history, kept, remaining)
-    order = _ordered(players, seed, "random")
-    # Those who have missed most sit at tables first.
-    missed = hands_missed(history)
-    order.sort(key=lambda p: -missed[p.id])
-    return _stationary_from(fmt, players, history, _first_seating(order, roles), remaining)
-
-
-def _stationary_from(fmt, players, history, first: Seating, remaining: int) -> list[Seating]:
-    """[first] for a result-driven movement; for stationary, the rest of the evening from it."""
+        if tables_for(players, roles) < 1:
+            raise MovementError(f"{len(players)} players cannot fill a table")
+        # Round by round from the next hand: a change in the middle of a round makes its rest a round.
+        first = len(history) + 1
+        rounds = fmt.round_of(fmt.hands) - fmt.round_of(first) + 1
+        plan_ = individual_schedule(_ordered(players, seed, "random"), rounds, roles, 1, history)
+        return [plan_[fmt.round_of(hand) - fmt.round_of(first)] for hand in range(first, fmt.hands + 1)]
+    if not history:
+        return start(fmt.with_changes(hands=remaining), players, seed, "random")
     if fmt.movement in RESULT_DRIVEN:
-        return [first]
-    seatings = [first]
+        if results is None:
+            stay = {t: {s: (pid, "stays") for s, pid in seats.items()} for t, seats in history[-1].tables.items()}
+            tables, out = _rotate(players, history, stay, roles)
+            return [Seating({t: {s: tables[t][s][0] for s in SEATS} for t in sorted(tables)}, out)]
+        return [next_seating(fmt, players, history, results)]
+    seatings: list[Seating] = []
     while len(seatings) < remaining:
-        seatings.append(next_seating(fmt, players, [*history, *seatings], {}))
+        seatings.append(next_seating(fmt, players, [*history, *seatings], results or {}))
     return seatings
-
-
-def _keep_tables(last: Seating, players: list[Player], roles: bool, present: set[str]) -> Seating | None:
-    """Last hand's tables with gaps filled by spares of the right role, if the number of tables holds."""
-    role = {p.id: (p.role if roles else None) for p in players}
-    spares = [p.id for p in players if last.position(p.id) is None]
-    tables = {t: dict(seats) for t, seats in last.tables.items()}
-    for t in sorted(tables):
-        for s in SEATS:
-            if tables[t][s] not in present:
-                want = ("lady" if s in LADY_SEATS else "gent") if roles else None
-                fit = next((pid for pid in spares if role[pid] == want), None)
-                if fit is None:
-                    return None
-                spares.remove(fit)
-                tables[t][s] = fit
-    if len(spares) > 3:
-        return None
-    return Seating(tables, tuple(spares))
 
 
 __all__ = [
@@ -686,8 +869,10 @@ __all__ = [
     "hands_missed",
     "next_seating",
     "plan",
+    "players_changed",
     "replan",
     "roles_in_use",
+    "tables_for",
     "rule_sentence",
     "start",
     "where_next",

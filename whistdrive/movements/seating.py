@@ -18,6 +18,10 @@ class MovementError(ValueError):
     """A user error: the message says what the organiser can do about it."""
 
 
+class WaitForTheHall(MovementError):
+    """Where a player goes next is not known until every table has finished the hand."""
+
+
 @dataclass(frozen=True)
 class Player:
     id: str

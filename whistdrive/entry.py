@@ -325,10 +325,13 @@ def submit(
         table = _locked_table(table)
         entry = None
         try:
-            _check_playing(table, hand)
-            side = _seat_side(seat)
             # The state is read once, under the lock; the answer's state adds what this call stored.
             rows, result, seats = _read(table, hand)
+            if result is None:
+                # An agreed hand is answered below whenever the phone asks (a late tap after the
+                # evening moved on is told the result that counts, not that nothing was entered).
+                _check_playing(table, hand)
+            side = _seat_side(seat)
             if not seats:
                 raise _Refused(f"Nobody is seated at table {table.number} for hand {hand}.")
             other = OTHER_SIDE[side]
@@ -413,9 +416,12 @@ def agree(
         table = _locked_table(table)
         entry = None
         try:
-            _check_playing(table, hand)
-            side = _seat_side(seat)
             rows, result, seats = _read(table, hand)
+            if result is None:
+                # Once the hand is agreed, a phone agreeing late (the evening may have moved on
+                # meanwhile) is told so below, not that nothing was entered.
+                _check_playing(table, hand)
+            side = _seat_side(seat)
             state = _build_state(table, hand, rows, result, seats)
             other = OTHER_SIDE[side]
             shown = state.claims[other]

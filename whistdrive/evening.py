@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections import defaultdict
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
 
 from django.db import transaction
 
 from whistdrive import movements
 from whistdrive.formats import FormatError
-from whistdrive.models import Entrant, Event, Result, Seating, Table
+from whistdrive.models import Entrant, Event, Result, Seating, Submission, Table
 from whistdrive.rules import HandEntry, tricks_after_revoke
 
 
@@ -24,9 +25,9 @@ class EveningError(ValueError):
 
 
 def players_for(event: Event, hand: int) -> list[movements.Player]:
-    """The engine's players for hand ``hand``: those present, in card-number order."""
-    entrants = event.entrants.present_for(hand).order_by("card_number")
-    return [movements.Player(id=e.player_id, role=e.role or None) for e in entrants]
+    """The engine's players for hand ``hand``: those present, in card-number order, each in the
+    role they play in that hand."""
+    return event.entrants.players_for(hand)
 
 
 def entrants_by_player_id(event: Event) -> dict[str, Entrant]:
@@ -104,8 +105,20 @@ def _tables_for(event: Event, seatings: list[movements.Seating]) -> dict[int, Ta
 
 
 def advice_for(event: Event) -> movements.Advice:
-    """What the movement will do with the people registered so far (for the desk)."""
-    return movements.advise(event.format, players_for(event, max(event.current_hand, 1)))
+    """What the movement will do with the people registered so far (for the desk): before the
+    start for hand 1, after it for the next hand to be seated, which is when a newcomer plays."""
+    return movements.advise(event.format, players_for(event, first_open_hand(event)))
+
+
+def first_open_hand(event: Event) -> int:
+    """The first hand whose seating may still change: the next hand; at the interval, the hand
+    after it, until a result of it is entered; 1 before the start."""
+    if not event.started:
+        return 1
+    hand = event.current_hand
+    if event.status == Event.Status.INTERVAL and not Submission.objects.filter(table__event=event, hand=hand).exists():
+        return hand
+    return hand + 1
 
 
 @transaction.atomic
@@ -219,51 +232,356 @@ def undo_advance(event: Event) -> Event:
     return event
 
 
-def _replan_from(event: Event, next_hand: int) -> None:
-    """Re-plan a planned movement from ``next_hand`` on; nothing already played changes."""
+def _reseat_from(event: Event, hand: int) -> None:
+    """Seat hand ``hand`` (and for a planned movement every hand after it) afresh for the players
+    present, after an arrival, a departure or a role change; nothing already played changes.
+
+    A result-driven movement seats its next hand when the hand before it is complete (``advance``),
+    so here only a hand already seated at the interval is seated again.
+    """
     fmt = event.format
-    if fmt.result_driven:
-        return  # result-driven movements seat each hand as it comes, from those present
-    Seating.objects.filter(event=event, hand__gte=next_hand).delete()
+    if hand > fmt.hands:
+        return
+    if Submission.objects.filter(table__event=event, hand__gte=hand).exists():
+        raise EveningError(f"Hand {hand} has results entered already: its seating cannot change.")
+    Seating.objects.filter(event=event, hand__gte=hand).delete()
+    players = players_for(event, hand)
+    history = history_of(event, hand - 1)
+    if fmt.result_driven and hand > event.current_hand:
+        return
+    results = round_results(event, hand - 1) if fmt.ends_round(hand - 1) else {}
     try:
-        seatings = movements.replan(fmt, players_for(event, next_hand), history_of(event, next_hand - 1), event.seed)
+        if fmt.result_driven:
+            seatings = [movements.next_seating(fmt, players, history, results)]
+        else:
+            seatings = movements.replan(fmt, players, history, event.seed)
     except movements.MovementError as exc:
-        raise EveningError(str(exc)) from exc
+        raise EveningError(_sentence(str(exc))) from exc
     tables = _tables_for(event, seatings)
     for offset, seating in enumerate(seatings):
-        _save_seating(event, next_hand + offset, seating, tables)
+        _save_seating(event, hand + offset, seating, tables)
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+def _check_seatable(event: Event, hand: int, doing: str) -> None:
+    """Refuse a change after which nobody could be seated, saying what the organiser can do."""
+    players = players_for(event, hand)
+    try:
+        roles = movements.roles_in_use(players)
+    except movements.MovementError as exc:
+        raise EveningError(_sentence(str(exc))) from exc
+    if movements.tables_for(players, roles) >= 1:
+        return
+    if roles and len(players) >= 4:
+        ladies = sum(p.role == "lady" for p in players)
+        gents = len(players) - ladies
+        short = "gent" if gents < 2 else "lady"
+        raise EveningError(
+            f"{doing}, {ladies} {'lady' if ladies == 1 else 'ladies'} and {gents} {'gent' if gents == 1 else 'gents'} "
+            f"would be left for hand {hand}: a table needs two of each. Change someone's role to {short} at the "
+            "desk first."
+        )
+    raise EveningError(
+        f"{doing}, {len(players)} {'player' if len(players) == 1 else 'players'} would be left for hand {hand}: "
+        "a table needs four. Register a late arrival at the desk first: without one the evening cannot go on."
+    )
+
+
+def _keep_individual_tables(event: Event, hand: int, tables_before: int) -> list[Entrant]:
+    """An individual drive keeps the tables it had while the players present can fill them: when
+    roles alone would close a table, the fewest players needed play the other role from ``hand``
+    (the latest arrivals first), and are returned so that the organiser is told."""
+    fmt = event.format
+    players = players_for(event, hand)
+    if fmt.movement != "individual" or not movements.roles_in_use(players):
+        return []
+    want = min(tables_before, len(players) // 4)
+    ladies = sum(p.role == "lady" for p in players)
+    gents = len(players) - ladies
+    if min(ladies, gents) // 2 >= want:
+        return []
+    long_role, short_role = ("lady", "gent") if ladies > gents else ("gent", "lady")
+    needed = 2 * want - min(ladies, gents)
+    candidates = (
+        event.entrants.present_for(hand)
+        .filter(role=long_role, role_from_hand__isnull=True)
+        .order_by("-joined_hand", "-card_number")[:needed]
+    )
+    switched = []
+    for entrant in candidates:
+        _set_role(entrant, short_role, hand)
+        switched.append(entrant)
+    return switched
+
+
+def _check_role_fits(event: Event, name: str, role: str) -> None:
+    """With lady and gent roles in use every player needs one; without them nobody has one."""
+    roles_used = event.entrants.exclude(role="").exists()
+    if roles_used and not role:
+        raise EveningError(f"This evening pairs ladies and gents: say whether {name} plays as a lady or a gent.")
+    if not roles_used and role and event.entrants.exists():
+        raise EveningError(f"This evening has no lady and gent roles: add {name} without a role.")
+
+
+def _set_role(entrant: Entrant, role: str, hand: int) -> None:
+    if entrant.joined_hand >= hand:
+        entrant.role = role  # not played yet: simply their role
+    else:
+        entrant.earlier_role, entrant.role, entrant.role_from_hand = entrant.role, role, hand
+    entrant.save(update_fields=["role", "earlier_role", "role_from_hand"])
+
+
+def _tables_at(event: Event, hand: int) -> int:
+    last = event.seatings.filter(hand__lt=hand).order_by("-hand").values_list("hand", flat=True).first()
+    if last is None:
+        return 0
+    return event.seatings.filter(hand=last, table__isnull=False).values("table").distinct().count()
 
 
 @transaction.atomic
 def add_late_arrival(event: Event, *, name: str, role: str = "", member=None) -> Entrant:
-    """A late arrival plays from the next hand on."""
+    """A late arrival plays from the next hand to be seated (at the interval, the hand after it)."""
     event = Event.objects.select_for_update().get(pk=event.pk)
-    joined = max(event.current_hand + 1, 1)
+    if event.status == Event.Status.FINISHED:
+        raise EveningError("The evening is over: there is no hand left to join.")
+    joined = first_open_hand(event)
     if event.started and joined > event.hands:
         raise EveningError("The last hand is under way: there is no hand left to join.")
+    if event.started:
+        _check_role_fits(event, name, role)
     card = (event.entrants.order_by("-card_number").values_list("card_number", flat=True).first() or 0) + 1
     entrant = Entrant.objects.create(
         event=event, name=name, role=role, member=member, card_number=card, joined_hand=joined
     )
     if event.started:
-        _check_seatable(event, joined)
-        _replan_from(event, joined)
-    return entrant
+        switched = _keep_individual_tables(event, joined, _tables_at(event, joined))
+        _check_seatable(event, joined, f"With {name}")
+        _reseat_from(event, joined)
+        return PlayersChange(entrant, joined, switched, plan_summary(event, joined))
+    return PlayersChange(entrant, joined)
 
 
 @transaction.atomic
 def withdraw(event: Event, entrant: Entrant) -> Entrant:
-    """A player who leaves keeps what they scored and is not seated from the next hand."""
+    """A player who leaves keeps what they scored and is not seated from the next hand to be seated."""
     event = Event.objects.select_for_update().get(pk=event.pk)
-    entrant.left_after_hand = event.current_hand if event.started else 0
+    entrant = Entrant.objects.select_for_update().get(pk=entrant.pk, event=event)
+    if entrant.left_after_hand is not None:
+        raise EveningError(f"{entrant.name} has already left, after hand {entrant.left_after_hand}.")
+    hand = first_open_hand(event)
+    if event.started and hand > event.hands:
+        raise EveningError("The last hand is under way: everyone is leaving after it anyway.")
+    if event.started and entrant.joined_hand >= hand:
+        # Arrived but never played: the entry is simply taken back.
+        entrant.delete()
+        _check_seatable(event, hand, f"Without {entrant.name}")
+        _reseat_from(event, hand)
+        return PlayersChange(entrant, hand, taken_back=True, summary=plan_summary(event, hand))
+    entrant.left_after_hand = hand - 1
     entrant.save(update_fields=["left_after_hand"])
-    if event.started:
-        _check_seatable(event, event.current_hand + 1)
-        _replan_from(event, event.current_hand + 1)
-    return entrant
+    if not event.started:
+        return PlayersChange(entrant, hand)
+    switched = _keep_individual_tables(event, hand, _tables_at(event, hand))
+    _check_seatable(event, hand, f"Without {entrant.name}")
+    _reseat_from(event, hand)
+    return PlayersChange(entrant, hand, switched, plan_summary(event, hand))
 
 
-def _check_seatable(event: Event, hand: int) -> None:
-    advice = movements.advise(event.format, players_for(event, hand))
-    if advice.problems:
-        raise EveningError(" ".join(advice.problems))
+@transaction.atomic
+def undo_withdraw(event: Event, entrant: Entrant) -> Entrant:
+    """Take back a "leaves" that has not taken effect yet: the player is seated again."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    entrant = Entrant.objects.select_for_update().get(pk=entrant.pk, event=event)
+    hand = first_open_hand(event)
+    if entrant.left_after_hand is None:
+        raise EveningError(f"{entrant.name} has not left.")
+    if entrant.left_after_hand < hand - 1:
+        raise EveningError(
+            f"{entrant.name} left after hand {entrant.left_after_hand}, and the evening has moved on since: "
+            "register them again as a late arrival."
+        )
+    entrant.left_after_hand = None
+    entrant.save(update_fields=["left_after_hand"])
+    _reseat_from(event, hand)
+    return PlayersChange(entrant, hand, summary=plan_summary(event, hand))
+
+
+@transaction.atomic
+def change_role(event: Event, entrant: Entrant, role: str) -> Entrant:
+    """The role a player plays from the next hand to be seated (before the start: simply their role)."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    entrant = Entrant.objects.select_for_update().get(pk=entrant.pk, event=event)
+    if role == entrant.role:
+        return PlayersChange(entrant, first_open_hand(event))
+    if event.started and not role:
+        raise EveningError(f"This evening pairs ladies and gents: {entrant.name} plays as a lady or a gent.")
+    if not event.started:
+        entrant.role = role
+        entrant.save(update_fields=["role"])
+        return PlayersChange(entrant, 1)
+    hand = first_open_hand(event)
+    if hand > event.hands:
+        raise EveningError("The last hand is under way: no role can change now.")
+    if entrant.role_from_hand is not None and entrant.role_from_hand < hand:
+        raise EveningError(
+            f"{entrant.name} has already changed role once tonight (from hand {entrant.role_from_hand}): "
+            "a role changes at most once in an evening."
+        )
+    if entrant.role_from_hand is not None and role == entrant.earlier_role:
+        # Taking back a change that has not taken effect yet.
+        entrant.role, entrant.earlier_role, entrant.role_from_hand = role, "", None
+        entrant.save(update_fields=["role", "earlier_role", "role_from_hand"])
+    else:
+        _set_role(entrant, role, hand)
+    _check_seatable(event, hand, f"With {entrant.name} as a {role or 'player'}")
+    _reseat_from(event, hand)
+    return PlayersChange(entrant, hand, summary=plan_summary(event, hand))
+
+
+@dataclass(frozen=True)
+class StaleSeating:
+    """Seatings that followed a result since corrected: they stand, unless ``can_reseat``."""
+
+    hands: range  # the hands seated from the old result, and every hand after them
+    can_reseat: bool  # the first of them is the current hand and nothing of it is entered yet
+
+
+def stale_seating(event: Event, hand: int) -> StaleSeating | None:
+    """Whether the hand after ``hand``'s round was seated from other results than those now stored.
+
+    Only a result-driven movement seats from results. A correction that changes a round's winner
+    leaves the seating that followed it as it was (players may already have moved); the organiser
+    may seat the current hand again while none of its results is in.
+    """
+    fmt = event.format
+    if not fmt.result_driven:
+        return None
+    last = hand + (fmt.hands_per_round - 1 - (hand - 1) % fmt.hands_per_round)
+    following = last + 1
+    seated = Seating.objects.filter(event=event, hand__gte=following).order_by("-hand").values_list("hand", flat=True)
+    newest = seated.first()
+    if newest is None or following > fmt.hands:
+        return None
+    history = history_of(event, following)
+    try:
+        expected = movements.next_seating(fmt, players_for(event, following), history[:-1], round_results(event, last))
+    except movements.MovementError:
+        return None  # the round is not complete: nothing was seated from it
+    actual = history[-1]
+    if expected.tables == actual.tables and sorted(expected.sitting_out) == sorted(actual.sitting_out):
+        return None
+    can = (
+        following == event.current_hand
+        and event.status in (Event.Status.RUNNING, Event.Status.INTERVAL)
+        and not Submission.objects.filter(table__event=event, hand=following).exists()
+    )
+    return StaleSeating(range(following, newest + 1), can)
+
+
+@transaction.atomic
+def reseat_current_hand(event: Event, *, expected_hand: int) -> Event:
+    """Seat the current hand again from the results as they stand, while none of it is entered."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.current_hand != expected_hand:
+        raise EveningError(
+            f"The evening has moved on to hand {event.current_hand}: hand {expected_hand} stays as seated."
+        )
+    stale = stale_seating(event, expected_hand - 1)
+    if stale is None:
+        raise EveningError(f"Hand {expected_hand} is already seated from the results as they stand.")
+    if not stale.can_reseat:
+        raise EveningError(f"Results of hand {expected_hand} are in: its seating stands.")
+    _reseat_from(event, expected_hand)
+    return event
+
+
+@dataclass
+class PlayersChange:
+    """What an arrival, a departure or a role change did, for the organiser's message."""
+
+    entrant: Entrant
+    hand: int  # the first hand it changes
+    switched: list[Entrant] = field(default_factory=list)  # who now plays the other role to keep a table
+    summary: str = ""  # the seating from ``hand`` on, in words
+    taken_back: bool = False  # an arrival who never played, whose entry was withdrawn
+
+    def words(self) -> str:
+        """The change, where the player sits, anyone now playing the other role, and the new plan."""
+        who = self.entrant
+        if self.taken_back:
+            lines = [f"{who.name} is no longer entered (they had not played yet)."]
+        elif who.left_after_hand is not None:
+            lines = [f"{who.name} leaves after hand {who.left_after_hand} and keeps what they scored."]
+        elif who.role_from_hand == self.hand:
+            lines = [f"{who.name} plays as a {who.role} from hand {self.hand}."]
+        elif who.joined_hand == self.hand and self.hand > 1:
+            lines = [f"{who.name} (card {who.card_number}) plays from hand {self.hand}: {self._place()}."]
+        else:
+            lines = [f"{who.name} is seated as before."]
+        for other in self.switched:
+            lines.append(
+                f"To keep the tables full, {other.name} plays as a {other.role} from hand {self.hand} "
+                "(change who at the desk)."
+            )
+        if self.summary:
+            lines.append(self.summary)
+        return " ".join(lines)
+
+    def _place(self) -> str:
+        seat = Seating.objects.filter(entrant=self.entrant, hand=self.hand).select_related("table").first()
+        if seat is None:
+            return f"seated when hand {self.hand - 1} is complete"
+        if seat.table is None:
+            return "sits out that hand first"
+        return f"table {seat.table.number}, {seat.get_seat_display()}"
+
+
+def pending_changes(event: Event) -> dict[str, list[Entrant]]:
+    """Arrivals, departures and role changes that have not taken effect yet (they can be undone)."""
+    if not event.started or event.status == Event.Status.FINISHED:
+        return {"arrivals": [], "leavers": [], "roles": []}
+    hand = first_open_hand(event)
+    entrants = event.entrants.order_by("card_number")
+    return {
+        "arrivals": list(entrants.filter(joined_hand=hand).exclude(joined_hand=1)),
+        "leavers": list(entrants.filter(left_after_hand=hand - 1)),
+        "roles": list(entrants.filter(role_from_hand=hand)),
+    }
+
+
+def plan_summary(event: Event, hand: int) -> str:
+    """The seating from ``hand`` on in a sentence or two: tables, who sits out, and for a planned
+    movement how often partnerships repeat over the hands left."""
+    fmt = event.format
+    players = players_for(event, hand)
+    roles = movements.roles_in_use(players)
+    planned = list(
+        Seating.objects.filter(event=event, hand__gte=hand).values_list("hand", "table__number", "entrant_id")
+    )
+    if planned:
+        first = [row for row in planned if row[0] == hand]
+        tables = len({number for _h, number, _e in first if number is not None})
+        out = sum(1 for _h, number, _e in first if number is None)
+    else:
+        tables = movements.tables_for(players, roles)
+        out = len(players) - 4 * tables
+    words = f"From hand {hand}: {tables} table{'s' if tables != 1 else ''}"
+    if out:
+        words += f", {out} sitting out each hand in turn" if out < 4 else f", {out} sitting out each hand"
+    words += "."
+    if not fmt.result_driven and fmt.movement != "stationary":
+        partners = Counter()
+        for seating in history_of(event, fmt.hands):
+            for seats in seating.tables.values():
+                partners.update([frozenset((seats["N"], seats["S"])), frozenset((seats["E"], seats["W"]))])
+        repeats = sum(1 for n in partners.values() if n > 1) if fmt.movement == "individual" else 0
+        if fmt.movement == "individual":
+            words += (
+                f" {repeats} partnership{'s' if repeats != 1 else ''} of the evening repeat{'s' if repeats == 1 else ''}."
+                if repeats
+                else " Nobody partners anyone twice."
+            )
+    return words

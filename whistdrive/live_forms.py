@@ -9,6 +9,7 @@ from __future__ import annotations
 from django import forms
 
 from clubs.models import Role
+from whistdrive import evening
 from whistdrive.models import Entrant, Event, Side, Table, Trump
 from whistdrive.rules import HandEntry, RuleError, check_entry, trump_for_hand
 
@@ -47,8 +48,11 @@ class _EntryFields(forms.Form):
 
     def entry(self, data: dict) -> HandEntry:
         ns = data["tricks_ns"]
-        # East–West may be left blank: the cards make 13, so it follows from North–South.
+        # East–West may be left blank: the cards make 13, so it follows from North–South. So does an
+        # East–West left as it was when only North–South was changed (a correction, without script).
         ew = data.get("tricks_ew")
+        if "tricks_ns" in self.changed_data and "tricks_ew" not in self.changed_data and self.initial:
+            ew = None
         trump = data.get("trump") or trump_for_hand(self.event.trumps, self.hand)
         return HandEntry(
             tricks_ns=ns,
@@ -81,6 +85,11 @@ class ResultForm(_EntryFields):
     )
 
     field_order = ["tricks_ns", "tricks_ew", "honours_ns", "honours_ew", "revoke", "trump", "reason"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # result_form.js fills East–West as 13 less North–South as the organiser types.
+        self.fields["tricks_ns"].widget.attrs["data-thirteen-less"] = self["tricks_ew"].auto_id
 
 
 class ResultLookupForm(forms.Form):
@@ -147,7 +156,8 @@ class WithdrawForm(forms.Form):
 
     def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, **kwargs)
-        hand = max(event.current_hand, 1)
+        # Everyone who would be seated for the next hand: those still here, and arrivals not yet playing.
+        hand = evening.first_open_hand(event)
         self.fields["entrant"].queryset = event.entrants.present_for(hand).order_by("name")
 
 

@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from clubs.models import Club, Member, Role, Season
 from whistdrive.formats import Format
+from whistdrive.movements import Player
 
 
 def new_token() -> str:
@@ -128,6 +129,11 @@ class Event(models.Model):
     auto_advance = models.BooleanField(default=True, help_text="Move to the next hand when every table agrees.")
     prizes = models.JSONField(default=list, blank=True, help_text="The prize list, in the order prizes are given.")
     mystery_target = models.PositiveSmallIntegerField(null=True, blank=True)
+    prize_min_hands = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="Hands a player must have played (a sit-out counts) to win a prize; empty for half the hands.",
+    )
     board_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     created = models.DateTimeField(auto_now_add=True)
 
@@ -167,11 +173,39 @@ class Event(models.Model):
     def started(self) -> bool:
         return self.status != self.Status.SETUP
 
+    @property
+    def prize_qualifying_hands(self) -> int:
+        """Hands a player must have taken part in to win a prize: the organiser's number, else half
+        the hands (rounded up); never fewer than one, so nobody who played nothing wins."""
+        hands = self.prize_min_hands if self.prize_min_hands is not None else -(-self.hands // 2)
+        return max(1, hands)
+
 
 class EntrantQuerySet(models.QuerySet):
     def present_for(self, hand: int):
         """Entrants taking part in hand `hand` (arrived by then, not yet left)."""
         return self.filter(joined_hand__lte=hand).filter(Q(left_after_hand__isnull=True) | Q(left_after_hand__gte=hand))
+
+    def players_for(self, hand: int) -> list:
+        """Those present for hand ``hand`` as the movement engine's players, in card-number order,
+        each with the role they play in that hand."""
+        rows = self.present_for(hand).order_by("card_number").values_list(
+            "archive_id", "card_number", "role", "earlier_role", "role_from_hand"
+        )
+        return [
+            Player(id=player_id(archive_id, card), role=role_at(hand, role, earlier, since) or None)
+            for archive_id, card, role, earlier, since in rows
+        ]
+
+
+def player_id(archive_id: str, card_number: int) -> str:
+    """A player's id in the engines and the archive: the imported id, else "p" and the card number."""
+    return archive_id or f"p{card_number}"
+
+
+def role_at(hand: int, role: str, earlier_role: str, role_from_hand: int | None) -> str:
+    """The role played in ``hand`` by an entrant who plays ``role`` from ``role_from_hand`` on."""
+    return earlier_role if role_from_hand is not None and hand < role_from_hand else role
 
 
 class Entrant(models.Model):
@@ -186,6 +220,12 @@ class Entrant(models.Model):
     joined_hand = models.PositiveSmallIntegerField(default=1, help_text="First hand played (late arrivals).")
     left_after_hand = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Last hand before leaving.")
     archive_id = models.CharField(max_length=40, blank=True, help_text="The player id in an imported archive.")
+    earlier_role = models.CharField(
+        max_length=4, choices=Role.choices, blank=True, help_text="The role played before role_from_hand."
+    )
+    role_from_hand = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The first hand played in the role now (a role changed after the start)."
+    )
 
     objects = EntrantQuerySet.as_manager()
 
@@ -195,6 +235,11 @@ class Entrant(models.Model):
             models.UniqueConstraint(fields=["event", "card_number"], name="one_card_number_per_event"),
             models.UniqueConstraint(
                 fields=["event", "member"], condition=Q(member__isnull=False), name="member_enters_once"
+            ),
+            models.CheckConstraint(
+                condition=Q(role_from_hand__isnull=True) | Q(role_from_hand__gt=F("joined_hand")),
+                name="role_changes_after_joining",
+                violation_error_message="A role can only change after the player's first hand.",
             ),
         ]
 
@@ -207,7 +252,10 @@ class Entrant(models.Model):
     @property
     def player_id(self) -> str:
         """The id used in the engines and the archive."""
-        return self.archive_id or f"p{self.card_number}"
+        return player_id(self.archive_id, self.card_number)
+
+    def role_at(self, hand: int) -> str:
+        return role_at(hand, self.role, self.earlier_role, self.role_from_hand)
 
 
 class Table(models.Model):

@@ -15,7 +15,7 @@ No Django import.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from whistdrive.standings import Standing
@@ -120,11 +120,22 @@ def validate_prizes(prizes: Sequence[dict]) -> list[dict]:
     return checked
 
 
-def award_prizes(prizes: list[dict], standings: list[Standing], *, one_per_person: bool = True) -> list[Award]:
-    """Awards in the order of the prize list: one per place of each prize."""
+def award_prizes(
+    prizes: list[dict],
+    standings: list[Standing],
+    *,
+    one_per_person: bool = True,
+    qualified: Collection[str] | None = None,
+) -> list[Award]:
+    """Awards in the order of the prize list: one per place of each prize.
+
+    ``qualified``: the ids of those who may win (the club's "qualify after N hands" rule, worked out
+    by the caller); by default everyone who has played a hand. Nobody who has played no hand wins.
+    """
     checked = validate_prizes(prizes)
     winners_so_far: set[str] = set()
     awards: list[Award] = []
+    standings = [s for s in standings if s.hands_played >= 1 and (qualified is None or s.id in qualified)]
     for index, prize in enumerate(checked):
         order, measure = _judging(prize)
         eligible = [s for s in standings if prize["role"] is None or s.role == prize["role"]]

@@ -191,3 +191,30 @@ def entry_of(result: Result | Submission) -> HandEntry:
         honours_ew=result.honours_ew,
         revoke=result.revoke or None,
     )
+
+
+def qualified_for_prizes(event: Event, standings_now: list[standings.Standing], *, up_to: int | None = None) -> set[str]:
+    """Who may win a prize: present for at least the event's qualifying number of hands (a sit-out
+    counts) and with at least one hand played. Until the evening is over, those who can still reach
+    the number by the end qualify, so provisional prizes do not leave out everyone still playing.
+    ``up_to`` judges at that hand instead (the half-time prize, at the interval)."""
+    need = event.prize_qualifying_hands
+    last = up_to if up_to is not None else max((h.number for s in standings_now for h in s.hands), default=0)
+    if up_to is not None:
+        need = max(1, -(-need * up_to // event.hands))
+        still_to_come = {}
+    elif event.status == Event.Status.FINISHED:
+        still_to_come = {}
+    else:
+        left = dict(
+            (_player_id(archive_id, card), after)
+            for archive_id, card, after in event.entrants.values_list("archive_id", "card_number", "left_after_hand")
+        )
+        still_to_come = {
+            pid: max(0, (event.hands if after is None else min(after, event.hands)) - last) for pid, after in left.items()
+        }
+    return {
+        s.id
+        for s in standings_now
+        if s.hands_played >= 1 and s.hands_played + s.hands_sat_out + still_to_come.get(s.id, 0) >= need
+    }

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+import random
+from collections import Counter
+from dataclasses import dataclass
 
 from clubs.models import Club, Member
 from whistdrive import entry, evening
@@ -120,9 +123,55 @@ def play_hand(event: Event, hand: int) -> None:
         entry.agree(table, hand=hand, seat="E", device="simulation")
 
 
-def play(event: Event, *, stop_after: int | None = None) -> Event:
-    """Play the event's hands in order (up to ``stop_after``), resuming after the interval."""
+@dataclass(frozen=True)
+class Comings:
+    """Who arrives and who leaves, by the hand they arrive for or leave after."""
+
+    arrivals: dict[int, int]  # first hand -> how many arrive for it
+    leavers: dict[int, int]  # last hand -> how many leave after it
+
+    @classmethod
+    def drawn(cls, seed: int, hands: int, late: int, leave: int) -> Comings:
+        """``late`` arrivals at hands after the first and ``leave`` departures before the last, from ``seed``."""
+        if (late or leave) and hands < 2:
+            raise SimulationError("Late arrivals and leavers need an evening of at least two hands.")
+        rng = random.Random(f"comings:{seed}")
+        arrivals = Counter(rng.randint(2, hands) for _ in range(late))
+        leavers = Counter(rng.randint(1, hands - 1) for _ in range(leave))
+        return cls(dict(arrivals), dict(leavers))
+
+
+def _arrive(event: Event, count: int, rng: random.Random) -> None:
+    """Late arrivals at the desk: with roles in use, as many ladies as gents where the count allows."""
+    roles = event.entrants.exclude(role="").exists()
+    for i in range(count):
+        role = ("lady" if (i + rng.randint(0, 1)) % 2 == 0 else "gent") if roles else ""
+        number = event.entrants.count()
+        evening.add_late_arrival(event, name=_name(role or None, 1000 + number), role=role)
+
+
+def _leave(event: Event, count: int, rng: random.Random) -> None:
+    """Players leave from the live page; one whose going would leave no table is passed over."""
+    hand = evening.first_open_hand(event)
+    candidates = list(event.entrants.present_for(hand).filter(joined_hand__lt=hand).order_by("card_number"))
+    rng.shuffle(candidates)
+    left = 0
+    for entrant in candidates:
+        if left == count:
+            return
+        try:
+            evening.withdraw(event, entrant)
+        except evening.EveningError:
+            continue
+        left += 1
+
+
+def play(event: Event, *, stop_after: int | None = None, comings: Comings | None = None) -> Event:
+    """Play the event's hands in order (up to ``stop_after``), resuming after the interval; players
+    arrive and leave as ``comings`` says, through the desk's and the live page's own functions."""
     last = event.hands if stop_after is None else min(stop_after, event.hands)
+    rng = random.Random(f"people:{event.seed}")
+    done: set[int] = set()
     while True:
         event.refresh_from_db()
         hand = event.current_hand
@@ -136,6 +185,11 @@ def play(event: Event, *, stop_after: int | None = None) -> Event:
             # The organiser resumes play after the tea.
             Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
             continue
+        if comings is not None and hand not in done:
+            # While hand ``hand`` is played: newcomers for the next hand, and those leaving after this one.
+            done.add(hand)
+            _arrive(event, comings.arrivals.get(hand + 1, 0), rng)
+            _leave(event, comings.leavers.get(hand, 0), rng)
         play_hand(event, hand)
         event.refresh_from_db()
         if event.current_hand == hand and event.status == Event.Status.RUNNING and evening.hand_complete(event, hand):
@@ -154,11 +208,17 @@ def simulate_event(
     stop_after: int | None = None,
     name: str | None = None,
     date: datetime.date | None = None,
+    late: int = 0,
+    leave: int = 0,
 ) -> Event:
-    """Create the players and the event, draw the seating from ``seed`` and play it out."""
+    """Create the players and the event, draw the seating from ``seed`` and play it out, with
+    ``late`` players arriving after the first hand and ``leave`` leaving before the last."""
+    if late < 0 or leave < 0:
+        raise SimulationError("Give no negative number of late arrivals or leavers.")
     event = create_event(fmt=fmt, tables=tables, spares=spares, seed=seed, club=club, name=name, date=date)
     try:
         event = evening.start_event(event, by="random", seed=seed)
     except evening.EveningError as exc:
         raise SimulationError(str(exc)) from exc
-    return play(event, stop_after=stop_after)
+    comings = Comings.drawn(seed, fmt.hands, late, leave) if late or leave else None
+    return play(event, stop_after=stop_after, comings=comings)

@@ -30,9 +30,20 @@ def test_a_late_submission_for_the_previous_hand_is_refused(event):
         entry.submit(table_of(event, number), hand=1, seat="N", tricks_ours=7)
         entry.agree(table_of(event, number), hand=1, seat="E")
     evening.advance(event, expected_hand=1)
-    with pytest.raises(entry.EntryError, match="Table 1, hand 1: .*evening is on hand 2"):
-        entry.submit(table_of(event), hand=1, seat="E", tricks_ours=6)
+    with pytest.raises(entry.EntryError, match="Table 1, hand 1: This hand is already agreed .*call the organiser"):
+        entry.submit(table_of(event), hand=1, seat="E", tricks_ours=5)
+    # The same result again is no refusal: the phone is told it is agreed (a tap that crossed another).
+    assert entry.submit(table_of(event), hand=1, seat="E", tricks_ours=6).status == "agreed"
     assert entry.table_state(table_of(event), 2).status == "waiting"
+
+
+def test_a_submission_for_a_hand_not_yet_agreed_after_the_evening_moved_on_is_refused(event):
+    for number in (1, 2, 3):
+        entry.submit(table_of(event, number), hand=1, seat="N", tricks_ours=7)
+        entry.agree(table_of(event, number), hand=1, seat="E")
+    evening.advance(event, expected_hand=1)
+    with pytest.raises(entry.EntryError, match="Table 1, hand 3: .*evening is on hand 2"):
+        entry.submit(table_of(event), hand=3, seat="N", tricks_ours=6)
 
 
 def test_a_different_result_for_an_agreed_hand_is_refused(event):

@@ -68,9 +68,11 @@ def test_a_post_replayed_after_the_evening_moved_on_changes_nothing_and_shows_th
                            follow=True)  # fmt: skip
     late_enter = north.post(reverse("table_enter", args=[one.token]), {"hand": 1, "tricks": 7}, headers=HX)
     for response in (late_agree, late_enter):
-        # Not an error page: the table's own page, now on hand 2, saying nothing was entered.
+        # Not an error page: the table's own page, now on hand 2, saying the replayed result is the
+        # one that counts (not that nothing was entered).
         assert response.status_code == 200
         page = response.content.decode()
-        assert "Nothing was entered" in page and 'name="hand" value="2"' in page
+        assert "Agreed: North–South 7, East–West 6 (hand 1)." in page and 'name="hand" value="2"' in page
+        assert "Nothing was entered" not in page
     assert list(Result.objects.order_by("pk").values_list("table", "hand", "tricks_ns")) == before
     assert not _claims(one, 2).exists()

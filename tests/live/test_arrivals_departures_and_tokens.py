@@ -24,7 +24,7 @@ def test_a_late_arrival_plays_from_the_next_hand(client, event):
     response = client.post(url("event_live_late_arrival", event), {"name": "Gwen Late", "role": "lady"}, follow=True)
     late = Entrant.objects.get(event=event, name="Gwen Late")
     assert (late.role, late.joined_hand, late.card_number) == ("lady", 2, 13)
-    assert "Gwen Late (card 13) plays from hand 2." in messages_of(response)
+    assert "Gwen Late (card 13) plays from hand 2: seated when hand 1 is complete." in messages_of(response)
     assert not late.seatings.filter(hand=1).exists()
 
 

@@ -12,9 +12,10 @@ from tests.standings_pages.evenings import big_evening
 pytestmark = pytest.mark.django_db
 
 # Session and user (2), the event and the user's role (2), the event's fingerprint (1),
-# entrants, seatings and results (3): nothing that grows with the number of tables.
-STANDINGS_QUERIES = 8
-BOARD_QUERIES = 4  # the event with its fingerprint, then entrants, seatings and results
+# entrants, seatings and results (3), and until the evening is over who has left (1, for who can
+# still qualify for a prize): nothing that grows with the number of tables.
+STANDINGS_QUERIES = 9
+BOARD_QUERIES = 5  # the event with its fingerprint, then entrants, seatings, results and who has left
 SEASON_QUERIES_PER_EVENT = 3
 
 

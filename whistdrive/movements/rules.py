@@ -575,10 +575,18 @@ def _partners(players: list[Player], history: list[Seating]) -> dict[str, str]:
     return partners
 
 
-def _lady_first(players: list[Player], pair) -> tuple[str, ...]:
-    """A pair in seating order: with roles the lady first (she sits N or E)."""
+def _lady_first(players: list[Player], pair, history: list[Seating] = ()) -> tuple[str, ...]:
+    """A pair in seating order, the one who sits N or E first: as they last sat together; else
+    with roles the lady; else in the players' order. (A list of players sitting out has no order
+    of its own: an archive lists them by card number.)"""
+    pair = tuple(pair)
+    for seating in reversed(history):
+        where = [seating.position(pid) for pid in pair]
+        if len(pair) == 2 and all(where) and where[0][0] == where[1][0]:
+            return pair if where[0][1] in LADY_SEATS else pair[::-1]
     role = {p.id: p.role for p in players}
-    return tuple(sorted(pair, key=lambda pid: role.get(pid) == "gent"))
+    rank = {p.id: i for i, p in enumerate(players)}
+    return tuple(sorted(pair, key=lambda pid: (role.get(pid) == "gent", rank.get(pid, 0))))
 
 
 def _mitchell_next_with_waiting(fmt, players: list[Player], history: list[Seating], hand: int):
@@ -590,9 +598,7 @@ def _mitchell_next_with_waiting(fmt, players: list[Player], history: list[Seatin
         }, tuple(last.sitting_out)
     partners = _partners(players, history)
     waiting = tuple(pid for pid in last.sitting_out if pid not in partners)
-    if not waiting:
-        return _mitchell_next(fmt, history, hand)
-    pair = _lady_first(players, [pid for pid in last.sitting_out if pid in partners])
+    pair = _lady_first(players, [pid for pid in last.sitting_out if pid in partners], history)
     tables, out = _mitchell_next(fmt, [*history[:-1], Seating(last.tables, pair)], hand)
     return tables, (*out, *waiting)
 
@@ -617,7 +623,7 @@ def _mitchell_changed(fmt, players: list[Player], history: list[Seating]):
             ns[t] = (n, s)
         if partners.get(e) == w:
             ew.append((t, (e, w)))
-    half_pair = _lady_first(players, [pid for pid in moved_out if pid in partners])
+    half_pair = _lady_first(players, [pid for pid in moved_out if pid in partners], history)
     if len(half_pair) == 2 and partners.get(half_pair[0]) == half_pair[1]:
         ew.append((len(moved) + 1, (half_pair[0], half_pair[1])))
     ew_table = {pair: t for t, pair in ew}

@@ -291,7 +291,7 @@ def results_sheet(event: Event, page_size: str | None = None) -> ResultsSheet:
             score=award.winners[0].score if award.winners else None,
             tied=award.tie,
         )
-        for award in prizes.award_prizes(prize_list, current)
+        for award in prizes.award_prizes(prize_list, current, qualified=scores.qualified_for_prizes(event, current))
     ]
     last_hand = max((h.number for h in hands), default=0)
     if final:

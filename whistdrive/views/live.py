@@ -84,6 +84,7 @@ def live(request: HttpRequest, pk: int) -> HttpResponse:
             "lookup_form": ResultLookupForm(event=event),
             "arrival_form": LateArrivalForm(),
             "withdraw_form": WithdrawForm(event=event),
+            "pending": evening.pending_changes(event),
             "auto_form": AutoAdvanceForm(initial={"auto_advance": event.auto_advance}),
         }
         response = render(request, "whistdrive/live.html", context)
@@ -254,11 +255,11 @@ def late_arrival(request: HttpRequest, pk: int) -> HttpResponse:
         _bad_form(request, form)
         return _back(event)
     try:
-        entrant = evening.add_late_arrival(event, name=form.cleaned_data["name"], role=form.cleaned_data["role"])
+        change = evening.add_late_arrival(event, name=form.cleaned_data["name"], role=form.cleaned_data["role"])
     except evening.EveningError as exc:
         messages.error(request, str(exc))
         return _back(event)
-    messages.success(request, f"{entrant.name} (card {entrant.card_number}) plays from hand {entrant.joined_hand}.")
+    messages.success(request, change.words())
     return _back(event)
 
 
@@ -271,11 +272,45 @@ def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
         return _back(event)
     entrant = form.cleaned_data["entrant"]
     try:
-        evening.withdraw(event, entrant)
+        change = evening.withdraw(event, entrant)
     except evening.EveningError as exc:
         messages.error(request, str(exc))
         return _back(event)
-    messages.success(request, f"{entrant.name} leaves after hand {event.current_hand} and keeps what they scored.")
+    messages.success(request, change.words())
+    return _back(event)
+
+
+@require_POST
+def reseat(request: HttpRequest, pk: int) -> HttpResponse:
+    """Seat the current hand again from the results as they now stand (after a correction)."""
+    event = event_for(request, pk, ANY_ROLE)
+    form = ExpectedHandForm(request.POST)
+    if not form.is_valid():
+        _bad_form(request, form)
+        return _back(event)
+    try:
+        evening.reseat_current_hand(event, expected_hand=form.cleaned_data["expected_hand"])
+    except evening.EveningError as exc:
+        messages.error(request, str(exc))
+        return _back(event)
+    messages.success(
+        request,
+        f"Hand {form.cleaned_data['expected_hand']} is seated again from the corrected results: the phones show the new seats.",
+    )
+    return _back(event)
+
+
+@require_POST
+def undo_withdraw(request: HttpRequest, pk: int, entrant_pk: int) -> HttpResponse:
+    """Take back a "leaves" before it takes effect."""
+    event = event_for(request, pk, ANY_ROLE)
+    entrant = get_object_or_404(event.entrants, pk=entrant_pk)
+    try:
+        evening.undo_withdraw(event, entrant)
+    except evening.EveningError as exc:
+        messages.error(request, str(exc))
+        return _back(event)
+    messages.success(request, f"{entrant.name} stays: they are seated as before.")
     return _back(event)
 
 
@@ -315,7 +350,8 @@ def result(request: HttpRequest, pk: int, number: int, hand: int) -> HttpRespons
     table = get_object_or_404(Table, event=event, number=number)
     state = entry.table_state(table, hand)
     if request.method == "POST":
-        form = ResultForm(request.POST, event=event, hand=hand)
+        # What the form showed: a correction that changes North–South alone moves East–West with it.
+        form = ResultForm(request.POST, event=event, hand=hand, initial=_initial_from(state.result))
         if form.is_valid():
             try:
                 saved = entry.set_result(
@@ -334,6 +370,10 @@ def result(request: HttpRequest, pk: int, number: int, hand: int) -> HttpRespons
                     f"Table {number}, hand {hand}: North–South {saved.tricks_ns}, East–West {saved.tricks_ew}.",
                 )
                 _maybe_advance(request, event, hand)
+                stale = evening.stale_seating(event, hand)
+                if stale is not None:
+                    # Back to this page, which says which seatings followed the old result.
+                    return redirect("event_live_result", event.pk, number, hand)
                 return _back(event)
     else:
         use = request.GET.get("use")
@@ -352,6 +392,7 @@ def result(request: HttpRequest, pk: int, number: int, hand: int) -> HttpRespons
             "form": form,
             "history": entry.history(table, hand),
             "trump_symbol": SUIT_SYMBOLS.get(state.trump or "", ""),
+            "stale": evening.stale_seating(event, hand) if state.result else None,
         },
     )
 
@@ -479,7 +520,9 @@ urlpatterns = [
     path("events/<int:pk>/live/flags/<int:flag_pk>/resolve/", resolve_flag, name="event_live_resolve_flag"),
     path("events/<int:pk>/live/tables/<int:number>/token/", new_token, name="event_live_new_token"),
     path("events/<int:pk>/live/arrivals/", late_arrival, name="event_live_late_arrival"),
+    path("events/<int:pk>/live/reseat/", reseat, name="event_live_reseat"),
     path("events/<int:pk>/live/departures/", withdraw, name="event_live_withdraw"),
+    path("events/<int:pk>/live/departures/<int:entrant_pk>/undo/", undo_withdraw, name="event_live_undo_withdraw"),
     path("events/<int:pk>/live/result/", lookup, name="event_live_lookup"),
     path("events/<int:pk>/live/tables/<int:number>/hands/<int:hand>/", result, name="event_live_result"),
     path("events/<int:pk>/paper/", paper, name="event_paper"),

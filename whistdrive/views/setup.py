@@ -148,7 +148,8 @@ def event(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _desk_context(request: HttpRequest, event: Event, *, added: Entrant | None = None, **extra) -> dict:
-    present = event.entrants.present_for(max(event.current_hand + (1 if event.started else 0), 1))
+    # The counts are of the next hand to be seated, the same players the advice is worked out for.
+    present = event.entrants.present_for(evening.first_open_hand(event))
     entrants = list(event.entrants.select_related("member"))
     advice = evening.advice_for(event)
     return {
@@ -172,6 +173,8 @@ def _desk_response(request: HttpRequest, event: Event, **extra) -> HttpResponse:
     added = extra.get("added")
     for message in extra.get("errors", []):
         messages.error(request, message)
+    for message in extra.get("notes", []):
+        messages.info(request, message)
     url = reverse("event_desk", args=[event.pk])
     return redirect(f"{url}?added={added.pk}" if added else url)
 
@@ -191,12 +194,17 @@ def event_desk(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "whistdrive/desk.html", context)
 
 
-def _enter(event: Event, *, name: str, role: str, member=None) -> Entrant:
+def _enter(event: Event, *, name: str, role: str, member=None) -> evening.PlayersChange:
     """Before the start an entry is just a row; after it, the movement seats them from the next hand."""
     if event.started:
         return evening.add_late_arrival(event, name=name, role=role, member=member)
     card = (event.entrants.order_by("-card_number").values_list("card_number", flat=True).first() or 0) + 1
-    return Entrant.objects.create(event=event, name=name, role=role, member=member, card_number=card)
+    entrant = Entrant.objects.create(event=event, name=name, role=role, member=member, card_number=card)
+    return evening.PlayersChange(entrant, 1)
+
+
+def _notes(event: Event, change: evening.PlayersChange) -> list[str]:
+    return [change.words()] if event.started else []
 
 
 @require_POST
@@ -207,10 +215,10 @@ def desk_add(request: HttpRequest, pk: int) -> HttpResponse:
         return _desk_response(request, event, errors=form.non_field_errors())
     member = form.cleaned_data["member_obj"]
     try:
-        entrant = _enter(event, name=member.name, role=member.role, member=member)
+        change = _enter(event, name=member.name, role=member.role, member=member)
     except evening.EveningError as exc:
         return _desk_response(request, event, errors=[str(exc)])
-    return _desk_response(request, event, added=entrant)
+    return _desk_response(request, event, added=change.entrant, notes=_notes(event, change))
 
 
 @require_POST
@@ -224,10 +232,10 @@ def desk_guest(request: HttpRequest, pk: int) -> HttpResponse:
         # One transaction: a guest the movement cannot seat is not left on the club's books either.
         with transaction.atomic():
             member = make_guest_member(event, data["name"], data["role"]) if data["keep"] else None
-            entrant = _enter(event, name=data["name"], role=data["role"], member=member)
+            change = _enter(event, name=data["name"], role=data["role"], member=member)
     except evening.EveningError as exc:
         return _desk_response(request, event, errors=[str(exc)])
-    return _desk_response(request, event, added=entrant)
+    return _desk_response(request, event, added=change.entrant, notes=_notes(event, change))
 
 
 @require_POST
@@ -235,12 +243,14 @@ def desk_role(request: HttpRequest, pk: int, entrant_pk: int) -> HttpResponse:
     event = event_for(request, pk, ANY_ROLE)
     entrant = get_object_or_404(event.entrants, pk=entrant_pk)
     form = RoleForm(request.POST)
-    if event.started:
-        return _desk_response(request, event, errors=["Roles are fixed once the event has started."])
-    if form.is_valid():
-        entrant.role = form.cleaned_data["role"]
-        entrant.save(update_fields=["role"])
-    return _desk_response(request, event)
+    if not form.is_valid():
+        return _desk_response(request, event, errors=["Choose lady, gent or no role."])
+    try:
+        # After the start the new role counts from the next hand to be seated.
+        change = evening.change_role(event, entrant, form.cleaned_data["role"])
+    except evening.EveningError as exc:
+        return _desk_response(request, event, errors=[str(exc)])
+    return _desk_response(request, event, notes=_notes(event, change))
 
 
 @require_POST
@@ -252,10 +262,10 @@ def desk_remove(request: HttpRequest, pk: int, entrant_pk: int) -> HttpResponse:
         entrant.delete()
         return _desk_response(request, event)
     try:
-        evening.withdraw(event, entrant)
+        change = evening.withdraw(event, entrant)
     except evening.EveningError as exc:
         return _desk_response(request, event, errors=[str(exc)])
-    return _desk_response(request, event)
+    return _desk_response(request, event, notes=_notes(event, change))
 
 
 @require_POST

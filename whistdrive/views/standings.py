@@ -31,6 +31,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_POST
 
 from clubs.access import ANY_ROLE, event_for
 from whistdrive import charts, games, prizes, scores, standings
@@ -216,7 +217,7 @@ def evening_of(event: Event) -> Evening:
     awards: list[prizes.Award] = []
     error = ""
     try:
-        awards = prizes.award_prizes(prize_list, current)
+        awards = prizes.award_prizes(prize_list, current, qualified=scores.qualified_for_prizes(event, current))
     except prizes.PrizeError as exc:
         error = str(exc)
     return Evening(
@@ -352,6 +353,42 @@ def _prize_initial(prize_list: list[dict]) -> list[dict]:
     ]
 
 
+class QualifyForm(forms.Form):
+    prize_min_hands = forms.IntegerField(
+        min_value=1,
+        max_value=60,
+        required=False,
+        label="Qualify for prizes after",
+        help_text="hands played (a hand sat out counts). Leave it empty for half the hands.",
+    )
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.event = event
+
+    def clean_prize_min_hands(self) -> int | None:
+        value = self.cleaned_data["prize_min_hands"]
+        if value is not None and value > self.event.hands:
+            raise forms.ValidationError(f"The evening has {self.event.hands} hands: qualify after at most that many.")
+        return value
+
+
+@require_POST
+def event_prize_qualification(request: HttpRequest, pk: int) -> HttpResponse:
+    event = event_for(request, pk, ANY_ROLE)
+    form = QualifyForm(request.POST, event=event)
+    if form.is_valid():
+        event.prize_min_hands = form.cleaned_data["prize_min_hands"]
+        event.save(update_fields=["prize_min_hands"])
+        messages.success(
+            request, f"A player qualifies for a prize after {event.prize_qualifying_hands} hands played (or sat out)."
+        )
+    else:
+        for error in form.errors.get("prize_min_hands", []):
+            messages.error(request, f"Qualify for prizes after: {error}")
+    return redirect("event_prizes", event.pk)
+
+
 def event_prizes(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_for(request, pk, ANY_ROLE)
     roles_used = event.entrants.exclude(role="").exists()
@@ -370,7 +407,13 @@ def event_prizes(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "whistdrive/prizes.html",
-        {"event": event, "formset": formset, "is_default": is_default, "roles_used": roles_used},
+        {
+            "event": event,
+            "formset": formset,
+            "is_default": is_default,
+            "roles_used": roles_used,
+            "qualify_form": QualifyForm(event=event, initial={"prize_min_hands": event.prize_min_hands}),
+        },
     )
 
 
@@ -474,7 +517,9 @@ def _board_context(evening: Evening, view: str) -> dict:
         # then, before anyone knows who will win the later prizes.
         half_time = [p for p in evening.prize_list if p.get("kind") == "half_time"]
         try:
-            context["halftime_awards"] = prizes.award_prizes(half_time, evening.halftime or [])
+            halftime = evening.halftime or []
+            qualified = scores.qualified_for_prizes(evening.event, halftime, up_to=evening.event.interval_after)
+            context["halftime_awards"] = prizes.award_prizes(half_time, halftime, qualified=qualified)
         except prizes.PrizeError:
             context["halftime_awards"] = []
     elif view == "prizes":
@@ -485,5 +530,6 @@ def _board_context(evening: Evening, view: str) -> dict:
 urlpatterns = [
     path("events/<int:pk>/standings/", event_standings, name="event_standings"),
     path("events/<int:pk>/prizes/", event_prizes, name="event_prizes"),
+    path("events/<int:pk>/prizes/qualify/", event_prize_qualification, name="event_prize_qualification"),
     path("board/<str:token>/", board, name="board"),
 ]

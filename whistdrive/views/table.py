@@ -215,6 +215,7 @@ def _entrants_key(event: Event) -> tuple:
             last=Max("pk"),
             joined=Sum("joined_hand"),
             left=Sum("left_after_hand"),
+            role_changes=Sum("role_from_hand"),
             gents=Count("pk", filter=Q(role="gent")),
             ladies=Count("pk", filter=Q(role="lady")),
         )
@@ -228,8 +229,7 @@ def _players(event: Event, hand: int, key: tuple) -> list[movements.Player]:
     held = _players_cache.get((event.pk, hand))
     if held and held[0] == key:
         return held[1]
-    rows = event.entrants.present_for(hand).order_by("card_number").values_list("archive_id", "card_number", "role")
-    players = [movements.Player(id=archive_id or f"p{card}", role=role or None) for archive_id, card, role in rows]
+    players = event.entrants.players_for(hand)
     if len(_players_cache) > 64:
         _players_cache.clear()
     _players_cache[event.pk, hand] = (key, players)
@@ -265,6 +265,17 @@ def _where_next(event: Event, table: Table, hand: int) -> dict:
     return answer
 
 
+LEAVES = "that was their last hand tonight: thank you for playing"
+WAIT_FOR_THE_HALL = "players are joining or leaving: your next seat shows here when every table has finished"
+
+
+def _players_change_after(event: Event, hand: int) -> bool:
+    """Whether anyone arrives, leaves or changes role between ``hand`` and the next."""
+    return event.entrants.filter(
+        Q(joined_hand=hand + 1) | Q(left_after_hand=hand) | Q(role_from_hand=hand + 1)
+    ).exists()
+
+
 def _moves(event: Event, table: Table, hand: int, seats: dict[str, Entrant]) -> list[dict]:
     """Where each player of ``hand`` at ``table`` goes next, in words, with partners when known."""
     fmt = event.format
@@ -283,10 +294,13 @@ def _moves(event: Event, table: Table, hand: int, seats: dict[str, Entrant]) -> 
     }
     partner_seat = {"N": "S", "S": "N", "E": "W", "W": "E"}
     rows = []
-    if all(e.pk in following for e in seats.values()):
+    leaving = {e.pk for e in seats.values() if e.left_after_hand == hand}
+    if all(e.pk in following or e.pk in leaving for e in seats.values()):
         for seat, person in _in_order(seats):
-            nxt = following[person.pk]
-            if nxt.table_id is None:
+            nxt = following.get(person.pk)
+            if nxt is None:
+                text, partner = LEAVES, None
+            elif nxt.table_id is None:
                 text, partner = f"sit out hand {hand + 1}", None
             else:
                 partner = by_place.get((nxt.table_id, partner_seat[nxt.seat]))
@@ -294,17 +308,26 @@ def _moves(event: Event, table: Table, hand: int, seats: dict[str, Entrant]) -> 
             rows.append({"name": person.name, "text": text, "seat": seat, "partner": partner and partner.name})
         _note_waits(table, hand, ())
         return rows
-    if not fmt.ends_round(hand):
+    if not fmt.ends_round(hand) and not _players_change_after(event, hand):
         _note_waits(table, hand, ())
         return [{"name": e.name, "text": f"stay here for hand {hand + 1}", "seat": s} for s, e in _in_order(seats)]
     try:
         answer = _where_next(event, table, hand)
+    except movements.WaitForTheHall:
+        # Players join or leave at this hand's end: any table's result may decide anyone's seat.
+        _note_waits(table, hand, ())
+        return [
+            {"name": e.name, "text": LEAVES if e.pk in leaving else WAIT_FOR_THE_HALL, "seat": s}
+            for s, e in _in_order(seats)
+        ]
     except (movements.MovementError, KeyError):
         return [{"name": e.name, "text": "ask the organiser", "seat": s} for s, e in _in_order(seats)]
     # A mover's seat is "N or E" until the table they go to has its result (where_next's contract).
     _note_waits(table, hand, _undecided_tables(answer))
     for seat, person in _in_order(seats):
-        if person.player_id not in answer:
+        if person.pk in leaving:
+            text = LEAVES
+        elif person.player_id not in answer:
             text = "ask the organiser"
         elif answer[person.player_id] is None:
             text = f"sit out hand {hand + 1}"
@@ -339,6 +362,8 @@ def _learn_waits(table: Table, hand: int) -> tuple[int, ...] | None:
     else:
         try:
             _note_waits(table, hand, _undecided_tables(_where_next(event, table, hand)))
+        except movements.WaitForTheHall:
+            _note_waits(table, hand, ())  # only the next hand's seating, which changes the version anyway
         except (movements.MovementError, KeyError):
             return None
     return _waits_on.get((table.pk, hand))
@@ -614,6 +639,7 @@ def _render_table(
     error: str = "",
     versions: tuple[str, str] | None = None,
     state: entry.TableState | None = None,
+    notice: str = "",
 ) -> HttpResponse:
     """The page (or htmx's fragment); ``versions`` as read before drawing, ``state`` from an entry."""
     template = "whistdrive/table.html#state" if request.htmx else "whistdrive/table.html"
@@ -624,6 +650,7 @@ def _render_table(
     else:
         shared = _shared_context(table, state, moves_later=state is not None)
     context = _table_context(request, table, shared, error)
+    context["notice"] = notice
     if shared.get("moves_later"):
         version = MOVES_LATER  # never a real version: the poll fired on load draws the whole page
     elif shared["state"] is None:
@@ -680,11 +707,25 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
 def _after_post(
     request: HttpRequest, table: Table, error: str = "", state: entry.TableState | None = None
 ) -> HttpResponse:
-    """htmx gets the new fragment (drawn from ``state`` when the entry returned it); a browser a redirect."""
+    """htmx gets the new fragment (drawn from ``state`` when the entry returned it); a browser a redirect.
+
+    A phone that agreed (or entered the same) after the evening had moved on is told the result that
+    counts, and then sees the hand being played now.
+    """
+    notice = ""
+    moved_on = state is not None and (
+        state.hand != table.event.current_hand or table.event.status == Event.Status.FINISHED
+    )
+    if moved_on and state.result is not None:
+        agreed = state.entry
+        notice = f"Agreed: North–South {agreed.tricks_ns}, East–West {agreed.tricks_ew} (hand {state.hand})."
+        state = None
     if request.htmx:
-        return _render_table(request, table, error=error, state=state)
+        return _render_table(request, table, error=error, state=state, notice=notice)
     if error:
         messages.error(request, error)
+    if notice:
+        messages.info(request, notice)
     return redirect("table", token=table.token)
 
 

@@ -46,6 +46,8 @@ class Command(BaseCommand):
         parser.add_argument("--spares", type=int, default=0, help="Players beyond four a table.")
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--stop-after", type=int, help="Stop after this hand, leaving the event part-played.")
+        parser.add_argument("--late", type=int, default=0, help="Players arriving at hands after the first.")
+        parser.add_argument("--leave", type=int, default=0, help="Players leaving before the last hand.")
         parser.add_argument("--json", help="Also write the event's archive to this file.")
         parser.add_argument("--name", help="The event's name.")
         parser.add_argument("--kind", choices=KINDS)
@@ -77,7 +79,8 @@ class Command(BaseCommand):
         try:
             event = simulate_event(
                 fmt=fmt, tables=options["tables"], spares=options["spares"], seed=options["seed"], club=club,
-                stop_after=options["stop_after"], name=options["name"],
+                stop_after=options["stop_after"], name=options["name"], late=options["late"],
+                leave=options["leave"],
             )  # fmt: skip
         except SimulationError as exc:
             raise CommandError(str(exc)) from exc

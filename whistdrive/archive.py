@@ -116,18 +116,28 @@ def export_event(event: Event) -> dict:
         "schema": SCHEMA,
         "club": {"name": event.club.name},
         "event": {"name": event.name, "date": event.date.isoformat(), "format": fmt.to_dict()},
-        "players": [{"id": e.player_id, "name": e.name, "role": e.role or None} for e in entrants],
+        "players": [_player(e) for e in entrants],
         "hands": hands,
     }
     document["results"] = derive_results(fmt, document["players"], hands)
     return document
 
 
+def _player(entrant: Entrant) -> dict:
+    """A player of the archive: the role of their first hand, and ``role_from`` when it changed later."""
+    player = {"id": entrant.player_id, "name": entrant.name, "role": entrant.role_at(entrant.joined_hand) or None}
+    if entrant.role_from_hand is not None:
+        player["role_from"] = {"hand": entrant.role_from_hand, "role": entrant.role}
+    return player
+
+
 def derive_results(fmt: Format, players: list[dict], hands: list[dict]) -> dict:
     """The archive's ``results`` from its players and hands (the file's own results are never read)."""
     if fmt.is_games:
         return {"tables": games_tables(fmt, hands)}
-    entrants = [standings.Entrant(id=p["id"], name=p["name"], role=p["role"]) for p in players]
+    entrants = [
+        standings.Entrant(id=p["id"], name=p["name"], role=p.get("role_from", {}).get("role", p["role"])) for p in players
+    ]
     records = []
     for hand in hands:
         tables = tuple(
@@ -180,6 +190,12 @@ class _Reader:
     def __init__(self, data):
         self.problems: list[str] = []
         self.data = data
+        self.role_changes: dict[str, tuple[int, str]] = {}  # player id -> (first hand, role from then)
+
+    def role_at(self, player: movements.Player, hand: int) -> str | None:
+        """The role a player plays in ``hand``: their role, or from a later hand the one ``role_from`` gives."""
+        change = self.role_changes.get(player.id)
+        return change[1] if change is not None and hand >= change[0] else player.role
 
     def add(self, where: str, message: str) -> None:
         self.problems.append(f"{where}: {message}")
@@ -266,6 +282,25 @@ class _Reader:
             if role not in ("lady", "gent", None):
                 self.add(f"{where}.role", f'must be "lady", "gent" or null, not {role!r}')
                 ok = False
+            if "role_from" in player:
+                change = player["role_from"]
+                other = {"lady": "gent", "gent": "lady"}.get(role)
+                if (
+                    not isinstance(change, dict)
+                    or set(change) != {"hand", "role"}
+                    or not _is_int(change["hand"])
+                    or change["hand"] < 2
+                    or other is None
+                    or change["role"] != other
+                ):
+                    self.add(
+                        f"{where}.role_from",
+                        f'must be {{"hand": N, "role": "{other or "lady or gent"}"}}: the first hand played in the '
+                        f"other role, from 2, not {change!r}",
+                    )
+                    ok = False
+                elif isinstance(pid, str):
+                    self.role_changes[pid] = (change["hand"], change["role"])
             found.append(movements.Player(id=pid, role=role))
         if ok:
             roles = {p.role for p in found}
@@ -319,7 +354,7 @@ class _Reader:
         read_tables = {}
         numbers = []
         for j, table in enumerate(tables):
-            got = self._table(f"{where}.tables[{j}]", table, fmt, trump, rotation, known, roles, places)
+            got = self._table(f"{where}.tables[{j}]", table, fmt, trump, rotation, known, roles, places, number)
             if got is not None:
                 numbers.append(got[0])
                 if got[0] in read_tables:
@@ -345,7 +380,7 @@ class _Reader:
         )
         return {"number": number, "trump": trump, "seating": seating, "tables": read_tables, "raw": hand}
 
-    def _table(self, where, table, fmt: Format, hand_trump, rotation, known, roles, places):
+    def _table(self, where, table, fmt: Format, hand_trump, rotation, known, roles, places, hand: int):
         count = len(self.problems)
         if not isinstance(table, dict):
             self.add(where, "must be an object with table, seats, tricks and revoke")
@@ -365,10 +400,11 @@ class _Reader:
                 places[pid].append(f"table {number} {seat}")
                 if roles:
                     want = "lady" if seat in LADY_SEATS else "gent"
-                    if known[pid].role != want:
+                    played = self.role_at(known[pid], hand)
+                    if played != want:
                         self.add(
                             f"{where}.seats.{seat}",
-                            f"{pid} is a {known[pid].role}: each partnership is a lady and a gent, "
+                            f"{pid} is a {played}: each partnership is a lady and a gent, "
                             "ladies at N and E, gents at S and W",
                         )
         tricks = table.get("tricks")
@@ -476,15 +512,19 @@ def _round_results(fmt: Format, hands: list[dict], last: int) -> dict[int, movem
     }
 
 
-def _check_movement(fmt: Format, players, hands: list[dict], presence, problems: list[str]) -> None:
+def _check_movement(fmt: Format, players, hands: list[dict], presence, problems: list[str], role_at) -> None:
     """Every hand after the first must be what the movement gives (not for an individual drive)."""
     if fmt.movement == "individual":
         return
+
+    def present_for(hand: int) -> list[movements.Player]:
+        return [movements.Player(p.id, role_at(p, hand)) for p in players if _present(presence, p.id, hand)]
+
     history = [hands[0]["seating"]] if hands else []
     for index in range(1, len(hands)):
         number = index + 1
-        present = [p for p in players if _present(presence, p.id, number)]
-        before = [p for p in players if _present(presence, p.id, number - 1)]
+        present = present_for(number)
+        before = present_for(number - 1)
         results = _round_results(fmt, hands, number - 1) if fmt.ends_round(number - 1) else {}
         seating = hands[index]["seating"]
         if present == before:
@@ -529,10 +569,11 @@ def check_document(data, club: Club | None = None) -> dict:
         players = [p for p, _name in read["players"]]
         presence = _presence(players, hands, problems)
         if not problems:
-            _check_movement(fmt, players, hands, presence, problems)
+            _check_movement(fmt, players, hands, presence, problems, reader.role_at)
         if not problems and fmt.is_games:
             _check_games(fmt, hands, problems)
         read["presence"] = presence
+    read["role_changes"] = reader.role_changes
     if problems:
         raise ArchiveError(problems)
     return read
@@ -570,11 +611,14 @@ def import_event(data, club: Club | None = None) -> Event:
     for card, (player, name) in enumerate(read["players"], start=1):
         first, gone = presence.get(player.id, (1, None))
         left = gone if gone is not None and gone < last else None
+        since, later_role = read["role_changes"].get(player.id, (None, None))
         entrants.append(
             Entrant(
                 event=event,
                 name=name.strip(),
-                role=player.role or "",
+                role=later_role or player.role or "",
+                earlier_role=player.role if since else "",
+                role_from_hand=since,
                 card_number=card,
                 archive_id=player.id,
                 joined_hand=first,

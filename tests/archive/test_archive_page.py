@@ -28,7 +28,9 @@ def test_the_event_downloads_as_the_archive_and_its_results_as_csv(client, cast_
     assert client.get(reverse("event_archive", args=[event.pk])).status_code == 200
     document = json.loads(client.get(reverse("event_archive_json", args=[event.pk])).content)
     assert document["schema"] == "whistdrive.event/1" and len(document["hands"]) == 8
-    rows = list(csv.reader(io.StringIO(client.get(reverse("event_results_csv", args=[event.pk])).content.decode("utf-8-sig"))))
+    rows = list(
+        csv.reader(io.StringIO(client.get(reverse("event_results_csv", args=[event.pk])).content.decode("utf-8-sig")))
+    )
     assert rows[0] == ["rank", "name", "role", "total", "first half", "second half", "hands played", "sat out"]
     assert len(rows) == 1 + 9
 

@@ -106,7 +106,9 @@ def test_table_numbers_with_a_gap_are_refused(drive):
 @pytest.mark.django_db
 def test_hand_numbers_with_a_gap_are_refused(drive):
     problems = refused(changed(drive, lambda d: d["hands"][5].update(number=7)))
-    assert any(p.startswith("hands[5].number: hands run 1, 2, 3… without gaps: this one must be 6, not 7") for p in problems)
+    assert any(
+        p.startswith("hands[5].number: hands run 1, 2, 3… without gaps: this one must be 6, not 7") for p in problems
+    )
 
 
 @pytest.mark.django_db

@@ -19,10 +19,14 @@ CASES = {
     "games with honours, classic rubbers": (Format(**GAMES, honours=True, rubber="classic"), 2, 0),
     "games, simple rubbers, points for a revoke": (Format(**GAMES, rubber="simple", revoke_penalty="points"), 2, 0),
     "games, no rubbers, target 7, trumps by rotation": (
-        Format(**{**GAMES, "trumps": "HDSC"}, rubber="none", target=7), 2, 0
+        Format(**{**GAMES, "trumps": "HDSC"}, rubber="none", target=7),
+        2,
+        0,
     ),
     "games, Mitchell tables changing partnerships": (
-        Format(kind="games", movement="mitchell", hands=16, hands_per_round=8, interval_after=None, honours=True), 2, 0
+        Format(kind="games", movement="mitchell", hands=16, hands_per_round=8, interval_after=None, honours=True),
+        2,
+        0,
     ),
 }
 

@@ -64,8 +64,12 @@ def test_a_twelve_table_progressive_drive_follows_the_movement_and_the_scoring_r
 
 @pytest.mark.django_db
 def test_the_same_seed_gives_the_same_archive_and_another_seed_does_not(tmp_path):
-    first = simulate("--tables", "3", "--spares", "1", "--hands", "8", "--seed", "5", "--json", str(tmp_path / "a.json"))
-    second = simulate("--tables", "3", "--spares", "1", "--hands", "8", "--seed", "5", "--json", str(tmp_path / "b.json"))
+    first = simulate(
+        "--tables", "3", "--spares", "1", "--hands", "8", "--seed", "5", "--json", str(tmp_path / "a.json")
+    )
+    second = simulate(
+        "--tables", "3", "--spares", "1", "--hands", "8", "--seed", "5", "--json", str(tmp_path / "b.json")
+    )
     third = simulate("--tables", "3", "--spares", "1", "--hands", "8", "--seed", "6")
     assert first.pk != second.pk
     a = json.loads((tmp_path / "a.json").read_text())

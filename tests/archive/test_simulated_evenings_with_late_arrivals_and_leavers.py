@@ -8,6 +8,7 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
+from tests.live.helpers import agree
 from whistdrive import archive, evening, movements
 from whistdrive.models import Event, Result, Seating
 
@@ -104,3 +105,42 @@ def test_a_negative_count_is_refused_with_a_message():
 
     with pytest.raises(CommandError, match="no negative number of late arrivals or leavers"):
         simulate("--tables", "2", "--late", "-1")
+
+
+def test_a_role_changed_during_the_evening_round_trips_and_is_checked_hand_by_hand():
+    event = simulate(
+        "--tables", "3", "--spares", "2", "--hands", "6", "--interval-after", "none", "--seed", "2", "--stop-after", "2"
+    )  # fmt: skip
+    lady = event.entrants.filter(role="lady").order_by("card_number").last()
+    since = evening.first_open_hand(event)
+    evening.change_role(event, lady, "gent")
+    event.refresh_from_db()
+    for hand in range(event.current_hand, 7):
+        for number in sorted(
+            {
+                s.table.number
+                for s in Seating.objects.filter(event=event, hand=hand, table__isnull=False).select_related("table")
+            }
+        ):
+            agree(event, number, hand)
+    event.refresh_from_db()
+    assert event.status == Event.Status.FINISHED
+    document = archive.export_event(event)
+    player = next(p for p in document["players"] if p["id"] == lady.player_id)
+    assert player["role"] == "lady" and player["role_from"] == {"hand": since, "role": "gent"}
+    imported = archive.import_event(json.loads(json.dumps(document)))
+    assert archive.export_event(imported)["players"] == document["players"]
+    again = imported.entrants.get(name=lady.name)
+    assert (again.role, again.earlier_role, again.role_from_hand) == ("gent", "lady", since)
+
+    # Without the change, her gent seats from hand 3 are refused, each with its place.
+    del player["role_from"]
+    seated_as_gent = next(h for h in range(since, 7) if any(
+        t["seats"][s] == lady.player_id for t in document["hands"][h - 1]["tables"] for s in "SW"
+    ))  # fmt: skip
+    pattern = rf"hands\[{seated_as_gent - 1}\]\.tables\[\d\]\.seats\.[SW]: {lady.player_id} is a lady"
+    with pytest.raises(archive.ArchiveError, match=pattern):
+        archive.import_event(document)
+    player["role_from"] = {"hand": since, "role": "lady"}
+    with pytest.raises(archive.ArchiveError, match=r'players\[\d+\]\.role_from: must be \{"hand": N, "role": "gent"\}'):
+        archive.import_event(document)

@@ -15,8 +15,10 @@ PLAIN_STATIC = {
 
 @pytest.fixture(autouse=True)
 def _test_settings(settings, tmp_path):
-    # Manifest-hashed static names need `collectstatic` and 404 under live_server
-    # (../shared/stack-notes.md): tests use the plain storage.
+    # Manifest-hashed static names need `collectstatic` and 404 under live_server: tests use the
+    # plain storage. That is where a bug can hide (a template naming a missing stylesheet is a 500
+    # only under the manifest storage), so tests/foundation/test_every_page_on_a_fresh_install.py
+    # collects the static files with the storage `rundrive` ships and opens every page with it.
     settings.STORAGES = PLAIN_STATIC
     # Each test writes backups into its own folder, never the user's data directory.
     settings.BACKUP_DIR = tmp_path / "backups"

@@ -113,8 +113,10 @@ def advise(fmt, players: list[Player]) -> Advice:
                 )
         if pairs % 2:
             notes.append(
-                f"{pairs} pairs: table {tables} is a half table, and the E–W pair reaching it sits out that round"
+                f"{pairs} pairs: table {tables} is a half table; the E–W pair reaching it sits out that round, "
+                "so the E–W pairs sit out in turn"
             )
+        notes.extend(_mitchell_round_notes(fmt, pairs, tables))
         sit_out = 2 if pairs % 2 else 0
         return Advice(tables - (pairs % 2), spares, ladies, gents, sit_out, must_switch, problems, notes)
     if count < 4:
@@ -491,15 +493,29 @@ def _mitchell_tables(pairs: int) -> int:
 
 
 def _mitchell_shift(tables: int, round_index: int) -> int:
-    """How far E–W pairs have moved up by round ``round_index`` (0-based).
+    """How far E–W pairs have moved up by round ``round_index`` (0-based): one table a round.
 
-    With an even number of tables they move up two at the halfway round (``tables // 2``),
-    and again each time round the tables, as the archive's seating rules say.
+    Without boards there is no skip: nothing travels that a pair could meet twice, so over
+    ``tables`` rounds (a half table counted as a table) each E–W pair meets every N–S pair once
+    and then the rotation starts again. The skip belongs to duplicate, where boards travel.
     """
-    shift = round_index
-    if tables % 2 == 0 and tables >= 4:
-        shift += (round_index + tables - tables // 2) // tables
-    return shift % tables
+    return round_index % tables
+
+
+def _mitchell_round_notes(fmt, pairs: int, tables: int) -> list[str]:
+    """How the evening's rounds fit the tables: every E–W pair meets every N–S pair in ``tables`` rounds."""
+    rounds = -(-fmt.hands // fmt.hands_per_round)
+    if tables < 2 or rounds == tables:
+        return []
+    if rounds < tables:
+        return [
+            f"{rounds} rounds at {tables} tables: each E–W pair visits {rounds} of the tables, "
+            "so no two pairs meet twice but not every pair meets every other"
+        ]
+    return [
+        f"{rounds} rounds at {tables} tables: after round {tables} the E–W pairs meet the same N–S pairs again, "
+        "in the same order"
+    ]
 
 
 def _mitchell_plan(fmt, order: list[Player], roles: bool) -> list[Seating]:
@@ -527,21 +543,21 @@ def _mitchell_plan(fmt, order: list[Player], roles: bool) -> list[Seating]:
 
 
 def _mitchell_next(fmt, history: list[Seating], hand: int):
+    """The next round of a Mitchell: every E–W pair up one table, the half table's pair sitting out."""
     last = history[-1]
     real = len(last.tables)
     tables = real + (1 if last.sitting_out else 0)
-    step = (_mitchell_shift(tables, fmt.round_of(hand) - 1) - _mitchell_shift(tables, fmt.round_of(hand) - 2)) % tables
     ew_at = {t: (last.tables[t]["E"], last.tables[t]["W"]) for t in last.tables}
     if last.sitting_out:
         ew_at[tables] = tuple(last.sitting_out)
     new: dict[int, dict[str, tuple[str, str]]] = {}
     out: tuple[str, ...] = ()
     for t, (lady, gent) in ew_at.items():
-        dest = (t - 1 + step) % tables + 1
+        dest = t % tables + 1
         if dest > real:
             out = (lady, gent)
             continue
-        why = f"E–W pair from table {t}" if t <= real else "E–W pair back from the half table"
+        why = f"E–W pair up from table {t}" if t <= real else "E–W pair back from the half table"
         new[dest] = {
             "N": (last.tables[dest]["N"], "N–S pair stays"),
             "S": (last.tables[dest]["S"], "N–S pair stays"),
@@ -800,7 +816,8 @@ def rule_sentence(fmt) -> str:
         return f"{after} the winners stay in their seats; the losing lady moves up a table and the losing gent down."
     if fmt.movement == "mitchell":
         return (
-            f"{after} N–S pairs stay and E–W pairs move up a table (two at the halfway round when the tables are even)."
+            f"{after} N–S pairs stay and E–W pairs move up one table; with an odd number of pairs the E–W pair "
+            "reaching the half table sits out that round."
         )
     if fmt.movement == "individual":
         return "Every player follows their printed itinerary: a table and seat for each hand."

@@ -18,7 +18,9 @@ from .helpers import fmt, players
 
 def mitchell_evening(pairs: int, hands_per_round: int, rounds: int, seed: int = 0):
     people = players(2 * pairs)
-    game = fmt(movement="mitchell", hands=rounds * hands_per_round, hands_per_round=hands_per_round, interval_after=None)
+    game = fmt(
+        movement="mitchell", hands=rounds * hands_per_round, hands_per_round=hands_per_round, interval_after=None
+    )
     return game, people, start(game, people, seed=seed)
 
 
@@ -135,7 +137,9 @@ def test_the_desk_is_told_how_the_rounds_fit_the_tables():
     assert notes == ["7 pairs: table 4 is a half table; the E–W pair reaching it sits out that round, "
                      "so the E–W pairs sit out in turn"]  # fmt: skip
     longer = advise(fmt(movement="mitchell", hands=24, hands_per_round=4), players(16)).notes
-    assert longer == ["6 rounds at 4 tables: after round 4 the E–W pairs meet the same N–S pairs again, in the same order"]
+    assert longer == [
+        "6 rounds at 4 tables: after round 4 the E–W pairs meet the same N–S pairs again, in the same order"
+    ]
     shorter = advise(fmt(movement="mitchell", hands=24, hands_per_round=4), players(28)).notes
     assert shorter == [
         "6 rounds at 7 tables: each E–W pair visits 6 of the tables, so no two pairs meet twice but not every pair "

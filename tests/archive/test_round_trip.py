@@ -63,3 +63,17 @@ def test_games_results_list_each_table_with_its_games_and_rubbers():
     assert all(len(t["hands"]) == 12 for t in tables)
     assert any(t["games"] for t in tables)
     assert all("trump" in t for hand in document["hands"] for t in hand["tables"])  # turned: per table
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("rubber", ["classic", "simple", "none"])
+def test_the_export_writes_every_games_value_whatever_the_rubber_rule(rubber):
+    # Spec: "Game value, written for every game whatever the rubber rule: 3 (treble) if the losers
+    # have 0 points, 2 (double) if twice the losers' points is below the target, else 1 (single)".
+    fmt = Format(**GAMES, rubber=rubber)
+    games = [g for t in simulated_document(fmt, 2, 0)["results"]["tables"] for g in t["games"]]
+    assert games
+    for game in games:
+        losers = game["score"]["EW" if game["won_by"] == "NS" else "NS"]
+        assert game["value"] == (3 if losers == 0 else 2 if 2 * losers < fmt.target else 1)
+    assert {g["value"] for g in games} - {1}, "the simulated night should have a double or a treble"

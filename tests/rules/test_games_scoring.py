@@ -202,7 +202,29 @@ def test_a_two_one_classic_rubber_takes_off_the_value_of_the_losers_game():
 def test_a_simple_rubber_scores_three_for_two_nil_and_two_for_two_one(hands, points):
     scored = table(SHORT.with_changes(rubber="simple"), *hands())
     assert [r.points for r in scored.rubbers] == [points]
-    assert all(g.value == 1 for g in scored.games)
+
+
+@pytest.mark.parametrize("rubber", ["classic", "simple", "none"])
+@pytest.mark.parametrize(
+    ("target", "losers", "value"),
+    [(5, 0, 3), (5, 2, 2), (5, 3, 1), (7, 3, 2), (7, 4, 1), (9, 4, 2), (9, 5, 1), (10, 4, 2), (10, 5, 1)],
+)
+def test_every_game_has_its_value_written_whatever_the_rubber_rule(rubber, target, losers, value):
+    # The spec: "Game value, written for every game whatever the rubber rule"; only classic adds them up.
+    fmt = SHORT.with_changes(target=target, rubber=rubber)
+    entries = [entry(7 - losers)] if losers else []
+    entries += [entry(13)] * (2 if target > 7 else 1)
+    scored = table(fmt, *entries)
+    assert scored.games[0].value == value
+    assert scored.to_results_dict()["games"][0]["value"] == value
+
+
+def test_a_simple_rubber_scores_the_same_whatever_the_values_of_its_games():
+    # 2–0 by trebles and 2–0 by singles both score 3: values are written, not added, outside classic.
+    trebles = table(SHORT.with_changes(rubber="simple"), entry(13), entry(13))
+    singles = table(SHORT.with_changes(rubber="simple"), entry(3), entry(11), entry(3), entry(11))
+    assert [g.value for g in trebles.games] == [3, 3] and [g.value for g in singles.games] == [1, 1]
+    assert [r.points for r in trebles.rubbers] == [r.points for r in singles.rubbers] == [3]
 
 
 @pytest.mark.parametrize(("hands", "games"), [(two_nil, 2), (two_one, 3)])

@@ -130,12 +130,11 @@ def honours_points(held: int) -> int:
 
 
 def game_value(fmt: Format, losers_points: int) -> int:
-    """Classic: 3 (treble) if the losers have 0, 2 if twice their points is below target, else 1.
+    """3 (treble) if the losers have 0, 2 (double) if twice their points is below target, else 1 (single).
 
-    With "simple" or "none" rubbers a game is simply worth 1.
+    Written for every game whatever the rubber rule; only classic rubbers add the values up
+    (``rubber_points``): "simple" counts games won, "none" has no rubbers.
     """
-    if fmt.rubber != "classic":
-        return 1
     if losers_points == 0:
         return 3
     return 2 if 2 * losers_points < fmt.target else 1

@@ -25,7 +25,7 @@ def test_an_unknown_archive_key_is_named():
         ({"interval_after": 24}, "interval must come after a hand from 1 to 23"),
         ({"trumps": "HDSX"}, "X"),
         ({"trumps": "HDSH"}, "names a suit twice"),
-        ({"kind": "games", "movement": "progressive"}, "stationary or mitchell"),
+        ({"kind": "games", "movement": "progressive"}, "stationary, mitchell or howell"),
         ({"honours": True}, "honours count only on game nights"),
         ({"revoke_penalty": "points"}, "a drive always moves three tricks"),
         ({"tie_breaks": ("last_hand", "last_hand")}, "only once"),

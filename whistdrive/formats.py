@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 
 KINDS = ("drive", "games")
 SCORINGS = ("tricks", "odd_tricks")
-MOVEMENTS = ("progressive", "semi_partner", "mitchell", "individual", "stationary")
+MOVEMENTS = ("progressive", "semi_partner", "mitchell", "howell", "individual", "stationary")
 MOVERS = ("winners", "losers")
 SITOUT_SCORES = ("average", "zero", "fixed")
 TARGETS = (5, 7, 9, 10)
@@ -22,7 +22,7 @@ RUBBERS = ("classic", "simple", "none")
 TIE_BREAKS = ("second_half", "last_hand", "hands_won", "countback")
 TRUMP_LETTERS = "HDSCN"
 TRUMP_MODES = ("turned", "cut")
-GAME_MOVEMENTS = ("stationary", "mitchell")
+GAME_MOVEMENTS = ("stationary", "mitchell", "howell")
 
 
 class FormatError(ValueError):
@@ -170,7 +170,7 @@ class Format:
         if self.kind == "games":
             if self.movement not in GAME_MOVEMENTS:
                 found.append(
-                    f"a game night keeps partnerships at a table: its movement must be stationary or mitchell, "
+                    f"a game night keeps partnerships at a table: its movement must be stationary, mitchell or howell, "
                     f"not {self.movement}"
                 )
         if self.kind == "drive":

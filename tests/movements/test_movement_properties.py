@@ -76,14 +76,16 @@ def test_a_result_driven_movement_follows_its_rule_from_any_results(movement, mo
 
 @settings(max_examples=25, deadline=None)
 @given(
-    movement=st.sampled_from(["stationary", "individual", "mitchell"]),
+    movement=st.sampled_from(["stationary", "individual", "mitchell", "howell"]),
     count=st.integers(8, 40),
     roles=st.booleans(),
     seed=st.integers(0, 10_000),
 )
 def test_a_planned_movement_seats_everyone_once_each_hand(movement, count, roles, seed):
-    if movement == "mitchell" or roles:
+    if movement in ("mitchell", "howell") or roles:
         count += count % 2
+    if movement == "howell":
+        count = min(count, 32)  # the stored Howells go up to 16 pairs
     people = players(count, roles)
     game = fmt(movement=movement, hands=12)
     plan = start(game, people, seed=seed)
@@ -99,6 +101,9 @@ def test_a_planned_movement_seats_everyone_once_each_hand(movement, count, roles
         assert_fair_sit_outs(people, plan)
     played = Counter(pid for s in plan for pid in s.seated())
     assert max(played[p.id] for p in people) - min(played[p.id] for p in people) <= 1 or (movement == "mitchell")
+    if movement == "howell":
+        for hand in range(1, len(plan)):
+            assert check_seating(game, people, plan[:hand], {}, plan[hand]) == []
 
 
 @settings(max_examples=30, deadline=None)

@@ -49,7 +49,7 @@ def test_a_format_that_cannot_be_played_is_refused_saying_why_at_the_field(olive
     response = client.post(reverse("event_new", args=[club.pk]), data)
     form = response.context["form"]
     assert "20 hands cannot be played in rounds of 3" in form.errors["hands_per_round"][0]
-    assert "must be stationary or mitchell" in form.errors["movement"][0]
+    assert "must be stationary, mitchell or howell" in form.errors["movement"][0]
     assert not Event.objects.exists()
 
 

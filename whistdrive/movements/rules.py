@@ -12,6 +12,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
+from .howell import cycle_length, howell_problem, howell_round, sitting_out
 from .schedule import individual_schedule
 from .seating import (
     GENT_SEATS,
@@ -27,7 +28,8 @@ from .seating import (
 )
 
 RESULT_DRIVEN = ("progressive", "semi_partner")
-PLANNED = ("individual", "mitchell", "stationary")
+PLANNED = ("individual", "mitchell", "howell", "stationary")
+PAIR_MOVEMENTS = ("mitchell", "howell")  # fixed partnerships, given pair by pair in the players' order
 UNKNOWN_SEAT = {"lady": "N or E", "gent": "S or W"}
 
 
@@ -93,7 +95,7 @@ def advise(fmt, players: list[Player]) -> Advice:
     ladies = sum(1 for p in players if p.role == "lady")
     gents = sum(1 for p in players if p.role == "gent")
     must_switch: dict[str, int] = {}
-    if fmt.movement == "mitchell":
+    if fmt.movement in PAIR_MOVEMENTS:
         pairs = count // 2
         tables = (pairs + 1) // 2
         spares = count - 4 * (pairs // 2)
@@ -111,12 +113,19 @@ def advise(fmt, players: list[Player]) -> Advice:
                     f"pair {bad[0]} is not a lady and a gent: in a partners drive with roles each pair is one of each; "
                     "let one of them play the other role"
                 )
-        if pairs % 2:
+        if fmt.movement == "howell":
+            problem = howell_problem(pairs) if count % 2 == 0 else None
+            if problem:
+                problems.append(problem[:1].upper() + problem[1:])
+            else:
+                notes.extend(_howell_notes(fmt, pairs))
+        elif pairs % 2:
             notes.append(
                 f"{pairs} pairs: table {tables} is a half table; the E–W pair reaching it sits out that round, "
                 "so the E–W pairs sit out in turn"
             )
-        notes.extend(_mitchell_round_notes(fmt, pairs, tables))
+        if fmt.movement == "mitchell":
+            notes.extend(_mitchell_round_notes(fmt, pairs, tables))
         sit_out = 2 if pairs % 2 else 0
         return Advice(tables - (pairs % 2), spares, ladies, gents, sit_out, must_switch, problems, notes)
     if count < 4:
@@ -198,11 +207,13 @@ def start(fmt, players: list[Player], seed: int, by: str = "random") -> list[Sea
     order = _ordered(players, seed, by)
     if fmt.movement == "individual":
         return individual_schedule(order, fmt.hands, roles, fmt.hands_per_round)
-    if fmt.movement == "mitchell":
+    if fmt.movement in PAIR_MOVEMENTS:
         if by == "random":  # a draw moves whole pairs: partners came together
             pairs = [players[i : i + 2] for i in range(0, len(players), 2)]
             random.Random(seed).shuffle(pairs)
             order = [p for pair in pairs for p in pair]
+        if fmt.movement == "howell":
+            return _howell_plan(fmt, order, roles)
         return _mitchell_plan(fmt, order, roles)
     first = _first_seating(order, roles)
     if fmt.movement in RESULT_DRIVEN:
@@ -399,6 +410,8 @@ def _next_with_reasons(fmt, players, history, results):
         if changed:
             return _mitchell_changed(fmt, players, history)
         return _mitchell_next_with_waiting(fmt, players, history, hand)
+    if fmt.movement == "howell":
+        return _howell_next(fmt, players, history, hand)
     if fmt.movement == "individual":
         plan_ = _individual_plan_for(fmt, players, history, roles)
         nxt = plan_[hand - 1]
@@ -519,9 +532,7 @@ def _mitchell_round_notes(fmt, pairs: int, tables: int) -> list[str]:
 
 
 def _mitchell_plan(fmt, order: list[Player], roles: bool) -> list[Seating]:
-    pairs = [(order[i], order[i + 1]) for i in range(0, len(order) - 1, 2)]
-    if roles:
-        pairs = [(a, b) if a.role == "lady" else (b, a) for a, b in pairs]
+    pairs = _pairs_in_order(order, roles)
     tables = _mitchell_tables(len(pairs))
     # Pairs 1, 3, 5… sit N–S at tables 1, 2, 3…, pairs 2, 4, 6… E–W. With an odd number of pairs
     # the last pair is E–W and the last table has no N–S pair: the E–W pair reaching it sits out.
@@ -707,6 +718,133 @@ def _mitchell_changed(fmt, players: list[Player], history: list[Seating]):
     return tables, (*out, *waiting)
 
 
+# -- Howell --------------------------------------------------------------------------------------
+
+
+def _howell_notes(fmt, pairs: int) -> list[str]:
+    cycle = cycle_length(pairs)
+    rounds = -(-fmt.hands // fmt.hands_per_round)
+    notes = []
+    if pairs % 2:
+        notes.append(f"{pairs} pairs: one pair sits out each round, each pair once in {cycle} rounds")
+    if rounds < cycle:
+        notes.append(
+            f"{rounds} rounds of a {cycle}-round Howell: no two pairs meet twice, but not every pair meets every other"
+        )
+    elif rounds > cycle:
+        notes.append(f"{rounds} rounds: after round {cycle} every pair has met every other, and the rounds start again")
+    return notes
+
+
+def _pairs_in_order(order: list[Player], roles: bool) -> list[tuple[Player, Player]]:
+    """Players 1 and 2 are pair 1, 3 and 4 pair 2, …; with roles the lady first (she sits N or E)."""
+    pairs = [(order[i], order[i + 1]) for i in range(0, len(order) - 1, 2)]
+    if roles:
+        pairs = [(a, b) if a.role == "lady" else (b, a) for a, b in pairs]
+    return pairs
+
+
+def _howell_seating(pairs: list[tuple[str, str]], round_number: int) -> Seating:
+    seats = {
+        m.table: {"N": pairs[m.ns - 1][0], "E": pairs[m.ew - 1][0], "S": pairs[m.ns - 1][1], "W": pairs[m.ew - 1][1]}
+        for m in howell_round(len(pairs), round_number)
+    }
+    out = sitting_out(len(pairs), round_number)
+    return Seating(seats, pairs[out - 1] if out else ())
+
+
+def _howell_plan(fmt, order: list[Player], roles: bool) -> list[Seating]:
+    """Pair k of ``order`` is the schedule's pair k; every hand of the evening from the stored cycle."""
+    pairs = [(a.id, b.id) for a, b in _pairs_in_order(order, roles)]
+    return [_howell_seating(pairs, fmt.round_of(hand)) for hand in range(1, fmt.hands + 1)]
+
+
+def _howell_next(fmt, players: list[Player], history: list[Seating], hand: int):
+    """The Howell's next round, counted from the hand where the present players began.
+
+    That hand (the first, or the first after players arrived or left) is the schedule's round 1:
+    at the first hand the tables give each pair's number; after a change the pairs are the ones
+    ``_howell_regroup`` made then. A change in the middle of a round makes its rest round 1.
+    """
+    present = {p.id for p in players}
+    if _present_in(history[-1]) != present:
+        return _howell_changed(fmt, players, history)
+    begin = len(history) - 1
+    while begin > 0 and _present_in(history[begin - 1]) == present:
+        begin -= 1
+    if begin == 0:
+        pairs, waiting = _howell_numbers(history[0]), ()
+    else:
+        pairs, waiting = _howell_regroup(players, history[:begin])
+    round_number = fmt.round_of(hand) - fmt.round_of(begin + 1) + 1
+    return _howell_tables(pairs, round_number, waiting, "")
+
+
+def _howell_changed(fmt, players: list[Player], history: list[Seating]):
+    """Round 1 of a Howell re-planned for the players present (see ``_howell_regroup``)."""
+    pairs, waiting = _howell_regroup(players, history)
+    return _howell_tables(pairs, 1, waiting, " of the Howell re-planned for the players present")
+
+
+def _howell_tables(pairs: list[tuple[str, str]], round_number: int, waiting: tuple[str, ...], words: str):
+    problem = howell_problem(len(pairs))
+    if problem:
+        raise MovementError(problem)
+    nxt = _howell_seating(pairs, round_number)
+    number = {pid: k for k, pair in enumerate(pairs, start=1) for pid in pair}
+    tables = {
+        t: {s: (pid, f"pair {number[pid]} at table {t} {'N–S' if s in 'NS' else 'E–W'} in round {round_number}{words}")
+            for s, pid in seats.items()}
+        for t, seats in nxt.tables.items()
+    }  # fmt: skip
+    return tables, (*nxt.sitting_out, *waiting)
+
+
+def _howell_numbers(first: Seating) -> list[tuple[str, str]]:
+    """Pairs 1..P of a Howell whose round 1 is ``first`` (N or E player first)."""
+    count = 2 * len(first.tables) + (1 if first.sitting_out else 0)
+    problem = howell_problem(count)
+    if problem:
+        raise MovementError(problem)
+    found: dict[int, tuple[str, str]] = {}
+    for meeting in howell_round(count, 1):
+        seats = first.tables.get(meeting.table)
+        if seats is None:
+            raise MovementError(f"there is no table {meeting.table}: this is not a Howell's first round")
+        found[meeting.ns] = (seats["N"], seats["S"])
+        found[meeting.ew] = (seats["E"], seats["W"])
+    out = sitting_out(count, 1)
+    if out is not None:
+        if len(first.sitting_out) != 2:
+            raise MovementError("a whole pair sits out a Howell's first round")
+        found[out] = tuple(first.sitting_out)  # type: ignore[assignment]
+    return [found[number] for number in range(1, count + 1)]
+
+
+def _howell_regroup(players: list[Player], history: list[Seating]) -> tuple[list[tuple[str, str]], tuple[str, ...]]:
+    """The pairs of a Howell re-planned for the players present, and anyone left waiting.
+
+    Partnerships are kept; players whose partners have left, and late arrivals, pair up in the
+    players' order (with roles a lady with a gent); one left over waits, sitting out, until
+    someone comes. Pairs are numbered by their first player's place in the players' order.
+    """
+    rank = {p.id: i for i, p in enumerate(players)}
+    partners = _partners(players, history)
+    kept = {_lady_first(players, (a, b), history) for a, b in partners.items()}
+    single = sorted((p.id for p in players if p.id not in partners), key=rank.__getitem__)
+    if roles_in_use(players):
+        role = {p.id: p.role for p in players}
+        ladies = [pid for pid in single if role[pid] == "lady"]
+        gents = [pid for pid in single if role[pid] == "gent"]
+        made = list(zip(ladies, gents, strict=False))
+    else:
+        made = [(single[i], single[i + 1]) for i in range(0, len(single) - 1, 2)]
+    paired = {pid for pair in made for pid in pair}
+    waiting = tuple(pid for pid in single if pid not in paired)
+    pairs = sorted([*kept, *made], key=lambda pair: min(rank[pid] for pid in pair))
+    return pairs, waiting  # type: ignore[return-value]
+
+
 # -- individual --------------------------------------------------------------------------------
 
 
@@ -818,6 +956,11 @@ def rule_sentence(fmt) -> str:
         return (
             f"{after} N–S pairs stay and E–W pairs move up one table; with an odd number of pairs the E–W pair "
             "reaching the half table sits out that round."
+        )
+    if fmt.movement == "howell":
+        return (
+            f"{after} every pair moves to the table and direction its card gives for the next round; "
+            "each pair meets every other pair once."
         )
     if fmt.movement == "individual":
         return "Every player follows their printed itinerary: a table and seat for each hand."

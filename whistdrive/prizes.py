@@ -6,8 +6,11 @@ Each prize is a small dict the organiser configures, in the order the prizes are
     {"kind": "half_time"}            {"kind": "second_half"}
     {"kind": "booby", "role": "gent"} {"kind": "tens"}
     {"kind": "mystery", "target": 150}
+    {"kind": "top", "field": "NS", "places": 2}   # a pairs evening ranked in two fields
 
-One prize per person by default: prizes are awarded in the organiser's order and a winner
+In a pairs evening the standings are pairs (``standings.PairStanding``): a prize goes to a pair,
+described as "1st pair" ("N–S 1st pair" in a field), and a prize by role does not apply.
+One prize per person (per pair) by default: prizes are awarded in the organiser's order and a winner
 is left out of the later ones, so the next in line takes them. A tie for the last place of a
 prize is never settled here: the Award lists everyone tied and says how to settle it.
 No Django import.
@@ -18,14 +21,16 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
-from whistdrive.standings import Standing
+from whistdrive.standings import PairStanding, Standing
 
 KINDS = ("top", "half_time", "second_half", "booby", "tens", "mystery")
 ROLES = ("lady", "gent", None)
-KEYS = {"kind", "role", "places", "label", "target"}
+FIELDS = ("NS", "EW", None)
+KEYS = {"kind", "role", "places", "label", "target", "field"}
 MAX_PLACES = 20
 
 _ROLE_WORDS = {"lady": ("Ladies'", "ladies"), "gent": ("Gents'", "gents")}
+_FIELD_WORDS = {"NS": "N–S", "EW": "E–W"}
 _KIND_WORDS = {
     "half_time": "Highest at half-time",
     "second_half": "Highest second half",
@@ -44,11 +49,26 @@ _DEFAULT_WITH_ROLES = (
     {"kind": "booby", "role": "gent"},
 )
 _DEFAULT_WITHOUT_ROLES = ({"kind": "top", "role": None, "places": 3}, {"kind": "booby", "role": None})
+# A pairs evening gives its prizes to pairs, never Ladies' 1st and Gents' 1st to the two halves of one.
+_DEFAULT_PAIRS = ({"kind": "top", "role": None, "places": 2},)
+_DEFAULT_TWO_FIELDS = (
+    {"kind": "top", "role": None, "places": 2, "field": "NS"},
+    {"kind": "top", "role": None, "places": 2, "field": "EW"},
+)
 
 
-def default_prizes(roles_used: bool) -> list[dict]:
-    """Ladies' and gents' 1st–3rd and both boobies; top 3 and a booby overall without roles."""
-    return [dict(p) for p in (_DEFAULT_WITH_ROLES if roles_used else _DEFAULT_WITHOUT_ROLES)]
+def default_prizes(roles_used: bool, *, pairs: bool = False, two_fields: bool = False) -> list[dict]:
+    """The prize list an event has until the organiser gives its own.
+
+    Players: ladies' and gents' 1st–3rd and both boobies; top 3 and a booby overall without roles.
+    Pairs (``pairs``: the standings are ``PairStanding``): 1st and 2nd pair, in each field when the
+    N–S and E–W pairs are ranked apart (``two_fields``).
+    """
+    if pairs:
+        chosen = _DEFAULT_TWO_FIELDS if two_fields else _DEFAULT_PAIRS
+    else:
+        chosen = _DEFAULT_WITH_ROLES if roles_used else _DEFAULT_WITHOUT_ROLES
+    return [dict(p) for p in chosen]
 
 
 class PrizeError(ValueError):
@@ -102,6 +122,11 @@ def validate_prizes(prizes: Sequence[dict]) -> list[dict]:
         label = prize.get("label")
         if label is not None and not isinstance(label, str):
             raise PrizeError(f"{where}: the label must be text")
+        field = prize.get("field")
+        if field not in FIELDS:
+            raise PrizeError(f"{where}: the field must be NS, EW or none, not {field!r}")
+        if field is not None and role is not None:
+            raise PrizeError(f"{where}: a prize for a field goes to pairs, which have no role: leave the role empty")
         target = prize.get("target")
         if kind == "mystery":
             if not _is_int(target) or target < 0:
@@ -113,8 +138,9 @@ def validate_prizes(prizes: Sequence[dict]) -> list[dict]:
                 "kind": kind,
                 "role": role,
                 "places": places,
-                "label": (label or "").strip() or describe(kind, role),
+                "label": (label or "").strip() or describe(kind, role, field=field),
                 "target": target,
+                "field": field,
             }
         )
     return checked
@@ -122,27 +148,34 @@ def validate_prizes(prizes: Sequence[dict]) -> list[dict]:
 
 def award_prizes(
     prizes: list[dict],
-    standings: list[Standing],
+    standings: list[Standing] | list[PairStanding],
     *,
     one_per_person: bool = True,
     qualified: Collection[str] | None = None,
 ) -> list[Award]:
-    """Awards in the order of the prize list: one per place of each prize.
+    """Awards in the order of the prize list: one per place of each prize (to players, or to pairs).
 
     ``qualified``: the ids of those who may win (the club's "qualify after N hands" rule, worked out
     by the caller); by default everyone who has played a hand. Nobody who has played no hand wins.
     """
     checked = validate_prizes(prizes)
+    pairs = any(isinstance(s, PairStanding) for s in standings)
     winners_so_far: set[str] = set()
     awards: list[Award] = []
     standings = [s for s in standings if s.hands_played >= 1 and (qualified is None or s.id in qualified)]
     for index, prize in enumerate(checked):
         order, measure = _judging(prize)
-        eligible = [s for s in standings if prize["role"] is None or s.role == prize["role"]]
+        eligible = [
+            s
+            for s in standings
+            if (prize["role"] is None or s.role == prize["role"])
+            and (prize["field"] is None or getattr(s, "field", None) == prize["field"])
+        ]
+        words = dict(target=prize["target"], field=prize["field"], pairs=pairs)
         place = 1
         while place <= prize["places"]:
             remaining = [s for s in eligible if s.id not in winners_so_far]
-            description = describe(prize["kind"], prize["role"], place, prize["places"], prize["target"])
+            description = describe(prize["kind"], prize["role"], place, prize["places"], **words)
             if not remaining:
                 awards.append(
                     Award(
@@ -192,7 +225,7 @@ def award_prizes(
                         prize["kind"],
                         prize["label"],
                         place + offset,
-                        describe(prize["kind"], prize["role"], place + offset, prize["places"], prize["target"]),
+                        describe(prize["kind"], prize["role"], place + offset, prize["places"], **words),
                         (person,),
                         message=shared,
                     )
@@ -203,13 +236,26 @@ def award_prizes(
     return awards
 
 
-def describe(kind: str, role: str | None, place: int = 1, places: int = 1, target: int | None = None) -> str:
-    """A prize place in words: "Ladies' 1st", "2nd", "Booby (gents)", "Mystery score (150)"."""
+def describe(
+    kind: str,
+    role: str | None,
+    place: int = 1,
+    places: int = 1,
+    target: int | None = None,
+    *,
+    field: str | None = None,
+    pairs: bool = False,
+) -> str:
+    """A prize place in words: "Ladies' 1st", "2nd", "Booby (gents)", "Mystery score (150)";
+    for pairs "1st pair", "N–S 2nd pair"."""
+    prefix = f"{_FIELD_WORDS[field]} " if field else ""
     if kind == "top":
         if role:
             return f"{_ROLE_WORDS[role][0]} {ordinal(place)}"
+        if pairs or field:
+            return f"{prefix}{ordinal(place)} pair"
         return ordinal(place) if places > 1 else "Highest score"
-    words = _KIND_WORDS[kind]
+    words = prefix + _KIND_WORDS[kind] if not prefix else prefix + _KIND_WORDS[kind].lower()
     if kind == "mystery" and target is not None:
         words = f"{words} ({target})"
     if role:

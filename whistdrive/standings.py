@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from whistdrive.formats import Format
+from whistdrive.movements.pairs import Pair
 from whistdrive.rules import GameHand, HandEntry, score_games
 
 SEATS = ("N", "E", "S", "W")
@@ -410,3 +411,107 @@ def games_standings(
             )
         )
     return result
+
+
+# -- pairs evenings ------------------------------------------------------------------------------
+#
+# In a Mitchell, a Howell or a game night of fixed tables the partners play every hand together,
+# so their lines in the players' standings are equal: a pairs evening reads as one line per pair.
+
+
+@dataclass(frozen=True)
+class PairStanding:
+    """One pair's line: its number and names, its place in its field, and the pair's results.
+
+    ``field`` is "NS" or "EW" when the two directions are ranked apart, else None. ``standing``
+    is the partners' common line from ``drive_standings`` or ``games_standings`` (totals, halves,
+    hands; rubber points and games). ``id``, ``name``, ``role`` and the totals below let the pair
+    be given prizes like a player (``prizes.award_prizes``).
+    """
+
+    pair: Pair
+    name: str  # "Ann Smith & Bob Jones"
+    names: tuple[str, str]
+    field: str | None
+    rank: int
+    tied: bool  # shares its rank with another pair of its field
+    standing: Standing | GamesStanding
+
+    role = None  # pairs are not ladies or gents: a prize by role does not apply
+
+    @property
+    def id(self) -> str:
+        return self.pair.id
+
+    @property
+    def total(self) -> int:
+        return self.standing.total  # type: ignore[union-attr]
+
+    @property
+    def first_half(self) -> int:
+        return self.standing.first_half  # type: ignore[union-attr]
+
+    @property
+    def second_half(self) -> int:
+        return self.standing.second_half  # type: ignore[union-attr]
+
+    @property
+    def tens(self) -> int:
+        return self.standing.tens  # type: ignore[union-attr]
+
+    @property
+    def hands_played(self) -> int:
+        return self.standing.hands_played
+
+
+def pair_standings(
+    pairs: Sequence[Pair], standings: Sequence[Standing | GamesStanding], *, two_fields: bool = False
+) -> list[PairStanding]:
+    """One line per pair, best first; with ``two_fields`` the N–S pairs, then the E–W pairs.
+
+    Pairs are ranked by their players' rank, which already holds the format's order and
+    tie-breaks; ranks are shared on equal results within a field ("1, 2, 2, 4"). Two fields need
+    every pair to keep one direction (a Mitchell). Partners whose lines differ were not a pair all
+    evening (a ValueError: show the players' standings instead).
+    """
+    by_id = {s.id: s for s in standings}
+    lines: list[tuple[str | None, int, Pair, Standing | GamesStanding, tuple[str, str]]] = []
+    for pair in pairs:
+        missing = [pid for pid in pair.ids if pid not in by_id]
+        if missing:
+            raise ValueError(f"{pair.label}: {missing[0]} has no line in the standings")
+        first, second = (by_id[pid] for pid in pair.ids)
+        if _line(first) != _line(second):
+            raise ValueError(f"{pair.label}: {first.name} and {second.name} have different results, so were not a pair")
+        if two_fields and pair.direction is None:
+            raise ValueError(f"{pair.label} changes direction: only pairs that keep N–S or E–W are ranked in two fields")
+        field = pair.direction if two_fields else None
+        lines.append((field, first.rank, pair, first, (first.name, second.name)))
+    order = {"NS": 0, "EW": 1, None: 2}
+    # Fields in order (N–S first), best first within a field; equal ranks in pair order.
+    lines.sort(key=lambda line: (order[line[0]], line[1], order[line[2].direction], line[2].number))
+    sharing = Counter((field, rank) for field, rank, *_ in lines)
+    result: list[PairStanding] = []
+    for field, player_rank, pair, standing, names in lines:
+        # Competition ranking within the field: 1 + the pairs of the field strictly ahead.
+        ahead = sum(1 for f, r, *_ in lines if f == field and r < player_rank)
+        result.append(
+            PairStanding(
+                pair=pair,
+                name=f"{names[0]} & {names[1]}",
+                names=names,
+                field=field,
+                rank=ahead + 1,
+                tied=sharing[field, player_rank] > 1,
+                standing=standing,
+            )
+        )
+    return result
+
+
+def _line(standing: Standing | GamesStanding) -> tuple:
+    """What partners who played every hand together must share: everything but their names."""
+    if isinstance(standing, Standing):
+        return (standing.rank, standing.total, standing.first_half, standing.second_half, standing.hands_played,
+                standing.hands_sat_out, tuple(standing.hands))  # fmt: skip
+    return (standing.rank, standing.rubber_points, standing.games_won, standing.points, standing.hands_played)

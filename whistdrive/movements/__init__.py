@@ -3,6 +3,7 @@
 See docs/movements.md for each movement in plain words and the API.
 """
 
+from .pairs import Pair, pairs_of
 from .rules import (
     Advice,
     advise,
@@ -25,6 +26,7 @@ __all__ = [
     "SEATS",
     "Advice",
     "MovementError",
+    "Pair",
     "Player",
     "RoundResult",
     "Seating",
@@ -35,6 +37,7 @@ __all__ = [
     "individual_schedule",
     "measure",
     "next_seating",
+    "pairs_of",
     "plan",
     "players_changed",
     "replan",

@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from .howell import cycle_length, howell_problem, howell_round, sitting_out
+from .pairs import howell_pairs
 from .schedule import individual_schedule
 from .seating import (
     GENT_SEATS,
@@ -773,7 +774,7 @@ def _howell_next(fmt, players: list[Player], history: list[Seating], hand: int):
     while begin > 0 and _present_in(history[begin - 1]) == present:
         begin -= 1
     if begin == 0:
-        pairs, waiting = _howell_numbers(history[0]), ()
+        pairs, waiting = [pair.ids for pair in howell_pairs(history[0])], ()
     else:
         pairs, waiting = _howell_regroup(players, history[:begin])
     round_number = fmt.round_of(hand) - fmt.round_of(begin + 1) + 1
@@ -798,27 +799,6 @@ def _howell_tables(pairs: list[tuple[str, str]], round_number: int, waiting: tup
         for t, seats in nxt.tables.items()
     }  # fmt: skip
     return tables, (*nxt.sitting_out, *waiting)
-
-
-def _howell_numbers(first: Seating) -> list[tuple[str, str]]:
-    """Pairs 1..P of a Howell whose round 1 is ``first`` (N or E player first)."""
-    count = 2 * len(first.tables) + (1 if first.sitting_out else 0)
-    problem = howell_problem(count)
-    if problem:
-        raise MovementError(problem)
-    found: dict[int, tuple[str, str]] = {}
-    for meeting in howell_round(count, 1):
-        seats = first.tables.get(meeting.table)
-        if seats is None:
-            raise MovementError(f"there is no table {meeting.table}: this is not a Howell's first round")
-        found[meeting.ns] = (seats["N"], seats["S"])
-        found[meeting.ew] = (seats["E"], seats["W"])
-    out = sitting_out(count, 1)
-    if out is not None:
-        if len(first.sitting_out) != 2:
-            raise MovementError("a whole pair sits out a Howell's first round")
-        found[out] = tuple(first.sitting_out)  # type: ignore[assignment]
-    return [found[number] for number in range(1, count + 1)]
 
 
 def _howell_regroup(players: list[Player], history: list[Seating]) -> tuple[list[tuple[str, str]], tuple[str, ...]]:

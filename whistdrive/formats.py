@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields, replace
 
-KINDS = ("drive", "games")
+KINDS = ("drive", "games", "duplicate")
 SCORINGS = ("tricks", "odd_tricks")
 MOVEMENTS = ("progressive", "semi_partner", "mitchell", "howell", "individual", "stationary")
 MOVERS = ("winners", "losers")
@@ -23,6 +23,10 @@ TIE_BREAKS = ("second_half", "last_hand", "hands_won", "countback")
 TRUMP_LETTERS = "HDSCN"
 TRUMP_MODES = ("turned", "cut")
 GAME_MOVEMENTS = ("stationary", "mitchell", "howell")
+# Duplicate whist: the archive's format holds exactly these keys (spec, "Duplicate whist").
+DUPLICATE_KEYS = ("kind", "boards", "boards_per_round", "movement", "scoring", "trumps")
+DUPLICATE_MOVEMENTS = ("mitchell", "howell")
+DUPLICATE_SCORINGS = ("matchpoints", "tricks_vs_average")
 
 
 class FormatError(ValueError):
@@ -56,7 +60,22 @@ class Format:
 
     @classmethod
     def from_dict(cls, data: dict) -> Format:
-        """Build a format from archive keys; unknown keys are a FormatError."""
+        """Build a format from archive keys; unknown keys are a FormatError.
+
+        A duplicate evening has its own keys (``DUPLICATE_KEYS``); drive and game-night formats
+        read and write exactly as before.
+        """
+        if isinstance(data, dict) and data.get("kind") == "duplicate":
+            unknown = sorted(set(data) - set(DUPLICATE_KEYS))
+            if unknown:
+                raise FormatError(
+                    [
+                        f"{name!r} is not a setting of a duplicate evening (its settings are "
+                        f"{', '.join(DUPLICATE_KEYS[1:])})"
+                        for name in unknown
+                    ]
+                )
+            return cls.duplicate(**{k: v for k, v in data.items() if k != "kind"})
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
@@ -66,7 +85,42 @@ class Format:
             values["tie_breaks"] = tuple(values["tie_breaks"] or ())
         return cls(**values)
 
+    @classmethod
+    def duplicate(
+        cls,
+        boards: int = 24,
+        boards_per_round: int = 3,
+        movement: str = "mitchell",
+        scoring: str = "matchpoints",
+        trumps: str = "HDSC",
+    ) -> Format:
+        """A duplicate whist evening (spec, "Duplicate whist").
+
+        ``boards`` is how many boards each pair plays, in rounds of ``boards_per_round``: the
+        evening's hands, as ``hands`` is a drive's, so a board slot is a hand (``round_of``,
+        ``ends_round`` work unchanged). The movement puts as many boards in play as the tables
+        need (whistdrive.duplicate). The drive and game-night settings keep their defaults.
+        """
+        return cls(
+            kind="duplicate",
+            hands=boards,
+            hands_per_round=boards_per_round,
+            interval_after=None,
+            trumps=trumps,
+            scoring=scoring,
+            movement=movement,
+        )
+
     def to_dict(self) -> dict:
+        if self.kind == "duplicate":
+            return {
+                "kind": "duplicate",
+                "boards": self.hands,
+                "boards_per_round": self.hands_per_round,
+                "movement": self.movement,
+                "scoring": self.scoring,
+                "trumps": self.trumps,
+            }
         data = asdict(self)
         data["tie_breaks"] = list(self.tie_breaks)
         return data
@@ -83,6 +137,24 @@ class Format:
     @property
     def is_games(self) -> bool:
         return self.kind == "games"
+
+    @property
+    def is_duplicate(self) -> bool:
+        return self.kind == "duplicate"
+
+    @property
+    def boards(self) -> int:
+        """Duplicate: the boards each pair plays (the evening's hands)."""
+        return self.hands
+
+    @property
+    def boards_per_round(self) -> int:
+        """Duplicate: boards a table plays before the pairs move (the hands of a round)."""
+        return self.hands_per_round
+
+    @property
+    def rounds(self) -> int:
+        return -(-self.hands // self.hands_per_round)
 
     @property
     def trump_rotation(self) -> str | None:
@@ -111,6 +183,8 @@ class Format:
 
     def problems(self) -> list[str]:
         """Every reason this format cannot be played, as sentences for an organiser."""
+        if self.kind == "duplicate":
+            return self._duplicate_problems()
         found: list[str] = []
 
         def choice(name: str, value, allowed) -> bool:
@@ -182,6 +256,40 @@ class Format:
                 found.append("a Mitchell movement needs at least one hand per round")
         if self.honours and self.trumps == "N":
             found.append("honours are A K Q J of trumps: they cannot count when every hand is no trumps")
+        return found
+
+    def _duplicate_problems(self) -> list[str]:
+        found: list[str] = []
+        if self.movement not in DUPLICATE_MOVEMENTS:
+            found.append(
+                f"a duplicate evening moves by a Mitchell (mitchell) or a Howell (howell), not {self.movement!r}"
+            )
+        if self.scoring not in DUPLICATE_SCORINGS:
+            found.append(
+                "a duplicate evening scores by matchpoints (matchpoints) or by tricks against the average "
+                f"(tricks_vs_average), not {self.scoring!r}"
+            )
+        boards, per_round = self.hands, self.hands_per_round
+        if not _is_int(boards) or not 1 <= boards <= 60:
+            found.append(f"the number of boards must be a whole number from 1 to 60, not {boards!r}")
+        if not _is_int(per_round) or not 1 <= per_round <= 12:
+            found.append(f"boards per round must be a whole number from 1 to 12, not {per_round!r}")
+        elif _is_int(boards) and boards >= 1 and boards % per_round:
+            found.append(
+                f"{boards} boards cannot be played in rounds of {per_round}: "
+                f"choose a number of boards that is a multiple of {per_round}"
+            )
+        if self.trumps == "cut":
+            found.append(
+                "a board is played with the same trumps at every table: trumps are a rotation such as HDSC "
+                "(by board number) or 'turned' (the dealer's last card, kept with the board), not 'cut'"
+            )
+        else:
+            found.extend(_trump_problems(self.trumps))
+        defaults = Format.duplicate(self.hands, self.hands_per_round, self.movement, self.scoring, self.trumps)
+        for name in (f.name for f in fields(self)):
+            if getattr(self, name) != getattr(defaults, name):
+                found.append(f"{name.replace('_', ' ')} is not a setting of a duplicate evening")
         return found
 
     def validate(self) -> Format:

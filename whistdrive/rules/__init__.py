@@ -17,7 +17,7 @@ from .play import (
     play_hand,
     trick_winner,
 )
-from .players import HeuristicPlayer, RandomPlayer, SimulatedHand, simulate_hand
+from .players import HeuristicPlayer, RandomPlayer, SimulatedHand, play_deal, simulate_hand
 from .scoring import (
     GameHand,
     GameResult,
@@ -79,6 +79,7 @@ __all__ = [
     "odd_tricks",
     "parse_card",
     "parse_cards",
+    "play_deal",
     "play_hand",
     "rubber_points",
     "score_games",

@@ -6,10 +6,10 @@ Both work on plain ints (see ``play.Chooser``) because simulations play many tho
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .cards import Card, Deal, deal, shuffled_pack
+from .cards import Card, Deal, deal, next_seat, shuffled_pack
 from .errors import SEATS, RuleError
 from .play import NO_TRUMP, PlayedHand, _winning_position, honours_held, play_hand
 
@@ -154,7 +154,7 @@ def simulate_hand(
         raise RuleError(f"the dealer sits at N, E, S or W, not {dealer!r}")
     the_deal = deal(shuffled_pack(seed), dealer)
     used = Card(the_deal.turned).suit if trump is None else trump
-    played = play_hand(the_deal.hands, used, the_deal.eldest, players if players is not None else HeuristicPlayer())
+    played = play_deal(the_deal.hands, dealer, used, players)
     return SimulatedHand(
         seed=seed,
         deal=the_deal,
@@ -163,3 +163,20 @@ def simulate_hand(
         tricks=played.tricks_won,
         honours=honours_held(the_deal.hands, used),
     )
+
+
+def play_deal(
+    hands: Mapping[str, Sequence[int]],
+    dealer: str,
+    trump: str,
+    players: Mapping[str, object] | object | None = None,
+) -> PlayedHand:
+    """Play a given deal out: eldest hand (the dealer's left) leads, ``trump`` ("N": no trumps).
+
+    The same cards can be played at any number of tables, as a duplicate board is: with the
+    deterministic ``HeuristicPlayer`` (the default) every table makes the same tricks, so a
+    simulation that wants tables to differ gives each its own seeded ``RandomPlayer`` or mixes them.
+    """
+    if dealer not in SEATS:
+        raise RuleError(f"the dealer sits at N, E, S or W, not {dealer!r}")
+    return play_hand(hands, trump, next_seat(dealer), players if players is not None else HeuristicPlayer())

@@ -8,8 +8,9 @@ Each prize is a small dict the organiser configures, in the order the prizes are
     {"kind": "mystery", "target": 150}
     {"kind": "top", "field": "NS", "places": 2}   # a pairs evening ranked in two fields
 
-In a pairs evening the standings are pairs (``standings.PairStanding``): a prize goes to a pair,
-described as "1st pair" ("N–S 1st pair" in a field), and a prize by role does not apply.
+In a pairs evening the standings are pairs (``standings.PairStanding``, or a duplicate evening's
+``duplicate.PairResult``, judged on its percentage): a prize goes to a pair, described as
+"1st pair" ("N–S 1st pair" in a field), and a prize by role does not apply.
 One prize per person (per pair) by default: prizes are awarded in the organiser's order and a winner
 is left out of the later ones, so the next in line takes them. A tie for the last place of a
 prize is never settled here: the Award lists everyone tied and says how to settle it.
@@ -79,7 +80,7 @@ class PrizeError(ValueError):
 class Winner:
     id: str
     name: str
-    score: int  # what the prize is judged on: total, a half, or the count of tens
+    score: int | float  # what the prize is judged on: total, a half, the count of tens, a percentage
 
 
 @dataclass(frozen=True)
@@ -159,7 +160,7 @@ def award_prizes(
     by the caller); by default everyone who has played a hand. Nobody who has played no hand wins.
     """
     checked = validate_prizes(prizes)
-    pairs = any(isinstance(s, PairStanding) for s in standings)
+    pairs = any(getattr(s, "is_pair", False) for s in standings)
     winners_so_far: set[str] = set()
     awards: list[Award] = []
     standings = [s for s in standings if s.hands_played >= 1 and (qualified is None or s.id in qualified)]

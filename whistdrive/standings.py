@@ -438,6 +438,7 @@ class PairStanding:
     standing: Standing | GamesStanding
 
     role = None  # pairs are not ladies or gents: a prize by role does not apply
+    is_pair = True  # prizes.award_prizes describes its places as "1st pair"
 
     @property
     def id(self) -> str:

@@ -214,3 +214,28 @@ def test_the_laws_of_scoring_hold_for_any_evening(pairs, movement, scoring, seed
             assert 0 <= p.percentage <= 100
         same_field = [o for o in result.pairs if o.direction == p.direction]
         assert p.rank == 1 + sum(1 for o in same_field if o.total > p.total)
+
+
+def test_a_pairs_chart_reads_its_percentage_board_by_board():
+    plays = board_one() + [BoardPlay(2, t, ns(t), ew(t), k, 13 - k) for t, k in ((1, 9), (2, 6), (3, 6))]
+    result = score_duplicate(MITCHELL, plays)
+    # pair N–S 1: 6 of 6 on board 1 (100%), 17/3 of 6 on board 2 (94.44%); 97.22% after both
+    assert result.running(ns(1)) == [(1, 100.0, 100.0), (2, 94.44, 97.22)]
+    assert result.running(ns(1))[-1][2] == next(p.percentage for p in result.pairs if p.ids == ns(1))
+    compass = score_duplicate(COMPASS, plays)
+    assert compass.running(ns(1)) == [(1, 1.25, 1.25), (2, 2.0, 3.25)]
+
+
+def test_prizes_go_to_duplicate_pairs_by_name_in_each_field():
+    from whistdrive.prizes import award_prizes, default_prizes
+
+    names = {pid: pid.upper() for t in (1, 2, 3, 4) for pid in ns(t) + ew(t)}
+    result = score_duplicate(MITCHELL, board_one(), names=names)
+    awards = award_prizes(default_prizes(False, pairs=True, two_fields=True), list(result.pairs))
+    assert [(a.description, [w.name for w in a.winners], a.tie) for a in awards] == [
+        ("N–S 1st pair", ["N1A & N1B"], False),
+        ("N–S 2nd pair", ["N2A & N2B", "N3A & N3B"], True),  # equal on 50%: settle it
+        ("E–W 1st pair", ["E4A & E4B"], False),
+        ("E–W 2nd pair", ["E2A & E2B", "E3A & E3B"], True),
+    ]
+    assert awards[0].winners[0].score == 100.0

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
@@ -75,6 +75,11 @@ class PairResult:
     percentage: float | None  # matchpoints only; None before any board has a comparison
     boards_played: int
     by_board: tuple[tuple[int, float], ...]  # (board, score on it), in board order: for charts
+    name: str = ""  # "Ann Smith & Bob Jones" when score_duplicate was given the names
+    exact: tuple[Fraction, ...] = field(default=(), repr=False, compare=False)  # by_board unrounded
+
+    role = None  # a pair has no lady/gent role: prizes by role do not apply
+    is_pair = True  # prizes.award_prizes describes its places as "1st pair"
 
     @property
     def total(self) -> float:
@@ -85,7 +90,9 @@ class PairResult:
     def id(self) -> str:
         return "+".join(self.ids)
 
-    role = None  # a pair has no lady/gent role
+    @property
+    def field(self) -> str | None:
+        return self.direction
 
 
 @dataclass(frozen=True)
@@ -95,6 +102,25 @@ class DuplicateResults:
     boards: tuple[BoardResult, ...]
     expected: int  # plays of the most-played board
     top: int  # matchpoints: 2 × (expected − 1) on every board
+
+    def running(self, ids: tuple[str, str]) -> list[tuple[int, float, float | None]]:
+        """A pair's evening board by board, for its chart: (board, its percentage on the board, its
+        percentage so far); with compass scoring (board, its score on the board, its score so far).
+        Before any board has a comparison (top 0) the percentages are None."""
+        line = next(p for p in self.pairs if p.ids == tuple(ids))
+        out: list[tuple[int, float, float | None]] = []
+        total = Fraction(0)
+        for count, ((board, _shown), value) in enumerate(zip(line.by_board, line.exact, strict=True), start=1):
+            total += value
+            if self.scoring != "matchpoints":
+                out.append((board, two_decimals(value), two_decimals(total)))
+            elif self.top:
+                out.append(
+                    (board, two_decimals(value * 100 / self.top), two_decimals(total * 100 / (self.top * count)))
+                )
+            else:
+                out.append((board, two_decimals(value), None))
+        return out
 
     def to_dict(self) -> dict:
         """The archive's ``results``: ``{"pairs": [...], "boards": [...]}`` as the spec writes them."""
@@ -148,24 +174,23 @@ def score_duplicate(
     trumps: Mapping[int, str | None] | None = None,
     *,
     two_fields: bool | None = None,
+    names: Mapping[str, str] | None = None,
 ) -> DuplicateResults:
     """Every pair's result and every board's scores from the plays entered so far.
 
     ``trumps`` (board number -> trump) lists the boards of the evening; boards not yet played are
     then given with no scores. ``two_fields`` defaults to the movement: a Mitchell's two fields,
     a Howell's one. Mid-evening the scores are as far as the plays go: ``expected`` is the
-    most-played board so far.
+    most-played board so far. ``names`` (player id -> name) names each pair "Ann & Bob".
     """
     if fmt.scoring not in ("matchpoints", "tricks_vs_average"):
         raise ValueError(f"a duplicate evening scores by matchpoints or tricks_vs_average, not {fmt.scoring!r}")
     if two_fields is None:
         two_fields = fmt.movement == "mitchell"
     by_board: dict[int, list[tuple[BoardPlay, dict[str, int]]]] = defaultdict(list)
-    seen: set[tuple[int, int]] = set()
+    # A board may come back to a table in a later round of a Howell, with other pairs: what may not
+    # happen is a pair playing it twice (below).
     for play in plays:
-        if (play.board, play.table) in seen:
-            raise RuleError(f"board {play.board} is entered twice at table {play.table}")
-        seen.add((play.board, play.table))
         entry = HandEntry(play.tricks_ns, play.tricks_ew, "N", revoke=play.revoke)
         if entry.tricks_ns + entry.tricks_ew != 13 or min(entry.tricks_ns, entry.tricks_ew) < 0:
             raise RuleError(f"board {play.board} at table {play.table}: tricks {play.tricks_ns} + {play.tricks_ew}")
@@ -207,27 +232,15 @@ def score_duplicate(
 
     lines = []
     for pair, results in pair_scores.items():
-        counted = {}
+        counted: dict[int, Fraction] = {}
         for board, value in results:
             if board in counted:
                 raise RuleError(f"the pair {' & '.join(pair)} played board {board} twice")
-            counted[board] = value
+            counted[board] = Fraction(value)
         total = sum(counted.values(), Fraction(0))
-        percentage = None
-        if matchpointed and top:
-            percentage = two_decimals(total * 100 / (top * len(counted)))
-        field = pair_direction.get(pair) if two_fields else None
-        score = two_decimals(total)
-        lines.append(
-            (
-                field,
-                pair,
-                score,
-                percentage,
-                len(counted),
-                tuple((b, two_decimals(v)) for b, v in sorted(counted.items())),
-            )
-        )
+        percentage = two_decimals(total * 100 / (top * len(counted))) if matchpointed and top else None
+        group = pair_direction.get(pair) if two_fields else None
+        lines.append((group, pair, two_decimals(total), percentage, sorted(counted.items())))
 
     def measure(line) -> float:
         return line[3] if line[3] is not None else line[2]
@@ -237,10 +250,21 @@ def score_duplicate(
     sharing = Counter((line[0], measure(line)) for line in lines)
     ranked = []
     for line in lines:
-        ahead = sum(1 for other in lines if other[0] == line[0] and measure(other) > measure(line))
-        field, pair, score, percentage, played, per_board = line
+        group, pair, score, percentage, per_board = line
+        ahead = sum(1 for other in lines if other[0] == group and measure(other) > measure(line))
         ranked.append(
-            PairResult(pair, field, ahead + 1, sharing[field, measure(line)] > 1, score, percentage, played, per_board)
+            PairResult(
+                ids=pair,
+                direction=group,
+                rank=ahead + 1,
+                tied=sharing[group, measure(line)] > 1,
+                score=score,
+                percentage=percentage,
+                boards_played=len(per_board),
+                by_board=tuple((board, two_decimals(value)) for board, value in per_board),
+                name=" & ".join((names or {}).get(pid, pid) for pid in pair),
+                exact=tuple(value for _board, value in per_board),
+            )
         )
     return DuplicateResults(fmt.scoring, tuple(ranked), tuple(boards), expected, top)
 

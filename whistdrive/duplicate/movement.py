@@ -142,6 +142,8 @@ class DuplicatePlan:
                 parts.append(f"{side} ({label}) sit out next round")
             elif nxt[0] == table and DIRECTION_WORDS[nxt[1]] == side:
                 parts.append(f"{side} ({label}) stay")
+            elif nxt[0] == table:
+                parts.append(f"{side} ({label}) stay at this table, {DIRECTION_WORDS[nxt[1]]}")
             else:
                 parts.append(f"{side} ({label}) go to table {nxt[0]} {DIRECTION_WORDS[nxt[1]]}")
         return f"{', '.join(parts)}; {self._boards_go(here.board_set, round_number, table)}"

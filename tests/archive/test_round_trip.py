@@ -14,6 +14,9 @@ CASES = {
     "progressive, losers move, two hands a round": (small_drive(movers="losers", hands_per_round=2), 3, 1),
     "semi-partner": (small_drive(movement="semi_partner", scoring="odd_tricks", tie_breaks=("second_half",)), 3, 3),
     "mitchell": (small_drive(movement="mitchell", hands_per_round=2), 4, 0),
+    "mitchell, an odd number of pairs": (small_drive(movement="mitchell"), 3, 2),
+    "howell": (small_drive(movement="howell", hands_per_round=2), 4, 0),
+    "howell, an odd number of pairs": (small_drive(movement="howell"), 3, 2),
     "individual": (small_drive(movement="individual", sitout_score="fixed"), 3, 2),
     "stationary": (small_drive(movement="stationary", trumps="HDSCN", sitout_score="zero"), 2, 1),
     "games with honours, classic rubbers": (Format(**GAMES, honours=True, rubber="classic"), 2, 0),
@@ -23,6 +26,7 @@ CASES = {
         2,
         0,
     ),
+    "games, Howell": (Format(kind="games", movement="howell", hands=14, hands_per_round=2, interval_after=None), 4, 0),
     "games, Mitchell tables changing partnerships": (
         Format(kind="games", movement="mitchell", hands=16, hands_per_round=8, interval_after=None, honours=True),
         2,

@@ -19,7 +19,7 @@ from whistdrive.formats import Format, FormatError
 from whistdrive.models import Entrant, Event, Seating
 from whistdrive.rules import SEATS, simulate_hand, trump_for_hand
 
-ROLE_MOVEMENTS = ("progressive", "semi_partner", "mitchell")
+ROLE_MOVEMENTS = ("progressive", "semi_partner", "mitchell", "howell")
 FIRST_NAMES = {
     "lady": ["Ada", "Beryl", "Cora", "Dora", "Elsie", "Freda", "Gladys", "Hazel", "Irene", "Jean", "Kath", "Lil"],
     "gent": ["Albert", "Basil", "Cecil", "Donald", "Eric", "Frank", "Gordon", "Harry", "Ivor", "Jack", "Ken", "Len"],
@@ -40,7 +40,7 @@ def hand_seed(seed: int, hand: int, table: int) -> int:
 
 
 def roles_for(movement: str, count: int) -> list[str | None]:
-    """Ladies and gents half each (lady first, alternating, so Mitchell pairs are mixed), or no roles."""
+    """Ladies and gents half each (lady first, alternating, so Mitchell and Howell pairs are mixed), or no roles."""
     if movement not in ROLE_MOVEMENTS:
         return [None] * count
     return ["lady" if i % 2 == 0 else "gent" for i in range(count)]

@@ -20,9 +20,11 @@ RUNS = [
     ("--movement", "semi_partner", "--tables", "4", "--spares", "3"),
     ("--movement", "stationary", "--tables", "3", "--spares", "1"),
     ("--movement", "mitchell", "--tables", "4", "--spares", "2", "--hands-per-round", "2"),
+    ("--movement", "howell", "--tables", "4", "--spares", "2", "--hands-per-round", "2"),
     ("--movement", "individual", "--tables", "3", "--spares", "2"),
     ("--kind", "games", "--movement", "stationary", "--tables", "3", "--spares", "1"),
     ("--kind", "games", "--movement", "mitchell", "--tables", "3", "--spares", "2"),
+    ("--kind", "games", "--movement", "howell", "--tables", "3", "--spares", "2"),
 ]
 
 
@@ -60,11 +62,11 @@ def test_an_evening_with_late_arrivals_and_leavers_is_played_through_and_follows
         assert all(s.position(leaver.player_id) is None for s in history[leaver.left_after_hand :])
     for newcomer in late:
         # Seated at once, or from the next hand (the next round when a round has several hands), while
-        # the spares are the usual one to three. A Mitchell newcomer waits for a partner instead.
+        # the spares are the usual one to three. A Mitchell or Howell newcomer waits for a partner instead.
         joined, pid = newcomer.joined_hand, newcomer.player_id
         first_seated = next((h for h in range(joined, fmt.hands + 1) if history[h - 1].position(pid)), None)
         waited = range(joined, first_seated or fmt.hands + 1)
-        if fmt.movement != "mitchell" and all(len(history[h - 1].sitting_out) <= 3 for h in waited):
+        if fmt.movement not in ("mitchell", "howell") and all(len(history[h - 1].sitting_out) <= 3 for h in waited):
             assert (
                 first_seated is None and joined == fmt.hands or fmt.round_of(first_seated) <= fmt.round_of(joined) + 1
             )

@@ -10,7 +10,7 @@ from itertools import combinations
 import pytest
 
 from whistdrive.formats import Format
-from whistdrive.movements import Seating, advise, check_seating, next_seating, replan, rule_sentence, start
+from whistdrive.movements import Player, Seating, advise, check_seating, next_seating, replan, rule_sentence, start
 from whistdrive.movements.howell import cycle_length, howell_problem, howell_round, sitting_out
 
 from .helpers import fmt, players
@@ -154,3 +154,31 @@ def test_the_desk_hears_how_the_rounds_fit_the_cycle():
         "9 rounds: after round 7 every pair has met every other, and the rounds start again"
     ]
     assert rule_sentence(howell(hands_per_round=2)).startswith("After every 2 hands every pair moves")
+
+
+def test_a_howell_keeps_its_partnerships_when_a_player_leaves_and_pairs_the_partner_with_a_newcomer():
+    game = howell(hands=12, interval_after=None)
+    people = players(14)  # 7 pairs
+    plan = start(game, people, seed=0, by="card")
+    # p14 leaves after hand 2: p13 has no partner and waits; 6 pairs start a Howell from its round 1.
+    after = [p for p in people if p.id != "p14"]
+    rest = replan(game, after, plan[:2], seed=0)
+    third = rest[0]
+    assert "p13" in third.sitting_out and len(third.sitting_out) == 1
+    kept = {
+        frozenset(p) for p in [("p1", "p2"), ("p3", "p4"), ("p5", "p6"), ("p7", "p8"), ("p9", "p10"), ("p11", "p12")]
+    }
+    for seating in rest:
+        for seats in seating.tables.values():
+            assert frozenset((seats["N"], seats["S"])) in kept and frozenset((seats["E"], seats["W"])) in kept
+    history = plan[:2] + rest
+    for hand in range(3, len(history)):
+        assert check_seating(game, after, history[:hand], {}, history[hand]) == []
+    # p15 arrives for hand 5: p13 and p15 make the seventh pair
+    arrived = [*after, Player("p15")]
+    again = replan(game, arrived, history[:4], seed=0)
+    partners = {frozenset((s["N"], s["S"])) for s in again[0].tables.values()}
+    partners |= {frozenset((s["E"], s["W"])) for s in again[0].tables.values()}
+    if again[0].sitting_out:
+        partners.add(frozenset(again[0].sitting_out))
+    assert frozenset(("p13", "p15")) in partners and len(partners) == 7

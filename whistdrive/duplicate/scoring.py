@@ -94,6 +94,11 @@ class PairResult:
     def field(self) -> str | None:
         return self.direction
 
+    @property
+    def hands_played(self) -> int:
+        """Boards played: ``prizes.award_prizes`` gives nothing to a pair that played none."""
+        return self.boards_played
+
 
 @dataclass(frozen=True)
 class DuplicateResults:

@@ -54,7 +54,7 @@ def test_a_short_howell_chooses_rounds_that_compare_every_board():
     plays = Counter(t.board_set for r in plan.rounds for t in r.tables)
     assert min(plays.values()) >= 4
     assert plan.notes == (
-        "8 of the 15 rounds of a Howell for 16 pairs: no two pairs meet twice, but not every pair meets every other",
+        "8 rounds of a 15-round Howell: no two pairs meet twice, but not every pair meets every other",
     )
 
 

@@ -35,7 +35,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from itertools import combinations, product
 
-from whistdrive.movements.howell import Meeting, cycle_length, howell_round, sitting_out
+from whistdrive.movements.howell import Meeting, cycle_length, howell_notes, howell_round, sitting_out
 from whistdrive.movements.pairs import DIRECTION_WORDS
 
 FEWEST_HOWELL_PAIRS = 6  # 4 and 5 pairs cannot compare every board (see tools/find_howells.py)
@@ -422,14 +422,7 @@ def _howell(pairs: int, rounds: int, per_round: int) -> DuplicatePlan:
         )
         for r in built
     ]
-    notes = []
-    if pairs % 2:
-        notes.append(f"{pairs} pairs: one pair sits out each round, each pair at most once")
-    if rounds < cycle:
-        notes.append(
-            f"{rounds} of the {cycle} rounds of a Howell for {pairs} pairs: no two pairs meet twice, but not every "
-            "pair meets every other"
-        )
+    notes = howell_notes(pairs, rounds)
     return DuplicatePlan("howell", "howell", pairs, pairs // 2, per_round, sets, tuple(built), None, tuple(notes))
 
 

@@ -60,3 +60,18 @@ def sitting_out(pairs: int, round_number: int) -> int | None:
 
 def tables_of(pairs: int) -> int:
     return pairs // 2
+
+
+def howell_notes(pairs: int, rounds: int) -> list[str]:
+    """What the desk should know about ``rounds`` rounds of a Howell for ``pairs`` pairs."""
+    cycle = cycle_length(pairs)
+    notes = []
+    if pairs % 2:
+        notes.append(f"{pairs} pairs: one pair sits out each round, each pair once in {cycle} rounds")
+    if rounds < cycle:
+        notes.append(
+            f"{rounds} rounds of a {cycle}-round Howell: no two pairs meet twice, but not every pair meets every other"
+        )
+    elif rounds > cycle:
+        notes.append(f"{rounds} rounds: after round {cycle} every pair has met every other, and the rounds start again")
+    return notes

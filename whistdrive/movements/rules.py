@@ -12,7 +12,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .howell import cycle_length, howell_problem, howell_round, sitting_out
+from .howell import howell_notes, howell_problem, howell_round, sitting_out
 from .pairs import howell_pairs
 from .schedule import individual_schedule
 from .seating import (
@@ -119,7 +119,7 @@ def advise(fmt, players: list[Player]) -> Advice:
             if problem:
                 problems.append(problem[:1].upper() + problem[1:])
             else:
-                notes.extend(_howell_notes(fmt, pairs))
+                notes.extend(howell_notes(pairs, fmt.rounds))
         elif pairs % 2:
             notes.append(
                 f"{pairs} pairs: table {tables} is a half table; the E–W pair reaching it sits out that round, "
@@ -518,7 +518,7 @@ def _mitchell_shift(tables: int, round_index: int) -> int:
 
 def _mitchell_round_notes(fmt, pairs: int, tables: int) -> list[str]:
     """How the evening's rounds fit the tables: every E–W pair meets every N–S pair in ``tables`` rounds."""
-    rounds = -(-fmt.hands // fmt.hands_per_round)
+    rounds = fmt.rounds
     if tables < 2 or rounds == tables:
         return []
     if rounds < tables:
@@ -720,21 +720,6 @@ def _mitchell_changed(fmt, players: list[Player], history: list[Seating]):
 
 
 # -- Howell --------------------------------------------------------------------------------------
-
-
-def _howell_notes(fmt, pairs: int) -> list[str]:
-    cycle = cycle_length(pairs)
-    rounds = -(-fmt.hands // fmt.hands_per_round)
-    notes = []
-    if pairs % 2:
-        notes.append(f"{pairs} pairs: one pair sits out each round, each pair once in {cycle} rounds")
-    if rounds < cycle:
-        notes.append(
-            f"{rounds} rounds of a {cycle}-round Howell: no two pairs meet twice, but not every pair meets every other"
-        )
-    elif rounds > cycle:
-        notes.append(f"{rounds} rounds: after round {cycle} every pair has met every other, and the rounds start again")
-    return notes
 
 
 def _pairs_in_order(order: list[Player], roles: bool) -> list[tuple[Player, Player]]:

@@ -152,11 +152,13 @@ class DuplicatePlan:
         """The card for ``table``: who sits there and what moves after each round, rounds run together."""
         lines = []
         if self.movement == "mitchell":
-            if table == self.half_table:
+            if table == self.half_table and any(r.half_table_set for r in self.rounds):
                 lines.append(
                     "Half table: no N–S pair. The E–W pair that comes here sits out the round; the boards "
                     "here are not played this round and move on with the others."
                 )
+            elif table == self.half_table:  # with a bye-stand its place in the boards' round is table 1's
+                lines.append("Half table: no N–S pair and no boards. The E–W pair that comes here sits out the round.")
             else:
                 lines.append(f"N–S pair {table} sits here all evening.")
         moves = [self.moves_after(r, table) for r in range(1, len(self.rounds))]
@@ -183,7 +185,7 @@ class DuplicatePlan:
 
     def _boards_go(self, board_set: int | None, round_number: int, table: int) -> str:
         if board_set is None:
-            return "no boards here"
+            return "no boards to move"
         after = self.rounds[round_number]  # the next round (round numbers are 1-based)
         nxt = [t.table for t in after.tables if t.board_set == board_set]
         if self.movement == "mitchell":

@@ -175,3 +175,19 @@ def test_an_evening_the_tables_cannot_hold_is_refused_saying_what_to_play(pairs,
     with pytest.raises(DuplicateError) as error:
         plan_duplicate(duplicate(boards=boards, boards_per_round=per_round), pairs)
     assert error.value.problems == [words]
+
+
+def test_seven_pairs_use_a_bye_stand_and_the_half_table_has_no_boards():
+    plan = plan_duplicate(duplicate(boards=12, boards_per_round=3), 7)  # 3 tables and a half table, 4 rounds
+    assert plan.arrangement == "relay" and plan.half_table == 4
+    assert plan.movement_card(4) == [
+        "Half table: no N–S pair and no boards. The E–W pair that comes here sits out the round.",
+        "After rounds 1–3: E–W go up to table 1, no boards to move",
+    ]
+    assert plan.movement_card(3)[1] == (
+        "After rounds 1–3: E–W go up to the half table (table 4) and sit out the next round; "
+        "boards go down to the bye-stand (between tables 2 and 3)"
+    )
+    # every E–W pair meets every N–S pair, and sits out once
+    assert len({(t.ns, t.ew) for r in plan.rounds for t in r.tables}) == 3 * 4
+    assert sorted(p for r in plan.rounds for p in r.sitting_out) == ["EW1", "EW2", "EW3", "EW4"]

@@ -4,6 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
+from django.urls import reverse
 
 
 class Role(models.TextChoices):
@@ -148,6 +149,43 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+def new_table_token() -> str:
+    """A long random secret, made by the one token maker (whistdrive.models imports this module)."""
+    from whistdrive.models import new_token
+
+    return new_token()
+
+
+class ClubTable(models.Model):
+    """A club's table by number, for reusable printed table cards.
+
+    Its QR code leads to ``/c/<token>/``, which sends the phone to whichever event of the club is
+    being played at the table of that number tonight. The token outlives events, so a set of
+    laminated cards serves every evening; an organiser can change one table's code if a card goes astray.
+    """
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    token = models.CharField(max_length=64, unique=True, default=new_table_token, help_text="The secret in the QR code.")
+
+    class Meta:
+        ordering = ["club", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "number"], name="one_club_table_per_number"),
+            models.CheckConstraint(
+                condition=Q(number__gte=1),
+                name="club_table_numbered_from_one",
+                violation_error_message="Tables are numbered from 1.",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club}: table {self.number}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("club_table", args=[self.token])
 
 
 class FormatPreset(models.Model):

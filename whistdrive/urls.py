@@ -18,6 +18,8 @@ urlpatterns = [
     path("password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
     path("admin/", admin.site.urls),
     path("clubs/", include("clubs.urls")),
+    # A club's reusable table cards: printed from the club, and the no-login c/<token>/ they lead to.
+    path("", include("clubs.table_views")),
     # Organiser pages for one event: set-up and the desk, the live evening, standings, printing, archive.
     path("", include("whistdrive.views.setup")),
     path("", include("whistdrive.views.live")),

@@ -1,4 +1,4 @@
-"""Printed documents of an event as PDF bytes, built from the plain values in ``sheets``.
+"""Printed documents of an event (and a club's season) as PDF bytes, built from the plain values in ``sheets``.
 
 No Django import here: the adapter ``whistdrive.printing.from_models`` (imported on its own) fills the
 dataclasses from the models, and the views in ``whistdrive.views.printing`` wrap the bytes.
@@ -6,44 +6,64 @@ dataclasses from the models, and the views in ``whistdrive.views.printing`` wrap
 
 from .score_pads import score_pads_pdf
 from .scorecards import CardError, scorecards_pdf
-from .sheet_docs import progression_sheet_pdf, results_pdf
+from .sheet_docs import prize_list_pdf, progression_sheet_pdf, results_pdf, season_pdf
 from .sheets import (
+    ClubTableCardSheet,
     HandSeating,
     PrizeAward,
     ProgressionPlayer,
     ProgressionSheet,
+    ResultSlip,
+    ResultSlipSheet,
     ResultsSheet,
     Scorecard,
     ScorecardRow,
     ScorecardSheet,
     ScorePad,
     ScorePadSheet,
+    SeasonLine,
+    SeasonSheet,
     SeatedTable,
+    SlipHand,
     Standing,
     TableCard,
     TableCardSheet,
 )
-from .table_cards import table_cards_pdf
+from .slips import result_slips_pdf
+from .table_cards import club_table_cards_pdf, table_cards_pdf
+from .wall import find_your_table_pdf, wall_sheet_pdf
 
 __all__ = [
     "CardError",
+    "ClubTableCardSheet",
     "HandSeating",
     "PrizeAward",
     "ProgressionPlayer",
     "ProgressionSheet",
+    "ResultSlip",
+    "ResultSlipSheet",
     "ResultsSheet",
     "ScorePad",
     "ScorePadSheet",
     "Scorecard",
     "ScorecardRow",
     "ScorecardSheet",
+    "SeasonLine",
+    "SeasonSheet",
     "SeatedTable",
+    "SlipHand",
     "Standing",
     "TableCard",
     "TableCardSheet",
+    "club_table_cards_pdf",
+    "find_your_table_pdf",
+    "prize_list_pdf",
     "progression_sheet_pdf",
+    "result_slips_pdf",
     "results_pdf",
     "score_pads_pdf",
     "scorecards_pdf",
+    "season_pdf",
     "table_cards_pdf",
+    "wall_sheet_pdf",
 ]

@@ -17,16 +17,20 @@ from dataclasses import dataclass
 
 from django.http import HttpRequest
 
-from whistdrive import games, movements, prizes, scores, standings
+from whistdrive import games, movements, scores, standings
 from whistdrive.models import Entrant, Event, Result, Seating
 from whistdrive.rules import trump_for_hand
 
+from .sheet_docs import rounds  # the same grouping of identical hands as the progression sheet
 from .sheets import (
+    ClubTableCardSheet,
     GamesStanding,
     HandSeating,
     PrizeAward,
     ProgressionPlayer,
     ProgressionSheet,
+    ResultSlip,
+    ResultSlipSheet,
     ResultsSheet,
     Scorecard,
     ScorecardRow,
@@ -34,6 +38,7 @@ from .sheets import (
     ScorePad,
     ScorePadSheet,
     SeatedTable,
+    SlipHand,
     Standing,
     TableCard,
     TableCardSheet,
@@ -42,6 +47,8 @@ from .sheets import (
 
 PARTNER_SEAT = {"N": "S", "S": "N", "E": "W", "W": "E"}
 SITTING_OUT = "Sitting out"
+
+
 def absolute(request_or_base_url: HttpRequest | str, path: str) -> str:
     """``path`` as a full URL on the request's host, or under a base URL string."""
     if isinstance(request_or_base_url, str):
@@ -106,22 +113,36 @@ def _standings_by_player(event: Event) -> tuple[dict[str, standings.Standing], i
 # -- scorecards ---------------------------------------------------------------------------------------
 
 
-def scorecard_sheet(event: Event, request_or_base_url: HttpRequest | str, page_size: str | None = None) -> ScorecardSheet:
-    """One scorecard per entrant, filled with whatever the evening knows so far."""
+def scorecard_sheet(
+    event: Event,
+    request_or_base_url: HttpRequest | str,
+    page_size: str | None = None,
+    cards: set[int] | None = None,
+) -> ScorecardSheet:
+    """One scorecard per entrant (or only the ``cards`` numbers, for a reprint), filled with what is known.
+
+    A late arrival's card says so and strikes through the hands before their first; a leaver's
+    strikes through the hands after their last.
+    """
     evening = _Evening(event)
     fmt = evening.fmt
     by_player, last_hand = _standings_by_player(event)
     finished = event.status == Event.Status.FINISHED
     half_known = fmt.interval_after is not None and (finished or last_hand >= fmt.interval_after)
-    cards = []
+    printed = []
     for entrant in evening.entrants:
+        if cards is not None and entrant.card_number not in cards:
+            continue
         standing = by_player.get(entrant.player_id)
         scored: dict[int, tuple[int, int]] = {}
         if standing is not None:
             scored = {h.number: (h.score, run) for h, run in zip(standing.hands, standing.running, strict=True)}
         rows = []
         for hand in range(1, fmt.hands + 1):
-            place = evening.places.get((entrant.pk, hand))
+            missed = hand < entrant.joined_hand or (
+                entrant.left_after_hand is not None and hand > entrant.left_after_hand
+            )
+            place = None if missed else evening.places.get((entrant.pk, hand))
             trump = trump_for_hand(fmt.trumps, hand)
             partner = None
             if place is not None and place.table is not None:
@@ -131,7 +152,7 @@ def scorecard_sheet(event: Event, request_or_base_url: HttpRequest | str, page_s
                 trump = trump or evening.played_trumps.get((hand, place.table))
             elif place is not None:
                 partner = SITTING_OUT
-            score, running = scored.get(hand, (None, None))
+            score, running = (None, None) if missed else scored.get(hand, (None, None))
             rows.append(
                 ScorecardRow(
                     hand=hand,
@@ -141,9 +162,10 @@ def scorecard_sheet(event: Event, request_or_base_url: HttpRequest | str, page_s
                     partner=partner,
                     tricks=score,
                     running_total=running,
+                    missed=missed,
                 )
             )
-        cards.append(
+        printed.append(
             Scorecard(
                 name=entrant.name,
                 card_number=entrant.card_number,
@@ -152,8 +174,23 @@ def scorecard_sheet(event: Event, request_or_base_url: HttpRequest | str, page_s
                 rows=rows,
                 half_time_total=standing.first_half if standing is not None and half_known else None,
                 total=standing.total if standing is not None and finished else None,
+                joined_hand=entrant.joined_hand,
+                left_after_hand=entrant.left_after_hand,
             )
         )
+    return _scorecards(event, printed, page_size)
+
+
+def blank_scorecard_sheet(event: Event, numbers: list[int], page_size: str | None = None) -> ScorecardSheet:
+    """Numbered cards with no name, for the door: the name is written in, the trumps are printed."""
+    fmt = event.format
+    rows = [ScorecardRow(hand=hand, trump=trump_for_hand(fmt.trumps, hand)) for hand in range(1, fmt.hands + 1)]
+    cards = [Scorecard(name="", card_number=n, role=None, personal_url=None, rows=rows) for n in numbers]
+    return _scorecards(event, cards, page_size)
+
+
+def _scorecards(event: Event, cards: list[Scorecard], page_size: str | None) -> ScorecardSheet:
+    fmt = event.format
     return ScorecardSheet(
         club=event.club.name,
         event=event.name,
@@ -169,36 +206,128 @@ def scorecard_sheet(event: Event, request_or_base_url: HttpRequest | str, page_s
 # -- table cards and score pads -------------------------------------------------------------------------
 
 
+def movers_line(fmt, table: int, numbers: list[int]) -> str:
+    """Where the players who move go from ``table``, for its card (the movement engine's own directions).
+
+    Ladies go up a table and gents down (movements.rules._move); the top and last tables are joined.
+    """
+    if len(numbers) < 2 or table not in numbers:
+        return ""
+    index = numbers.index(table)
+    up, down = numbers[(index + 1) % len(numbers)], numbers[index - 1]
+    after = "After each hand" if fmt.hands_per_round == 1 else f"After every {fmt.hands_per_round} hands"
+    if fmt.movement in ("progressive", "semi_partner"):
+        word = "winning" if fmt.movement == "progressive" and fmt.movers == "winners" else "losing"
+        return f"{after}: {word} lady → table {up} · {word} gent → table {down}"
+    if fmt.movement == "mitchell":
+        skip = " (two tables on at the halfway round)" if len(numbers) % 2 == 0 and len(numbers) >= 4 else ""
+        return f"{after}: East–West pair → table {up}{skip}; North–South stay"
+    if fmt.movement == "individual":
+        return "Your next table and seat are on your scorecard"
+    return "Nobody moves: stay at this table all evening"
+
+
 def table_card_sheet(event: Event, request_or_base_url: HttpRequest | str, page_size: str | None = None) -> TableCardSheet:
+    fmt = event.format
+    tables = list(event.tables.order_by("number"))
+    numbers = [t.number for t in tables]
     return TableCardSheet(
         club=event.club.name,
         event=event.name,
         date=event.date,
         cards=[
-            TableCard(table=table.number, url=absolute(request_or_base_url, table.get_absolute_url()))
-            for table in event.tables.order_by("number")
+            TableCard(
+                table=table.number,
+                url=absolute(request_or_base_url, table.get_absolute_url()),
+                movers=movers_line(fmt, table.number, numbers),
+            )
+            for table in tables
         ],
-        trump_rotation=event.format.trump_rotation,
+        trump_rotation=fmt.trump_rotation,
+        trump_mode=None if fmt.trump_rotation else fmt.trumps,
         page_size=page_size or event.club.paper_size,
     )
 
 
-def score_pad_sheet(event: Event, page_size: str | None = None) -> ScorePadSheet:
-    """A game night's pads: one per table, headed with the pairs seated there now."""
-    evening = _Evening(event)
-    hands = evening.seated_hands
-    hand = max(min(max(event.current_hand, 1), hands[-1]), hands[0]) if hands else 0
-    seated = evening.tables.get(hand, {})
-    pads = []
-    for table in event.tables.order_by("number"):
-        seats = seated.get(table.number, {})
+def club_table_card_sheet(club, tables, request_or_base_url: HttpRequest | str, page_size: str | None = None):
+    """A club's reusable cards for ``tables`` (ClubTable rows)."""
+    return ClubTableCardSheet(
+        club=club.name,
+        cards=[TableCard(table=t.number, url=absolute(request_or_base_url, t.get_absolute_url())) for t in tables],
+        page_size=page_size or club.paper_size,
+    )
 
-        def pair(a: str, b: str, seats=seats) -> str:
+
+# -- result slips -------------------------------------------------------------------------------------
+
+
+def result_slip_sheet(
+    event: Event, first: int, last: int, *, per_round: bool = False, page_size: str | None = None
+) -> ResultSlipSheet:
+    """Slips for hands ``first``..``last``: a slip per table per hand (or per round of hands).
+
+    In the order of the "Key from paper" page: hand by hand, the tables in number order, each
+    table that is seated (or, for hands not yet seated, every table of the event).
+    """
+    evening = _Evening(event)
+    fmt = evening.fmt
+    every_table = [t.number for t in event.tables.order_by("number")]
+
+    def pair(seats: dict[str, int], a: str, b: str) -> str:
+        return " & ".join(evening.by_pk[seats[s]].name for s in (a, b) if s in seats)
+
+    slips = []
+    hand = first
+    while hand <= last:
+        hands = [hand]
+        if per_round:
+            while hands[-1] < last and not fmt.ends_round(hands[-1]):
+                hands.append(hands[-1] + 1)
+        seated = evening.tables.get(hand, {})
+        for number in sorted(seated) if seated else every_table:
+            seats = seated.get(number, {})
+            slips.append(
+                ResultSlip(
+                    table=number,
+                    hands=[SlipHand(h, trump_for_hand(fmt.trumps, h)) for h in hands],
+                    north_south=pair(seats, "N", "S"),
+                    east_west=pair(seats, "E", "W"),
+                )
+            )
+        hand = hands[-1] + 1
+    return ResultSlipSheet(
+        club=event.club.name, event=event.name, date=event.date, slips=slips,
+        page_size=page_size or event.club.paper_size,
+    )  # fmt: skip
+
+
+def score_pad_sheet(event: Event, page_size: str | None = None) -> ScorePadSheet:
+    """A game night's pads: one per table headed with the pairs seated there now.
+
+    When the pairs move on a plan (a Mitchell), every round is known in advance: a pad per table
+    and round, headed with the round's hands and pairs, so the whole night prints before it starts.
+    """
+    evening = _Evening(event)
+    fmt = evening.fmt
+    hands = evening.seated_hands
+
+    def players(seats: dict[str, int]) -> str:
+        def pair(a: str, b: str) -> str:
             return " & ".join(evening.by_pk[seats[s]].name for s in (a, b) if s in seats)
 
-        players = f"{pair('N', 'S')} v {pair('E', 'W')}" if seats else ""
-        pads.append(ScorePad(table=table.number, players=players))
-    fmt = evening.fmt
+        return f"{pair('N', 'S')} v {pair('E', 'W')}" if seats else ""
+
+    pads = []
+    if not fmt.result_driven and fmt.movement != "stationary" and hands:
+        for number_in_night, (first, last, seating) in enumerate(rounds([evening.hand_seating(h) for h in hands]), 1):
+            heading = f"Round {number_in_night} · " + (f"hand {first}" if first == last else f"hands {first}–{last}")
+            for table in seating.tables:
+                pads.append(ScorePad(table=table.table, players=players(evening.tables[first][table.table]),
+                                     heading=heading))  # fmt: skip
+    else:
+        hand = max(min(max(event.current_hand, 1), hands[-1]), hands[0]) if hands else 0
+        seated = evening.tables.get(hand, {})
+        pads = [ScorePad(table=t.number, players=players(seated.get(t.number, {}))) for t in event.tables.order_by("number")]
     return ScorePadSheet(
         club=event.club.name,
         event=event.name,
@@ -256,19 +385,21 @@ def progression_sheet(event: Event, page_size: str | None = None) -> Progression
 
 
 def results_sheet(event: Event, page_size: str | None = None) -> ResultsSheet:
-    """Standings with ranks and halves, and the prizes with their winners (ties flagged)."""
+    """Standings with places and halves, and the prizes exactly as the prize page gives them.
+
+    The standings and awards come from the standings pages' own loader (``evening_of``), so the
+    sheet names the same winners, in the same order, with the same "equal with … on 81" words.
+    """
+    from whistdrive.views.standings import evening_of  # the one "standings and prizes now"
+
     fmt = event.format
     if fmt.is_games:
         return _games_results_sheet(event, page_size)
-    entrants, hands = scores.standings_input(event)
-    final = event.status == Event.Status.FINISHED
-    current = standings.drive_standings(fmt, entrants, hands, final=final)
-    # Entrant.player_id, worked from two columns: deferred model instances cost a query each here.
-    card_numbers = {
-        archive_id or f"p{card_number}": card_number
-        for archive_id, card_number in event.entrants.values_list("archive_id", "card_number")
-    }
+    now = evening_of(event)
+    card_numbers = _card_numbers(event)
     halves = fmt.interval_after is not None
+    # Until a hand after the interval has a result, the second half has not begun: blank, not 0.
+    second_begun = halves and (now.final or now.last_hand > fmt.interval_after)
     rows = [
         Standing(
             rank=s.rank,
@@ -276,50 +407,58 @@ def results_sheet(event: Event, page_size: str | None = None) -> ResultsSheet:
             name=s.name,
             total=s.total,
             first_half=s.first_half if halves else None,
-            second_half=s.second_half if halves else None,
+            second_half=s.second_half if second_begun else None,
             role=s.role,
             card_number=card_numbers.get(s.id),
         )
-        for s in current
+        for s in now.standings
     ]
-    # The same default list as the standings page, so the sheet names the same winners.
-    prize_list = list(event.prizes or []) or prizes.default_prizes(any(e.role for e in entrants))
-    awards = [
-        PrizeAward(
-            prize=award.description,
-            winners=[w.name for w in award.winners],
-            score=award.winners[0].score if award.winners else None,
-            tied=award.tie,
-        )
-        for award in prizes.award_prizes(prize_list, current, qualified=scores.qualified_for_prizes(event, current))
-    ]
-    last_hand = max((h.number for h in hands), default=0)
-    if final:
-        status = ""
-    elif last_hand:
-        status = f"Provisional after hand {last_hand} of {fmt.hands}: prizes if it ended now"
+    awards: list[PrizeAward] = []
+    note = ""
+    if not now.last_hand:
+        # Everyone is equal on nothing: a list of ties would mean nothing yet.
+        note = "No hands scored yet: the prizes are worked out once results are in."
+    elif now.prize_error:
+        note = f"The prize list cannot be worked out: {now.prize_error}. Correct it on the Prizes page."
     else:
-        status = "No hands scored yet"
+        awards = [
+            PrizeAward(
+                prize=award.description,
+                winners=[w.name for w in award.winners],
+                score=award.winners[0].score if award.winners else None,
+                tied=award.tie,
+                note="" if award.tie else award.message,
+                heading=award.label,
+                card_numbers=[card_numbers.get(w.id) for w in award.winners],
+            )
+            for award in now.awards
+        ]
     return ResultsSheet(
-        status=status,
+        status=now.status_line,
         club=event.club.name,
         event=event.name,
         date=event.date,
         venue=event.venue,
         standings=rows,
         prizes=awards,
+        prizes_note=note,
         page_size=page_size or event.club.paper_size,
     )
+
+
+def _card_numbers(event: Event) -> dict[str, int]:
+    # Entrant.player_id, worked from two columns: deferred model instances cost a query each here.
+    return {
+        archive_id or f"p{card_number}": card_number
+        for archive_id, card_number in event.entrants.values_list("archive_id", "card_number")
+    }
 
 
 def _games_results_sheet(event: Event, page_size: str | None) -> ResultsSheet:
     """A game night: standings by rubber points, games and points, and each table's rubbers by name."""
     fmt = event.format
     night = games.night_of(event)
-    card_numbers = {
-        archive_id or f"p{card_number}": card_number
-        for archive_id, card_number in event.entrants.values_list("archive_id", "card_number")
-    }
+    card_numbers = _card_numbers(event)
     rows = [
         GamesStanding(s.rank, s.tied, s.name, s.rubber_points, s.games_won, s.points, card_numbers.get(s.id))
         for s in night.standings

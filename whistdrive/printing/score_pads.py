@@ -7,7 +7,20 @@ import io
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
-from .common import BOLD, FONT, GREY, LIGHT, date_text, draw_cut_marks, fit, page_size, register_fonts
+from .common import (
+    BOLD,
+    FONT,
+    GREY,
+    LIGHT,
+    canvas_maker,
+    date_text,
+    draw_cut_marks,
+    draw_text,
+    fit_lines,
+    page_size,
+    register_fonts,
+    shrink,
+)
 from .sheets import ScorePad, ScorePadSheet
 
 GAMES = 3  # a rubber is the best of three games
@@ -54,47 +67,46 @@ def rules_in_words(
     return lines
 
 
-def _wrap(text: str, width: float, size: float, canvas: Canvas) -> list[str]:
-    lines, current = [], ""
-    for word in text.split():
-        trial = f"{current} {word}".strip()
-        if canvas.stringWidth(trial, FONT, size) <= width or not current:
-            current = trial
-        else:
-            lines.append(current)
-            current = word
-    if current:
-        lines.append(current)
-    return lines
-
-
 def _draw_pad(canvas: Canvas, sheet: ScorePadSheet, pad: ScorePad, x: float, y: float, w: float, h: float) -> None:
     top = y + h
     canvas.setFillColor(colors.black)
-    canvas.setFont(BOLD, 22)
-    canvas.drawString(x, top - 22, f"Table {pad.table}")
-    canvas.setFont(FONT, 8)
-    canvas.drawRightString(x + w, top - 10, fit(sheet.club, w * 0.55, 8))
-    canvas.drawRightString(x + w, top - 21, fit(f"{sheet.event} · {date_text(sheet.date)}", w * 0.55, 8))
-    cursor = top - 38
-    canvas.setFont(FONT, 9)
-    canvas.drawString(x, cursor, fit(pad.players or "Players: ______________________________", w, 9))
-    cursor -= 14
-    canvas.setFont(FONT, 7.5)
+    draw_text(canvas, x, top - 22, f"Table {pad.table}", BOLD, 22)
+    # The club, the event and the date in full on the right: wrapped, never cut (the year was).
+    right = w - 120
+    cursor = top - 9
+    for text in (sheet.club, sheet.event, date_text(sheet.date)):
+        lines, size = fit_lines(text, right, 9, 8, 2)
+        for line in lines:
+            draw_text(canvas, x + w, cursor, line, FONT, size, "right")
+            cursor -= size + 2
+    cursor = min(cursor, top - 30) - 8
+    if pad.heading:
+        draw_text(canvas, x, cursor, pad.heading, BOLD, 11)
+        cursor -= 15
+    players = pad.players or "Players:"
+    lines, size = fit_lines(players, w, 10, 9, 2)
+    for line in lines:
+        draw_text(canvas, x, cursor, line, FONT, size)
+        cursor -= size + 3
+    if not pad.players:
+        canvas.setStrokeColor(GREY)
+        canvas.line(x + 46, cursor + size + 1, x + w, cursor + size + 1)
+    cursor -= 2
     rules = rules_in_words(
         sheet.target, sheet.rubber, sheet.honours, honours_can_win=sheet.honours_can_win,
         revoke_penalty=sheet.revoke_penalty, moves=sheet.moves,
     )  # fmt: skip
     for sentence in rules:
-        for line in _wrap(sentence, w, 7.5, canvas):
-            canvas.drawString(x, cursor, line)
-            cursor -= 9.5
+        lines, size = fit_lines(sentence, w, 8, 8, 9)
+        for line in lines:
+            draw_text(canvas, x, cursor, line, FONT, size)
+            cursor -= 10
     cursor -= 6
 
     lines_per_game = max(6, sheet.target + 3)
     rows = GAMES * (lines_per_game + 1) + 2 + 1  # heading, hands and game lines, rubber, total
     row_height = min(18.0, (cursor - y) / rows)
-    label_w = w * 0.28
+    label_w = w * 0.36
     column_w = (w - label_w) / 2
     edges = [x, x + label_w, x + label_w + column_w, x + w]
 
@@ -103,12 +115,12 @@ def _draw_pad(canvas: Canvas, sheet: ScorePadSheet, pad: ScorePad, x: float, y: 
 
     kinds = ["head"]
     for game in range(1, GAMES + 1):
-        kinds += ["hand"] * lines_per_game + [f"Game {game}"]
+        kinds += [f"game {game}"] + ["hand"] * (lines_per_game - 1) + [f"Game {game} total"]
     kinds += ["Rubber points", "Total"]
 
     canvas.setFillColor(LIGHT)
     for index, kind in enumerate(kinds):
-        if kind != "hand":
+        if kind[0].isupper() or kind == "head":
             canvas.rect(x, row_top(index + 1), w, row_height, stroke=0, fill=1)
     canvas.setStrokeColor(GREY)
     canvas.setLineWidth(0.4)
@@ -124,13 +136,17 @@ def _draw_pad(canvas: Canvas, sheet: ScorePadSheet, pad: ScorePad, x: float, y: 
     for index, kind in enumerate(kinds):
         baseline = row_top(index + 1) + (row_height - size * 0.72) / 2
         if kind == "head":
-            canvas.setFont(BOLD, size + 1)
-            canvas.drawCentredString((edges[1] + edges[2]) / 2, baseline, "We")
-            canvas.drawCentredString((edges[2] + edges[3]) / 2, baseline, "They")
+            draw_text(canvas, (edges[1] + edges[2]) / 2, baseline, "We", BOLD, size + 1, "centre")
+            draw_text(canvas, (edges[2] + edges[3]) / 2, baseline, "They", BOLD, size + 1, "centre")
+        elif kind.startswith("game "):
+            # The first line of each game names it, in grey: the game's total closes it below.
+            canvas.setFillColor(GREY)
+            draw_text(canvas, x + 3, baseline, kind.capitalize(), FONT, min(size, 9))
+            canvas.setFillColor(colors.black)
         elif kind != "hand":
             canvas.line(x, row_top(index), x + w, row_top(index))
-            canvas.setFont(BOLD, size)
-            canvas.drawString(x + 3, baseline, kind)
+            label_size = shrink(kind, label_w - 6, size, 7, BOLD)
+            draw_text(canvas, edges[1] - 3, baseline, kind, BOLD, label_size, "right")
     # The line between the two sides' columns, heavier so the columns read apart.
     canvas.line(edges[2], cursor, edges[2], bottom)
 
@@ -142,7 +158,7 @@ def score_pads_pdf(pads: ScorePadSheet) -> bytes:
     width, height = page_size(pads.page_size)
     half = width / 2
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(width, height), invariant=1)
+    canvas = canvas_maker(buffer, pagesize=(width, height), invariant=1)
     canvas.setTitle(f"Score pads: {pads.event}")
     canvas.setAuthor(pads.club)
     for index, pad in enumerate(pads.pads):

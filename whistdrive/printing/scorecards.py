@@ -1,11 +1,17 @@
-"""Players' scorecards: several cards to a page, with cut marks between them."""
+"""Players' scorecards: several cards to a page, with cut marks between them.
+
+Everything a player reads is at least 9 pt. A name is never cut: it shrinks a little, then
+wraps (the player's own name to two lines in the heading, a partner's to two lines in a
+taller row). How many cards a page follows from what fits: four when every card fits a
+quarter sheet at a writable row height, else two, else one.
+"""
 
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 
 from reportlab.lib import colors
-from reportlab.lib.utils import simpleSplit
 from reportlab.platypus import BaseDocTemplate, FrameBreak, KeepTogether, PageTemplate, Spacer
 from reportlab.platypus.flowables import Flowable
 from reportlab.platypus.frames import Frame
@@ -15,93 +21,312 @@ from .common import (
     FONT,
     GREY,
     LIGHT,
+    PRINTABLE,
+    Qr,
+    canvas_maker,
     date_text,
     draw_cut_marks,
-    draw_qr,
-    fit,
-    fit_size,
+    draw_text,
+    fit_lines,
     page_size,
     register_fonts,
     role_text,
-    short_name,
     trump_colour,
     trump_symbol,
+    width,
+    wrap,
 )
 from .sheets import Scorecard, ScorecardSheet
 
-# Where a card would need rows smaller than this, two cards a page are used instead of four.
-MOST_HANDS_FOUR_UP = 16
-SMALLEST_ROW = 8.0
-# Rows grow to fill the card (a tall 2-up card of 24 hands gets about 25 pt, room to write);
-# beyond this they would only look sparse.
-LARGEST_ROW = 30.0
-CELL_MARGIN = 16.0  # inside each cut cell, so a slightly crooked cut takes no print
-HEADER_HEIGHT = 66.0
-QR_SIZE = 64.0
-FOOT_SIZE = 6.5
-FOOT_LEADING = 8.0
-FOOT_LINES = 3  # the movement rule wraps to at most this many lines
+TEXT = 9.0  # nothing a player reads is smaller
+LEADING = 11.0
+SMALLEST_ROW = 11.5  # a 9 pt line with room to write a figure (4 mm)
+LARGEST_ROW = 30.0  # rows grow to fill the card; beyond this they would only look sparse
+# Inside each cut cell, so that a slightly crooked cut loses nothing; more than PRINTABLE, so
+# the outer cards' edges are printed by any printer.
+CELL_MARGIN = 20.0
+QR_SIZE = 80.0  # the code's modules; its four-module quiet zone is outside
 GAP = 4.0
-COLUMNS = ("Hand", "Trumps", "Table", "Seat", "Partner", "Tricks", "Total", "Opp.")
-# The partner's name needs the room most: "Siobhán O'Brien" should print whole, not as "S. O'Brien".
-COLUMN_SHARES = (0.08, 0.10, 0.08, 0.07, 0.32, 0.11, 0.11, 0.13)
+COLUMNS = ("Hand", "Trumps", "Table", "Partner", "Tricks", "Total", "Opponents' initials")
+PARTNER = 3
+TOTAL = 5
+PAD = 2.0  # each side of a cell's text
+# The headings in the regular face on their grey band: in bold, "Opponents' initials" and the
+# others left the partner's names too little room on a quarter-sheet card.
+HEAD = FONT
 
 
 class CardError(ValueError):
     """A sheet that cannot be printed as asked (a user error: the message says what to change)."""
 
 
+@dataclass
+class _Header:
+    lines: list[tuple[str, str, float, float]]  # (text, font, size, leading)
+    height: float
+    text_width: float
+    qr: Qr | None
+
+
+def _header(sheet: ScorecardSheet, card: Scorecard, card_width: float) -> _Header:
+    """The heading's lines: beside the QR code while they are level with it, then the card's full width."""
+    qr = Qr(card.personal_url) if card.personal_url else None
+    qr_height = QR_SIZE + qr.quiet(QR_SIZE) if qr else 0
+    beside = card_width - (QR_SIZE + qr.quiet(QR_SIZE) + 2 if qr else 0)
+    lines: list[tuple[str, str, float, float]] = []
+    used = 0.0
+
+    def add(text: str, font: str, size: float, smallest: float, most: int, extra: float) -> None:
+        nonlocal used
+        room = beside if used < qr_height else card_width
+        wrapped, fitted = fit_lines(text, room, size, smallest, most, font)
+        for part in wrapped:
+            lines.append((part, font, fitted, fitted + extra))
+            used += fitted + extra
+
+    if card.name:
+        add(card.name, BOLD, 14, 11, 2, 2)
+    else:
+        lines.append(("Name ", BOLD, 12, 20))  # a ruled line follows it, to write on
+        used += 20
+    line = f"Card {card.card_number}"
+    if card.role:
+        line += f" · {role_text(card.role)}"
+    add(line, BOLD, 11, 11, 1, 3)
+    if card.joined_hand > 1:
+        add(f"Late arrival: plays from hand {card.joined_hand}", BOLD, TEXT, TEXT, 2, 2)
+    if card.left_after_hand is not None:
+        add(f"Left after hand {card.left_after_hand}", BOLD, TEXT, TEXT, 1, 2)
+    add(sheet.event, BOLD, TEXT, TEXT, 2, 2)
+    add(sheet.club, FONT, TEXT, TEXT, 2, 2)
+    when = date_text(sheet.date)
+    if sheet.venue:
+        when += f" · {sheet.venue}"
+    add(when, FONT, TEXT, TEXT, 2, 2)
+    return _Header(lines, max(used + 2, qr_height), beside, qr)
+
+
 class _CardHeader(Flowable):
-    def __init__(self, sheet: ScorecardSheet, card: Scorecard, card_width: float):
+    def __init__(self, header: _Header, card_width: float):
         super().__init__()
-        self.sheet = sheet
-        self.card = card
+        self.header = header
         self.card_width = card_width
 
     def wrap(self, available_width, available_height):
-        return self.card_width, HEADER_HEIGHT
+        return self.card_width, self.header.height
 
     def draw(self):
         canvas = self.canv
-        card = self.card
-        text_width = self.card_width - QR_SIZE - 6
-        draw_qr(canvas, card.personal_url, self.card_width - QR_SIZE, HEADER_HEIGHT - QR_SIZE, QR_SIZE)
-
-        y = HEADER_HEIGHT - 13
-        name, size = fit_size(card.name, text_width, 13, 8, BOLD)
-        canvas.setFont(BOLD, size)
-        canvas.drawString(0, y, name)
-
-        y -= 13
-        line = f"Card {card.card_number}"
-        if card.role:
-            line += f" · {role_text(card.role)}"
-        canvas.setFont(BOLD, 9)
-        canvas.drawString(0, y, fit(line, text_width, 9, BOLD))
-
-        y -= 12
-        canvas.setFont(BOLD, 8)
-        canvas.drawString(0, y, fit(self.sheet.event, text_width, 8, BOLD))
-        canvas.setFont(FONT, 7.5)
-        y -= 10
-        canvas.drawString(0, y, fit(self.sheet.club, text_width, 7.5))
-        y -= 10
-        when = date_text(self.sheet.date)
-        if self.sheet.venue:
-            when += f" · {self.sheet.venue}"
-        canvas.drawString(0, y, fit(when, text_width, 7.5))
+        header = self.header
+        if header.qr is not None:
+            header.qr.draw(canvas, self.card_width - QR_SIZE, header.height - QR_SIZE, QR_SIZE)
+        y = header.height
+        canvas.setFillColor(colors.black)
+        for text, font, size, leading in header.lines:
+            y -= leading
+            draw_text(canvas, 0, y + (leading - size) * 0.35, text, font, size)
+            if text == "Name ":
+                canvas.setStrokeColor(GREY)
+                canvas.setLineWidth(0.6)
+                start = width(text, size, font)
+                canvas.line(start, y + 2, header.text_width - 4, y + 2)
 
 
-def foot_lines(text: str, card_width: float) -> list[str]:
-    """The movement rule wrapped to the card's width; a rule too long for three lines is cut."""
-    lines = simpleSplit(text, FONT, FOOT_SIZE, card_width) if text else []
-    if len(lines) > FOOT_LINES:
-        lines = [*lines[: FOOT_LINES - 1], fit(" ".join(lines[FOOT_LINES - 1 :]), card_width, FOOT_SIZE)]
-    return lines
+def _columns(card_width: float) -> list[float]:
+    """The columns' widths: each fits its heading (two lines at most) at 9 pt; the partner takes the rest."""
+    widths = []
+    for column, heading in enumerate(COLUMNS):
+        if column == PARTNER:
+            widths.append(0.0)
+            continue
+        words = heading.split(" ")
+        widest = max(width(w, TEXT, HEAD) for w in words)
+        # Trumps' symbols and "12 W" are narrower than their headings; two digits of tricks likewise.
+        widths.append(widest + 2 * PAD)
+    widths[PARTNER] = card_width - sum(widths)
+    return widths
 
 
-class _FootLine(Flowable):
-    """A few lines of small text at the foot of the card: the movement rule."""
+@dataclass
+class _Row:
+    kind: str  # "head", "hand" or "total"
+    cells: list[list[str]]  # lines of text per cell
+    trump: str | None = None
+    missed: bool = False
+    height: float = 0.0  # the least height its lines need
+    partner_size: float = TEXT  # smaller only for a single word too long for the column
+
+
+def _rows(sheet: ScorecardSheet, card: Scorecard, widths: list[float]) -> list[_Row]:
+    heading_lines = [wrap(h, widths[i] - 2 * PAD, TEXT, HEAD) for i, h in enumerate(COLUMNS)]
+    rows = [_Row("head", heading_lines, height=max(len(c) for c in heading_lines) * LEADING + 4)]
+    partner_width = widths[PARTNER] - 2 * PAD
+    for row in card.rows:
+        place = ""
+        if row.table is not None:
+            place = f"{row.table} {row.seat}" if row.seat else str(row.table)
+        partner = [""]
+        if row.missed:
+            partner = ["not played"]
+        elif row.partner:
+            partner = _partner_lines(row.partner, partner_width)
+        cells = [
+            [str(row.hand)],
+            [trump_symbol(row.trump)],
+            [place],
+            partner,
+            ["" if row.tricks is None else str(row.tricks)],
+            ["" if row.running_total is None else str(row.running_total)],
+            [row.opponents or ""],
+        ]
+        need = SMALLEST_ROW if len(partner) == 1 else len(partner) * LEADING + 2
+        widest = max(width(line, 1) for line in partner) or 1
+        partner_size = min(TEXT, partner_width / widest)
+        rows.append(_Row("hand", cells, row.trump, row.missed, need, partner_size))
+        if row.hand == sheet.interval_after:
+            rows.append(_total_row("Half-time total", card.half_time_total))
+    rows.append(_total_row("Final total", card.total))
+    return rows
+
+
+def _partner_lines(name: str, max_width: float) -> list[str]:
+    """A partner's name on one line, else two; as initial and surname when the whole name needs more.
+
+    The surname is never cut (a double-barrelled one breaks after its hyphen).
+    """
+    name = " ".join(name.split())
+    choices = [name]
+    parts = name.split(" ")
+    if len(parts) > 1 and parts[0][:1].isalpha():
+        choices.append(f"{parts[0][0]}. {parts[-1]}")
+    wrapped = [wrap(choice, max_width, TEXT) for choice in choices]
+    for lines in wrapped:
+        if len(lines) <= 2:
+            return lines
+    return min(wrapped, key=len)
+
+
+def _total_row(label: str, value: int | None) -> _Row:
+    return _Row("total", [[label], ["" if value is None else str(value)]], height=SMALLEST_ROW)
+
+
+def _row_heights(rows: list[_Row], available: float) -> list[float] | None:
+    """Heights that fill ``available``: each row at least what it needs, the rest shared evenly.
+
+    None when the rows cannot all have a writable height.
+    """
+    fixed = [r.height for r in rows if r.kind == "head"]
+    body = [r for r in rows if r.kind != "head"]
+    room = available - sum(fixed)
+    tall: set[int] = set()
+    while True:
+        flexible = [i for i, r in enumerate(body) if i not in tall]
+        if not flexible:
+            return None
+        base = (room - sum(body[i].height for i in tall)) / len(flexible)
+        newly = {i for i in flexible if body[i].height > base}
+        if not newly:
+            break
+        tall |= newly
+    if base < SMALLEST_ROW:
+        return None
+    base = min(base, LARGEST_ROW)
+    heights = []
+    for row in rows:
+        if row.kind == "head":
+            heights.append(row.height)
+        else:
+            heights.append(max(base, row.height))
+    return heights
+
+
+class _HandsGrid(Flowable):
+    """The rows of hands, drawn straight onto the canvas.
+
+    A platypus Table did the same but took over half the time of 400 cards (it styles every
+    cell); here one path holds all the rules and each cell is one string.
+    """
+
+    def __init__(self, rows: list[_Row], heights: list[float], widths: list[float]):
+        super().__init__()
+        self.rows = rows
+        self.heights = heights
+        self.widths = widths
+        self.card_width = sum(widths)
+
+    def wrap(self, available_width, available_height):
+        return self.card_width, sum(self.heights)
+
+    def draw(self):
+        canvas = self.canv
+        edges = [0.0]
+        for w in self.widths:
+            edges.append(edges[-1] + w)
+        total_height = sum(self.heights)
+        tops = [total_height]
+        for h in self.heights:
+            tops.append(tops[-1] - h)
+
+        canvas.saveState()
+        canvas.setFillColor(LIGHT)
+        for index, row in enumerate(self.rows):
+            if row.kind != "hand":
+                canvas.rect(0, tops[index + 1], self.card_width, self.heights[index], stroke=0, fill=1)
+
+        # All the rules as one literal path: see common.Qr.draw for why not reportlab's path object.
+        rules = []
+        for y in tops:
+            rules.append(f"0 {y:.2f} m {self.card_width:.2f} {y:.2f} l")
+        for index, row in enumerate(self.rows):
+            inner = edges[1:-1] if row.kind != "total" else edges[TOTAL:TOTAL + 1] + edges[TOTAL + 1 : -1]
+            for x in [0.0, *inner, self.card_width]:
+                rules.append(f"{x:.2f} {tops[index]:.2f} m {x:.2f} {tops[index + 1]:.2f} l")
+        rules.append("S")
+        canvas.setStrokeColor(GREY)
+        canvas.setLineWidth(0.4)
+        canvas.addLiteral("\n".join(rules))
+
+        canvas.setFillColor(colors.black)
+        for index, row in enumerate(self.rows):
+            top, height = tops[index], self.heights[index]
+            if row.kind == "total":
+                canvas.setStrokeColor(colors.black)
+                canvas.setLineWidth(1.0)
+                canvas.line(0, top, self.card_width, top)
+                y = top - height / 2 - TEXT * 0.36
+                draw_text(canvas, edges[TOTAL] - PAD - 1, y, row.cells[0][0], BOLD, TEXT, "right")
+                draw_text(canvas, (edges[TOTAL] + edges[TOTAL + 1]) / 2, y, row.cells[1][0], BOLD, TEXT, "centre")
+                continue
+            font = HEAD if row.kind == "head" else FONT
+            for column, lines in enumerate(row.cells):
+                if not any(lines):
+                    continue
+                size = TEXT
+                if row.kind == "hand" and column == PARTNER:
+                    size = row.partner_size
+                if row.kind == "hand" and column == 1:
+                    # The suit symbols read small at the same point size as digits.
+                    size = TEXT * (1.0 if row.trump == "N" else 1.3)
+                    canvas.setFillColor(trump_colour(row.trump))
+                first = top - height / 2 + (len(lines) - 1) * LEADING / 2 - size * 0.36
+                for line_index, line in enumerate(lines):
+                    y = first - line_index * LEADING
+                    if column == PARTNER and row.kind == "hand":
+                        draw_text(canvas, edges[column] + PAD, y, line, font, size)
+                    else:
+                        draw_text(canvas, (edges[column] + edges[column + 1]) / 2, y, line, font, size, "centre")
+                canvas.setFillColor(colors.black)
+            if row.missed:
+                # Struck through: the player was not there for this hand.
+                canvas.setStrokeColor(colors.black)
+                canvas.setLineWidth(0.9)
+                middle = top - height / 2
+                canvas.line(2, middle, self.card_width - 2, middle)
+        canvas.restoreState()
+
+
+class _FootLines(Flowable):
+    """The movement rule at the foot of the card, wrapped, at the players' size."""
 
     def __init__(self, lines: list[str], card_width: float):
         super().__init__()
@@ -109,23 +334,13 @@ class _FootLine(Flowable):
         self.card_width = card_width
 
     def wrap(self, available_width, available_height):
-        return self.card_width, FOOT_LEADING * len(self.lines) + 2
+        return self.card_width, LEADING * len(self.lines) + 2
 
     def draw(self):
-        self.canv.setFont(FONT, FOOT_SIZE)
         self.canv.setFillColor(colors.black)
-        top = FOOT_LEADING * len(self.lines) + 2
+        top = LEADING * len(self.lines) + 2
         for index, line in enumerate(self.lines):
-            self.canv.drawString(0, top - FOOT_LEADING * (index + 1), line)
-
-
-def _cards_per_page(sheet: ScorecardSheet) -> int:
-    if sheet.cards_per_page is not None:
-        if sheet.cards_per_page not in (1, 2, 4):
-            raise CardError(f"cards per page must be 1, 2 or 4, not {sheet.cards_per_page!r}")
-        return sheet.cards_per_page
-    most_hands = max((len(card.rows) for card in sheet.cards), default=0)
-    return 4 if most_hands <= MOST_HANDS_FOUR_UP else 2
+            draw_text(self.canv, 0, top - LEADING * (index + 1), line, FONT, TEXT)
 
 
 def _cells(page_width: float, page_height: float, per_page: int) -> tuple[list[tuple[float, float, float, float]], list, list]:
@@ -139,149 +354,68 @@ def _cells(page_width: float, page_height: float, per_page: int) -> tuple[list[t
     return cells, [half_w], [half_h]
 
 
-def _grid_rows(sheet: ScorecardSheet, card: Scorecard) -> int:
-    subtotal = 1 if sheet.interval_after is not None and any(r.hand == sheet.interval_after for r in card.rows) else 0
-    return 1 + len(card.rows) + subtotal + 1  # heading, hands, half-time, total
+def _margin(per_page: int) -> float:
+    return PRINTABLE + 14 if per_page == 1 else CELL_MARGIN
 
 
-class _HandsGrid(Flowable):
-    """The rows of hands, drawn straight onto the canvas.
-
-    A platypus Table did the same but took over half the time of 400 cards (it styles every
-    cell); here one path holds all the rules and each cell is one string.
-    """
-
-    def __init__(self, sheet: ScorecardSheet, card: Scorecard, card_width: float, row_height: float):
-        super().__init__()
-        self.sheet = sheet
-        self.card = card
-        self.card_width = card_width
-        self.row_height = row_height
-        self.col_widths = [share * card_width for share in COLUMN_SHARES]
-        self.font_size = min(9.0, row_height * 0.68)
-        self.rows = self._rows()
-
-    def _rows(self) -> list[tuple[str, list[str], str | None]]:
-        """(kind, cells, trump) per printed row; kind is "head", "hand" or "total"."""
-        card = self.card
-        size = self.font_size
-        partner_width = self.col_widths[4] - 4
-        opponents_width = self.col_widths[7] - 4
-
-        def blank(value) -> str:
-            return "" if value is None else str(value)
-
-        rows: list[tuple[str, list[str], str | None]] = [("head", list(COLUMNS), None)]
-        for row in card.rows:
-            cells = [
-                str(row.hand),
-                trump_symbol(row.trump),
-                blank(row.table),
-                blank(row.seat),
-                short_name(row.partner, partner_width, size) if row.partner else "",
-                blank(row.tricks),
-                blank(row.running_total),
-                fit(row.opponents, opponents_width, size) if row.opponents else "",
-            ]
-            rows.append(("hand", cells, row.trump))
-            if row.hand == self.sheet.interval_after:
-                rows.append(("total", ["Half-time total", blank(card.half_time_total)], None))
-        rows.append(("total", ["Final total", blank(card.total)], None))
-        return rows
-
-    def wrap(self, available_width, available_height):
-        return self.card_width, self.row_height * len(self.rows)
-
-    def draw(self):
-        canvas = self.canv
-        height = self.row_height
-        widths = self.col_widths
-        edges = [0.0]
-        for w in widths:
-            edges.append(edges[-1] + w)
-        total_height = height * len(self.rows)
-        size = self.font_size
-        head_size = min(size, 6.5)
-        baseline = (height - size * 0.72) / 2  # digits' cap height is about 0.72 of the size
-
-        canvas.saveState()
-        canvas.setFillColor(LIGHT)
-        for index, (kind, _, _) in enumerate(self.rows):
-            if kind != "hand":
-                canvas.rect(0, total_height - (index + 1) * height, self.card_width, height, stroke=0, fill=1)
-
-        # All the rules as one literal path: see common.draw_qr for why not reportlab's path object.
-        rules = []
-        for index in range(len(self.rows) + 1):
-            y = total_height - index * height
-            rules.append(f"0 {y:.2f} m {self.card_width:.2f} {y:.2f} l")
-        for index, (kind, _, _) in enumerate(self.rows):
-            top = total_height - index * height
-            inner = edges[1:-1] if kind != "total" else edges[6:-1]
-            for x in [0.0, *inner, self.card_width]:
-                rules.append(f"{x:.2f} {top:.2f} m {x:.2f} {top - height:.2f} l")
-        rules.append("S")
-        canvas.setStrokeColor(GREY)
-        canvas.setLineWidth(0.4)
-        canvas.addLiteral("\n".join(rules))
-
-        canvas.setFillColor(colors.black)
-        for index, (kind, cells, trump) in enumerate(self.rows):
-            y = total_height - (index + 1) * height + baseline
-            if kind == "head":
-                canvas.setFont(BOLD, head_size)
-                for column, text in enumerate(cells):
-                    canvas.drawCentredString((edges[column] + edges[column + 1]) / 2, y, text)
-            elif kind == "total":
-                canvas.setStrokeColor(colors.black)
-                canvas.setLineWidth(1.0)
-                top = total_height - index * height
-                canvas.line(0, top, self.card_width, top)
-                canvas.setFont(BOLD, size)
-                canvas.drawRightString(edges[6] - 3, y, cells[0])
-                canvas.drawCentredString((edges[6] + edges[7]) / 2, y, cells[1])
-            else:
-                canvas.setFont(FONT, size)
-                for column, text in enumerate(cells):
-                    if not text or column == 1:
-                        continue
-                    if column == 4:
-                        canvas.drawString(edges[4] + 2, y, text)
-                    else:
-                        canvas.drawCentredString((edges[column] + edges[column + 1]) / 2, y, text)
-                if trump is not None:
-                    # The suit symbols read small at the same point size as digits.
-                    symbol_size = size if trump == "N" else size * 1.25
-                    canvas.setFillColor(trump_colour(trump))
-                    canvas.setFont(FONT, symbol_size)
-                    canvas.drawCentredString((edges[1] + edges[2]) / 2, y, cells[1])
-                    canvas.setFillColor(colors.black)
-        canvas.restoreState()
+def _layout(sheet: ScorecardSheet, per_page: int) -> list[list[Flowable]] | None:
+    """Each card's parts at ``per_page`` cards a page, or None when a card cannot fit its cell."""
+    width_, height_ = page_size(sheet.page_size)
+    x, y, w, h = _cells(width_, height_, per_page)[0][0]
+    margin = _margin(per_page)
+    card_width, frame_height = w - 2 * margin, h - 2 * margin
+    widths = _columns(card_width)
+    foot = wrap(sheet.movement_rule, card_width, TEXT) if sheet.movement_rule else []
+    foot_height = LEADING * len(foot) + 2
+    cards = []
+    for card in sheet.cards:
+        header = _header(sheet, card, card_width)
+        rows = _rows(sheet, card, widths)
+        # A hair of slack so rounding never pushes a full card over its frame into the next one.
+        available = frame_height - header.height - 2 * GAP - foot_height - 1
+        heights = _row_heights(rows, available)
+        if heights is None:
+            return None
+        parts = [_CardHeader(header, card_width), Spacer(1, GAP), _HandsGrid(rows, heights, widths)]
+        if foot:
+            parts += [Spacer(1, GAP), _FootLines(foot, card_width)]
+        cards.append(parts)
+    return cards
 
 
 def scorecards_pdf(sheet: ScorecardSheet) -> bytes:
-    """One scorecard per entrant, 4 (up to 16 hands) or 2 to a page, as PDF bytes."""
+    """One scorecard per entrant, 4, 2 or 1 to a page (the most that fit), as PDF bytes."""
     register_fonts()
-    width, height = page_size(sheet.page_size)
-    per_page = _cards_per_page(sheet)
-    cells, cut_xs, cut_ys = _cells(width, height, per_page)
+    width_, height_ = page_size(sheet.page_size)
+    if sheet.cards_per_page is not None and sheet.cards_per_page not in (1, 2, 4):
+        raise CardError(f"cards per page must be 1, 2 or 4, not {sheet.cards_per_page!r}")
+    choices = (sheet.cards_per_page,) if sheet.cards_per_page else (4, 2, 1)
+    for per_page in choices:
+        cards = _layout(sheet, per_page)
+        if cards is not None:
+            break
+    else:
+        most = max((len(card.rows) for card in sheet.cards), default=0)
+        if sheet.cards_per_page and sheet.cards_per_page > 1:
+            raise CardError(
+                f"{most} hands do not fit on a card at {sheet.cards_per_page} cards a page: print fewer cards a page"
+            )
+        raise CardError(f"{most} hands do not fit on a card at a readable size, even one card a page")
+
+    cells, cut_xs, cut_ys = _cells(width_, height_, per_page)
+    margin = _margin(per_page)
     frames = [
-        Frame(x + CELL_MARGIN, y + CELL_MARGIN, w - 2 * CELL_MARGIN, h - 2 * CELL_MARGIN, 0, 0, 0, 0, id=f"card{i}")
+        Frame(x + margin, y + margin, w - 2 * margin, h - 2 * margin, 0, 0, 0, 0, id=f"card{i}")
         for i, (x, y, w, h) in enumerate(cells)
     ]
-    card_width = frames[0]._width
-    frame_height = frames[0]._height
-    rule = foot_lines(sheet.movement_rule, card_width)
-    # A hair of slack so rounding never pushes a full card over its frame into the next one.
-    fixed = HEADER_HEIGHT + GAP + GAP + FOOT_LEADING * len(rule) + 2 + 1
 
     def on_page(canvas, doc):
-        draw_cut_marks(canvas, width, height, cut_xs, cut_ys)
+        draw_cut_marks(canvas, width_, height_, cut_xs, cut_ys)
 
     buffer = io.BytesIO()
     doc = BaseDocTemplate(
         buffer,
-        pagesize=(width, height),
+        pagesize=(width_, height_),
         invariant=True,
         title=f"Scorecards: {sheet.event}",
         author=sheet.club,
@@ -291,27 +425,12 @@ def scorecards_pdf(sheet: ScorecardSheet) -> bytes:
         bottomMargin=0,
     )
     doc.addPageTemplates([PageTemplate(id="cards", frames=frames, onPage=on_page)])
-
-    story = []
-    for number, card in enumerate(sheet.cards):
-        rows = _grid_rows(sheet, card)
-        row_height = min(LARGEST_ROW, (frame_height - fixed) / rows)
-        if row_height < SMALLEST_ROW:
-            raise CardError(
-                f"{len(card.rows)} hands do not fit on a card at {per_page} cards a page: "
-                f"print fewer cards a page"
-            )
-        parts = [
-            _CardHeader(sheet, card, card_width),
-            Spacer(1, GAP),
-            _HandsGrid(sheet, card, card_width, row_height),
-            Spacer(1, GAP),
-            _FootLine(rule, card_width),
-        ]
+    story: list[Flowable] = []
+    for number, parts in enumerate(cards):
         story.append(KeepTogether(parts))
-        if number < len(sheet.cards) - 1:
+        if number < len(cards) - 1:
             story.append(FrameBreak())
     if not story:
         story.append(Spacer(1, 1))
-    doc.build(story)
+    doc.build(story, canvasmaker=canvas_maker)
     return buffer.getvalue()

@@ -32,17 +32,22 @@ class ScorecardRow:
     tricks: int | None = None
     running_total: int | None = None
     opponents: str | None = None
+    missed: bool = False  # before a late arrival's first hand or after a leaver's last: struck through
 
 
 @dataclass(frozen=True)
 class Scorecard:
+    """One player's card. A blank card for the door has no name (written in) and no personal URL."""
+
     name: str
     card_number: int | str
     role: str | None  # "lady", "gent" or None
-    personal_url: str
+    personal_url: str | None
     rows: list[ScorecardRow] = field(default_factory=list)
     half_time_total: int | None = None
     total: int | None = None
+    joined_hand: int = 1  # a late arrival's first hand: the card says so and strikes the hands before
+    left_after_hand: int | None = None
 
 
 @dataclass(frozen=True)
@@ -61,7 +66,8 @@ class ScorecardSheet:
 @dataclass(frozen=True)
 class TableCard:
     table: int
-    url: str  # the table's phone page
+    url: str  # the table's phone page (or the club's reusable address for its table of this number)
+    movers: str = ""  # where movers go from here: "Winning lady → table 2 · winning gent → table 7"
 
 
 @dataclass(frozen=True)
@@ -71,10 +77,45 @@ class TableCardSheet:
     date: datetime.date | str
     cards: list[TableCard]
     trump_rotation: str | None = "HDSC"  # letters of H D S C N, or None when trumps are turned/cut
+    trump_mode: str | None = None  # "turned" or "cut" when there is no rotation
     instructions: tuple[str, ...] = (
         "Scan the code with a phone, choose the hand and enter the tricks for each side.",
         "Both sides check the result on the screen; the two sides' tricks must add up to 13.",
     )
+    page_size: str = "A4"
+
+
+@dataclass(frozen=True)
+class ClubTableCardSheet:
+    """A club's reusable table cards: each QR leads to whatever event is in play at that table."""
+
+    club: str
+    cards: list[TableCard]
+    page_size: str = "A4"
+
+
+@dataclass(frozen=True)
+class SlipHand:
+    hand: int
+    trump: str | None  # None: turned or cut, written in
+
+
+@dataclass(frozen=True)
+class ResultSlip:
+    """One table's slip for a hand (or a round's hands): the tricks and initials of both sides."""
+
+    table: int
+    hands: list[SlipHand]
+    north_south: str = ""  # the pair's names when the seating is known, else written in
+    east_west: str = ""
+
+
+@dataclass(frozen=True)
+class ResultSlipSheet:
+    club: str
+    event: str
+    date: datetime.date | str
+    slips: list[ResultSlip]  # in the order of the "Key from paper" page: hand by hand, tables in order
     page_size: str = "A4"
 
 
@@ -132,10 +173,13 @@ class Standing:
 
 @dataclass(frozen=True)
 class PrizeAward:
-    prize: str  # "Ladies' first", "Booby (gents)", "Half-time highest"
-    winners: list[str]  # names; more than one when tied and shared
+    prize: str  # "Ladies' 1st", "Booby (gents)", "Highest at half-time"
+    winners: list[str]  # names; more than one when tied for a place that must be settled
     score: int | None = None
-    tied: bool = False  # a tie the club's tie-breaks did not separate
+    tied: bool = False  # a tie the club's tie-breaks did not separate: settle by a cut
+    note: str = ""  # the prize page's words: "equal with Ann Smith on 81"
+    heading: str = ""  # the prize's heading on the prize page ("Ladies' prizes"), when it has one
+    card_numbers: list[int | str | None] = field(default_factory=list)  # the winners' cards, in order
 
 
 @dataclass(frozen=True)
@@ -166,7 +210,8 @@ class ResultsSheet:
     venue: str = ""
     prizes: list[PrizeAward] = field(default_factory=list)
     page_size: str = "A4"
-    status: str = ""  # "Provisional after hand 9 of 24" when printed mid-evening; empty for final results
+    status: str = ""  # "Provisional after hand 9 of 24" when printed mid-evening; "Final results" at the end
+    prizes_note: str = ""  # instead of the prizes, e.g. before any hand is scored
     games: list[GamesStanding] = field(default_factory=list)  # a game night: these instead of `standings`
     tables: list[TableStory] = field(default_factory=list)  # a game night: each table's rubbers
     ranking: str = ""  # a game night: how the standings are ranked, in words
@@ -176,6 +221,7 @@ class ResultsSheet:
 class ScorePad:
     table: int
     players: str = ""  # optional names written at the top, e.g. "Ann & Bob v Cath & Dan"
+    heading: str = ""  # e.g. "Round 2 · hands 5–8" for a pad printed in advance for a planned round
 
 
 @dataclass(frozen=True)
@@ -191,3 +237,30 @@ class ScorePadSheet:
     honours_can_win: bool = True
     revoke_penalty: str = "tricks"  # "tricks" or "points" (Format.revoke_penalty)
     moves: bool = False  # the pairs move during the night (Mitchell): a new pad after each move
+
+
+@dataclass(frozen=True)
+class SeasonLine:
+    position: int
+    tied: bool
+    name: str
+    events: int
+    score: int  # what the table is ordered on: the total, or the best N events' total
+    total: int
+    hands: int
+    average: str  # per hand, to 2 places
+    counted: str = ""  # with best N of M: the dates of the events that count
+
+
+@dataclass(frozen=True)
+class SeasonSheet:
+    club: str
+    season: str
+    heading: str  # "Best 8 of 12" or "All 12 events"
+    dates: str  # "1 September 2026 to 31 May 2027"
+    lines: list[SeasonLine]
+    best: int | None = None  # counting the best N events
+    guests: list[tuple[str, str, int]] = field(default_factory=list)  # (name, event and date, total)
+    events: list[tuple[str, str, str]] = field(default_factory=list)  # (date, event, status)
+    provisional: bool = False
+    page_size: str = "A4"

@@ -2,102 +2,196 @@
 
 The lower half reads upright; the upper half is drawn upside-down, so when the sheet is
 folded along the middle line (fold at the top) both faces read the right way up.
+
+Two kinds: tonight's cards (the event's own codes, with the trumps and where movers go) and a
+club's reusable cards (the club's code for each table number, printed once and laminated).
 """
 
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
-from .common import BOLD, FONT, GREY, date_text, draw_qr, fit, fit_size, page_size, register_fonts, trump_colour
+from .common import (
+    BOLD,
+    FONT,
+    GREY,
+    Qr,
+    address_in_words,
+    canvas_maker,
+    date_text,
+    draw_text,
+    fit_lines,
+    page_size,
+    register_fonts,
+    shrink,
+    trump_colour,
+    width,
+    wrap,
+)
 from .common import SUIT_SYMBOLS as SYMBOLS
-from .sheets import TableCard, TableCardSheet
+from .sheets import ClubTableCardSheet, TableCard, TableCardSheet
+
+MARGIN = 30.0  # more than the printable edge, and the fold's neighbourhood stays clear
+QR_SIZE = 150.0
+TRUMP_WORDS = {
+    "turned": "Trumps: the dealer turns up the last card of each deal",
+    "cut": "Trumps: cut the pack before each deal; the suit of the cut card is trumps",
+}
 
 
-def _draw_face(canvas: Canvas, sheet: TableCardSheet, card: TableCard, width: float, height: float) -> None:
-    """One face of the tent in the box (0, 0, width, height), read from the bottom edge."""
-    margin = 28
+def _lines(canvas: Canvas, lines: list[str], x: float, y: float, font: str, size: float, leading: float) -> float:
+    """Centred lines downward from baseline ``y``; returns the baseline after the last."""
+    for line in lines:
+        draw_text(canvas, x, y, line, font, size, "centre")
+        y -= leading
+    return y
+
+
+def _number_and_code(canvas: Canvas, card: TableCard, width_: float, top: float, caption: str) -> float:
+    """TABLE and the number on the left, the QR code and its address in words on the right.
+
+    Returns the y below the block.
+    """
+    qr = Qr(card.url)
+    quiet = qr.quiet(QR_SIZE)
+    qr_x = width_ - MARGIN - quiet - QR_SIZE
+    qr_y = top - quiet - QR_SIZE
+    qr.draw(canvas, qr_x, qr_y, QR_SIZE)
+    text_width = QR_SIZE + 2 * quiet
+    centre_qr = qr_x + QR_SIZE / 2
+    y = qr_y - quiet - 2
+    y = _lines(canvas, wrap(caption, text_width, 9), centre_qr, y, BOLD, 9, 11)
+    # The address in words, so a code that no longer scans is noticed on paper (and can be typed).
+    address = address_in_words(card.url)
+    size = shrink(address, text_width * 2, 9, 7)
+    parts = _split_anywhere(address, text_width, size)
+    y = _lines(canvas, parts, centre_qr, y, FONT, size, size + 2)
+
+    number_box = qr_x - quiet - 2 * MARGIN
+    centre = MARGIN + number_box / 2
     canvas.setFillColor(colors.black)
-    heading = f"{sheet.club} · {sheet.event} · {date_text(sheet.date)}"
-    canvas.setFont(FONT, 10)
-    canvas.drawCentredString(width / 2, height - margin - 6, fit(heading, width - 2 * margin, 10))
+    draw_text(canvas, centre, top - 28, "TABLE", BOLD, 28, "centre")
+    number = str(card.table)
+    size = shrink(number, number_box, 170, 40, BOLD)
+    draw_text(canvas, centre, qr_y + 6, number, BOLD, size, "centre")
+    return min(y, qr_y - 6)
 
-    qr_size = min(170, height * 0.42)
-    qr_x = width - margin - qr_size
-    qr_y = height * 0.30
-    draw_qr(canvas, card.url, qr_x, qr_y, qr_size)
-    canvas.setFont(FONT, 8)
-    canvas.drawCentredString(qr_x + qr_size / 2, qr_y - 10, "Scan to enter this table's results")
 
-    number_box = qr_x - margin - 10
-    centre = margin + number_box / 2
-    canvas.setFont(BOLD, 30)
-    canvas.drawCentredString(centre, height - margin - 52, "TABLE")
-    number, size = fit_size(str(card.table), number_box, 190, 40, BOLD)
-    canvas.setFont(BOLD, size)
-    canvas.drawCentredString(centre, qr_y + 8, number)
+def _split_anywhere(text: str, max_width: float, size: float) -> list[str]:
+    """An address broken where it must (after a slash if it can): it has no spaces to wrap at."""
+    lines, current = [], ""
+    for char in text:
+        if current and width(current + char, size) > max_width:
+            cut = current.rfind("/")
+            if 0 < cut < len(current) - 1 and width(current[: cut + 1], size) > max_width * 0.5:
+                lines.append(current[: cut + 1])
+                current = current[cut + 1 :]
+            else:
+                lines.append(current)
+                current = ""
+        current += char
+    return [*lines, current] if current else lines
 
-    y = qr_y - 44
+
+def _draw_face(canvas: Canvas, sheet: TableCardSheet, card: TableCard, width_: float, height: float) -> None:
+    """One face of tonight's tent card in the box (0, 0, width, height), read from the bottom edge."""
+    canvas.setFillColor(colors.black)
+    heading, size = fit_lines(f"{sheet.club} · {sheet.event}", width_ - 2 * MARGIN, 11, 9, 2)
+    y = _lines(canvas, heading, width_ / 2, height - MARGIN - 4, FONT, size, size + 3)
+    y = _lines(canvas, [date_text(sheet.date)], width_ / 2, y, FONT, 11, 14)
+    y = _number_and_code(canvas, card, width_, y - 2, "Scan to enter this table's results")
+
+    y -= 18
     if sheet.trump_rotation:
         label = "Trumps in turn:  "
-        canvas.setFont(FONT, 16)
-        label_width = canvas.stringWidth(label, FONT, 16)
+        label_width = width(label, 16)
         symbols = [SYMBOLS[t] for t in sheet.trump_rotation]
         gap = 12
-        symbol_widths = [canvas.stringWidth(s, FONT, 28) for s in symbols]
+        symbol_widths = [width(s, 26) for s in symbols]
         total = label_width + sum(symbol_widths) + gap * (len(symbols) - 1)
-        x = (width - total) / 2
-        canvas.drawString(x, y, label)
+        x = (width_ - total) / 2
+        draw_text(canvas, x, y, label, FONT, 16)
         x += label_width
         for trump, symbol, symbol_width in zip(sheet.trump_rotation, symbols, symbol_widths, strict=True):
             canvas.setFillColor(trump_colour(trump))
-            canvas.setFont(FONT, 28)
-            canvas.drawString(x, y - 2, symbol)
+            draw_text(canvas, x, y - 2, symbol, FONT, 26)
             x += symbol_width + gap
         canvas.setFillColor(colors.black)
+        y -= 24
     else:
-        canvas.setFont(FONT, 14)
-        canvas.drawCentredString(width / 2, y, "Trumps: the dealer turns up the last card of each deal")
-
-    canvas.setFont(FONT, 10)
-    line_y = y - 26
+        words = TRUMP_WORDS.get(sheet.trump_mode or "turned", TRUMP_WORDS["turned"])
+        lines, size = fit_lines(words, width_ - 2 * MARGIN, 14, 11, 2)
+        y = _lines(canvas, lines, width_ / 2, y, FONT, size, size + 4) - 4
+    if card.movers:
+        lines, size = fit_lines(card.movers, width_ - 2 * MARGIN, 15, 11, 2, BOLD)
+        y = _lines(canvas, lines, width_ / 2, y, BOLD, size, size + 4) - 2
     for line in sheet.instructions[:2]:
-        canvas.drawCentredString(width / 2, line_y, fit(line, width - 2 * margin, 10))
-        line_y -= 14
+        y = _lines(canvas, wrap(line, width_ - 2 * MARGIN, 10), width_ / 2, y, FONT, 10, 13)
 
 
-def table_cards_pdf(cards: TableCardSheet) -> bytes:
-    """One tent card a page per table, as PDF bytes."""
+def _draw_club_face(canvas: Canvas, sheet: ClubTableCardSheet, card: TableCard, width_: float, height: float) -> None:
+    """One face of a club's reusable card: the club, the number, the club's code for this table."""
+    canvas.setFillColor(colors.black)
+    heading, size = fit_lines(sheet.club, width_ - 2 * MARGIN, 16, 11, 2, BOLD)
+    y = _lines(canvas, heading, width_ / 2, height - MARGIN - 8, BOLD, size, size + 4)
+    y = _number_and_code(canvas, card, width_, y - 6, "Scan for tonight's game at this table")
+    y -= 16
+    for line in (
+        "The code opens the event being played at this table tonight:",
+        "choose your seat, then enter the tricks for each hand.",
+        "The club's own card: keep it for every evening.",
+    ):
+        y = _lines(canvas, wrap(line, width_ - 2 * MARGIN, 11), width_ / 2, y, FONT, 11, 15)
+
+
+def _tents(title: str, author: str, size_name: str, cards: list[TableCard], face: Callable) -> bytes:
     register_fonts()
-    width, height = page_size(cards.page_size)
+    width_, height = page_size(size_name)
     half = height / 2
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(width, height), invariant=1)
-    canvas.setTitle(f"Table cards: {cards.event}")
-    canvas.setAuthor(cards.club)
-    for card in cards.cards:
-        _draw_face(canvas, cards, card, width, half)
+    canvas = canvas_maker(buffer, pagesize=(width_, height), invariant=1)
+    canvas.setTitle(title)
+    canvas.setAuthor(author)
+    for card in cards:
+        face(canvas, card, width_, half)
         canvas.saveState()
         # The far face: turned half a turn about the centre of the upper half.
-        canvas.translate(width, height)
+        canvas.translate(width_, height)
         canvas.rotate(180)
-        _draw_face(canvas, cards, card, width, half)
+        face(canvas, card, width_, half)
         canvas.restoreState()
 
         canvas.saveState()
         canvas.setStrokeColor(GREY)
         canvas.setLineWidth(0.6)
         canvas.setDash(4, 3)
-        canvas.line(0, half, width, half)
-        canvas.setFont(FONT, 7)
+        canvas.line(0, half, width_, half)
         canvas.setFillColor(GREY)
-        canvas.drawString(6, half + 3, "fold")
-        canvas.drawRightString(width - 6, half + 3, "fold")
+        draw_text(canvas, MARGIN, half + 3, "fold", FONT, 7)
+        draw_text(canvas, width_ - MARGIN, half + 3, "fold", FONT, 7, "right")
         canvas.restoreState()
         canvas.showPage()
-    if not cards.cards:
+    if not cards:
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()
+
+
+def table_cards_pdf(cards: TableCardSheet) -> bytes:
+    """One tent card a page per table of tonight's event, as PDF bytes."""
+    return _tents(
+        f"Table cards: {cards.event}", cards.club, cards.page_size, cards.cards,
+        lambda canvas, card, w, h: _draw_face(canvas, cards, card, w, h),
+    )  # fmt: skip
+
+
+def club_table_cards_pdf(cards: ClubTableCardSheet) -> bytes:
+    """A club's reusable tent cards, one a page per table number, as PDF bytes."""
+    return _tents(
+        f"Table cards: {cards.club}", cards.club, cards.page_size, cards.cards,
+        lambda canvas, card, w, h: _draw_club_face(canvas, cards, card, w, h),
+    )  # fmt: skip

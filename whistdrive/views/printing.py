@@ -1,7 +1,7 @@
 """Printing an event's documents (organiser pages; organiser or scorer of the event's club).
 
   events/<pk>/print/                  the download buttons, with the paper size (the club's, or chosen)
-  events/<pk>/print/<document>.pdf    one document as a PDF attachment
+  events/<pk>/print/<document>.pdf    one document as a PDF attachment (some take a small form's values)
 
 Each download only wraps a pure function of ``whistdrive.printing`` fed by the adapter
 ``whistdrive.printing.from_models``; the QR codes carry the host this request came in on,
@@ -10,6 +10,7 @@ so print from the address the phones will use (the laptop's LAN address, not loc
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -25,43 +26,193 @@ from whistdrive import printing, prizes
 from whistdrive.models import Event
 from whistdrive.printing import from_models
 
+MOST_CARDS = 400  # a reprint or a batch of blank cards, at most
+
+
+def _card_numbers(text: str) -> list[int]:
+    """ "25", "25-27", "25–27" or "3, 25–27, 40" as card numbers, in the order given (a ValidationError if not)."""
+    numbers: list[int] = []
+    for part in [p.strip() for p in text.split(",") if p.strip()]:
+        match = re.fullmatch(r"(\d{1,4})\s*(?:[-–—]|to)\s*(\d{1,4})|(\d{1,4})", part)
+        if not match:
+            raise forms.ValidationError(f"“{part}” is not a card number or a range such as 25–27.")
+        if match.group(3):
+            numbers.append(int(match.group(3)))
+            continue
+        low, high = int(match.group(1)), int(match.group(2))
+        if high < low:
+            raise forms.ValidationError(f"“{part}”: the range must go up, e.g. {high}–{low}.")
+        if high - low >= MOST_CARDS:
+            raise forms.ValidationError(f"“{part}” is more than {MOST_CARDS} cards.")
+        numbers.extend(range(low, high + 1))
+    if not numbers:
+        raise forms.ValidationError("Give a card number, or a range such as 25–27.")
+    return list(dict.fromkeys(numbers))
+
+
+class ReprintForm(forms.Form):
+    cards = forms.CharField(
+        max_length=200, label="Cards", help_text="One card, a range or a list: 25, or 25–27, or 3, 25–27."
+    )
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.event = event
+
+    def clean_cards(self) -> set[int]:
+        numbers = _card_numbers(self.cleaned_data["cards"])
+        held = set(self.event.entrants.values_list("card_number", flat=True))
+        missing = [n for n in numbers if n not in held]
+        if missing:
+            listed = ", ".join(str(n) for n in missing[:5]) + (" …" if len(missing) > 5 else "")
+            raise forms.ValidationError(f"No entrant has card {listed}: the cards registered are {_ranges(held)}.")
+        return set(numbers)
+
+
+class BlankCardsForm(forms.Form):
+    first = forms.IntegerField(min_value=1, max_value=9999, label="From card")
+    count = forms.IntegerField(min_value=1, max_value=MOST_CARDS, label="How many")
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.event = event
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        numbers = range(data["first"], data["first"] + data["count"])
+        taken = dict(self.event.entrants.filter(card_number__in=numbers).values_list("card_number", "name"))
+        if taken:
+            number = min(taken)
+            raise forms.ValidationError(
+                f"Card {number} is already {taken[number]}'s: blank cards start after the last card given out, "
+                f"{next_free_card(self.event)}."
+            )
+        data["numbers"] = list(numbers)
+        return data
+
+
+class SlipsForm(forms.Form):
+    first = forms.IntegerField(min_value=1, label="From hand")
+    last = forms.IntegerField(min_value=1, label="To hand")
+    per = forms.ChoiceField(choices=[("hand", "a slip per hand"), ("round", "a slip per round")], label="Slips")
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.event = event
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        hands = self.event.hands
+        if not data["first"] <= data["last"] <= hands:
+            raise forms.ValidationError(
+                f"Hands {data['first']} to {data['last']}: choose hands from 1 to {hands}, the first no later than the last."
+            )
+        return data
+
+
+def _ranges(numbers: set[int]) -> str:
+    ordered = sorted(numbers)
+    if not ordered:
+        return "none yet"
+    runs: list[list[int]] = []
+    for number in ordered:
+        if runs and number == runs[-1][1] + 1:
+            runs[-1][1] = number
+        else:
+            runs.append([number, number])
+    return ", ".join(f"{a}–{b}" if a != b else str(a) for a, b in runs)
+
+
+def next_free_card(event: Event) -> int:
+    return (event.entrants.order_by("-card_number").values_list("card_number", flat=True).first() or 0) + 1
+
 
 @dataclass(frozen=True)
 class Document:
     slug: str  # the URL's <document> and the end of the file name
     title: str
     about: str
-    build: Callable[[Event, HttpRequest, str], bytes]
+    build: Callable[..., bytes]  # (event, request, paper, cleaned form data) -> PDF bytes
     drives: bool = True  # offered for drives
     games: bool = False  # offered for game nights
     needs_start: bool = True  # needs the tables and seating made when the event starts
+    form: type[forms.Form] | None = None  # the values it asks for (a GET form on the print page)
+    button: str = ""
 
 
 DOCUMENTS = (
     Document(
         "scorecards", "Scorecards", "One card per entrant, with the trumps, and the seats when they are planned.",
-        lambda event, request, size: printing.scorecards_pdf(from_models.scorecard_sheet(event, request, size)),
+        lambda event, request, size, data: printing.scorecards_pdf(from_models.scorecard_sheet(event, request, size)),
         needs_start=False,
     ),
     Document(
-        "table-cards", "Table cards", "A tent card per table with its number and the QR code for the phones.",
-        lambda event, request, size: printing.table_cards_pdf(from_models.table_card_sheet(event, request, size)),
+        "reprint-scorecards", "Reprint scorecards",
+        "A lost card, or cards for late arrivals: marked from their first hand, with the hands they missed struck through.",
+        lambda event, request, size, data: printing.scorecards_pdf(
+            from_models.scorecard_sheet(event, request, size, cards=data["cards"])
+        ),
+        needs_start=False, form=ReprintForm, button="Reprint",
+    ),
+    Document(
+        "blank-scorecards", "Blank scorecards for the door",
+        "Numbered cards with the trumps and a line for the name, printed before anyone arrives.",
+        lambda event, request, size, data: printing.scorecards_pdf(
+            from_models.blank_scorecard_sheet(event, data["numbers"], size)
+        ),
+        needs_start=False, form=BlankCardsForm, button="Print blank cards",
+    ),
+    Document(
+        "table-cards", "Table cards", "Tonight's tent card per table: its number, its own QR code, the trumps and where "
+        "movers go. The club's reusable cards are on the club's Table cards page.",
+        lambda event, request, size, data: printing.table_cards_pdf(from_models.table_card_sheet(event, request, size)),
         games=True,
     ),
     Document(
-        "progression", "Progression sheet", "Who sits where: the starting seating and the movement, for the wall.",
-        lambda event, request, size: printing.progression_sheet_pdf(from_models.progression_sheet(event, size)),
+        "result-slips", "Result slips", "For when the Wi-Fi fails: a slip per table for each hand (or round) with "
+        "both sides' tricks and initials, in the order of the “Key from paper” page.",
+        lambda event, request, size, data: printing.result_slips_pdf(
+            from_models.result_slip_sheet(event, data["first"], data["last"], per_round=data["per"] == "round",
+                                          page_size=size)
+        ),
+        games=True, form=SlipsForm, button="Print slips",
+    ),
+    Document(
+        "progression", "Progression sheet", "Who sits where: the seating round by round and every player's itinerary, "
+        "or the starting seating and the movement.",
+        lambda event, request, size, data: printing.progression_sheet_pdf(from_models.progression_sheet(event, size)),
         games=True,
     ),
     Document(
-        "results", "Results sheet", "Standings with places and halves, and the prize winners; "
-        "on a game night rubber points, games and points, and each table's rubbers.",
-        lambda event, request, size: printing.results_pdf(from_models.results_sheet(event, size)),
+        "wall-sheet", "Wall sheet", "The seating in large print for the wall: round by round, names and card numbers.",
+        lambda event, request, size, data: printing.wall_sheet_pdf(from_models.progression_sheet(event, size)),
         games=True,
     ),
     Document(
-        "score-pads", "Score pads", "One pad per table with the pairs' names, for scoring games and rubbers.",
-        lambda event, request, size: printing.score_pads_pdf(from_models.score_pad_sheet(event, size)),
+        "find-your-table", "Find your table", "Everyone in alphabetical order with their card and first table and seat, "
+        "in large print: for the queue at a big drive.",
+        lambda event, request, size, data: printing.find_your_table_pdf(from_models.progression_sheet(event, size)),
+        games=True,
+    ),
+    Document(
+        "results", "Results sheet", "Standings with places and halves, and the prize winners as the prize page gives "
+        "them; on a game night rubber points, games and points, and each table's rubbers.",
+        lambda event, request, size, data: printing.results_pdf(from_models.results_sheet(event, size)),
+        games=True,
+    ),
+    Document(
+        "prize-list", "Prize-giving list", "For the MC, in large print: each prize, the winner, card and score, and "
+        "every tie spelled out.",
+        lambda event, request, size, data: printing.prize_list_pdf(from_models.results_sheet(event, size)),
+    ),
+    Document(
+        "score-pads", "Score pads", "One pad per table with the pairs' names, for scoring games and rubbers; a pad "
+        "per table and round when the pairs move on a plan.",
+        lambda event, request, size, data: printing.score_pads_pdf(from_models.score_pad_sheet(event, size)),
         drives=False,
         games=True,
     ),
@@ -84,6 +235,18 @@ def _paper(request: HttpRequest, event: Event) -> str:
     return form.cleaned_data["paper"] if form.is_valid() else event.club.paper_size
 
 
+def _initial(event: Event, document: Document) -> dict:
+    if document.form is BlankCardsForm:
+        return {"first": next_free_card(event), "count": 8}
+    if document.form is SlipsForm:
+        hand = max(event.current_hand, 1)
+        last = hand
+        while last < event.hands and not event.format.ends_round(last):
+            last += 1
+        return {"first": hand, "last": last, "per": "hand"}
+    return {}
+
+
 def filename(event: Event, document: Document) -> str:
     return f"{slugify(event.name) or 'event'}-{document.slug}.pdf"
 
@@ -95,11 +258,14 @@ def event_print(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "document": document,
             "ready": event.started or not document.needs_start,
+            "action": reverse("event_print_document", args=[event.pk, document.slug]),
             "url": f"{reverse('event_print_document', args=[event.pk, document.slug])}?paper={paper}",
             "filename": filename(event, document),
+            "form": document.form(initial=_initial(event, document), event=event, auto_id=f"id_{document.slug}_%s")
+            if document.form else None,
         }
         for document in _documents_for(event)
-    ]
+    ]  # fmt: skip
     return render(
         request,
         "whistdrive/print.html",
@@ -121,8 +287,17 @@ def event_print_document(request: HttpRequest, pk: int, document: str) -> HttpRe
         raise Http404("This event has no such document.")
     if chosen.needs_start and not event.started:
         raise Http404("The tables and seating are made when the event starts.")
+    data: dict = {}
+    if chosen.form is not None:
+        form = chosen.form(request.GET, event=event)
+        if not form.is_valid():
+            problems = [f"{form.fields[f].label}: {e}" if f in form.fields else e
+                        for f, errors in form.errors.items() for e in errors]  # fmt: skip
+            messages.error(request, f"The {chosen.title.lower()} could not be printed. {' '.join(problems)}")
+            return redirect(f"{reverse('event_print', args=[event.pk])}?paper={_paper(request, event)}")
+        data = form.cleaned_data
     try:
-        pdf = chosen.build(event, request, _paper(request, event))
+        pdf = chosen.build(event, request, _paper(request, event), data)
     except (printing.CardError, prizes.PrizeError) as exc:
         messages.error(request, f"The {chosen.title.lower()} could not be printed: {exc}.")
         return redirect("event_print", pk=event.pk)

@@ -1,0 +1,151 @@
+"""A club's reusable table cards: printed once, laminated, used every evening.
+
+  clubs/<pk>/table-cards/             how many tables, the paper, and each table's code (organiser or scorer)
+  clubs/<pk>/table-cards.pdf          the cards for tables 1..N (?tables=N&paper=A4)
+  clubs/<pk>/table-cards/renew/       a new code for one table, when a card goes astray (organiser)
+  c/<token>/                          the phone at the table (no login): sent to tonight's table page
+
+Tonight's per-event table cards (the event's Print page) keep working beside these.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_not_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import path
+from django.utils import timezone
+from django.utils.text import slugify
+from django.views.decorators.http import require_GET, require_POST
+
+from clubs.access import ANY_ROLE, ORGANISER, club_for
+from clubs.models import Club, ClubTable, new_table_token
+from whistdrive import printing
+from whistdrive.models import Event, Table
+from whistdrive.printing.from_models import absolute
+
+MOST_TABLES = 300  # the largest hall the app is measured for (docs/benchmarks.md)
+IN_PLAY = (Event.Status.RUNNING, Event.Status.INTERVAL)
+
+
+class ClubCardsForm(forms.Form):
+    tables = forms.IntegerField(
+        min_value=1, max_value=MOST_TABLES, label="Tables", help_text="Cards are printed for tables 1 to this number."
+    )
+    paper = forms.ChoiceField(choices=[("A4", "A4"), ("letter", "US Letter")], label="Paper size")
+
+
+class RenewForm(forms.Form):
+    number = forms.IntegerField(min_value=1, max_value=MOST_TABLES, label="Table")
+
+
+def tables_of(club: Club, count: int) -> list[ClubTable]:
+    """The club's tables 1..count, each made with its own code the first time it is printed.
+
+    Two organisers printing at once both get the same codes: a table made by the other in the
+    meantime is skipped (ignore_conflicts), then every table is read back.
+    """
+    ClubTable.objects.bulk_create(
+        [ClubTable(club=club, number=n, token=new_table_token()) for n in range(1, count + 1)], ignore_conflicts=True
+    )
+    return list(club.tables.filter(number__lte=count).order_by("number"))
+
+
+def _default_tables(club: Club) -> int:
+    biggest = club.tables.order_by("-number").values_list("number", flat=True).first()
+    if biggest:
+        return biggest
+    tables = Table.objects.filter(event__club=club).order_by("-number").values_list("number", flat=True).first()
+    return tables or 10
+
+
+@require_GET
+def club_table_cards(request: HttpRequest, pk: int) -> HttpResponse:
+    club = club_for(request, pk, ANY_ROLE)
+    form = ClubCardsForm(initial={"tables": _default_tables(club), "paper": club.paper_size})
+    return render(
+        request,
+        "clubs/table_cards.html",
+        {
+            "club": club,
+            "form": form,
+            "tables": [
+                {"table": t, "url": absolute(request, t.get_absolute_url())} for t in club.tables.order_by("number")
+            ],
+            "is_organiser": club.role_of(request.user) in ORGANISER,
+            "renew_form": RenewForm(),
+            "local_address": request.get_host().rsplit(":", 1)[0] in ("localhost", "127.0.0.1", "[::1]"),
+        },
+    )
+
+
+@require_GET
+def club_table_cards_pdf(request: HttpRequest, pk: int) -> HttpResponse:
+    club = club_for(request, pk, ANY_ROLE)
+    form = ClubCardsForm(request.GET)
+    if not form.is_valid():
+        problems = "; ".join(f"{form.fields[f].label}: {' '.join(e)}" for f, e in form.errors.items())
+        messages.error(request, f"The table cards could not be printed: {problems}")
+        return redirect("club_table_cards", pk=club.pk)
+    sheet = printing.ClubTableCardSheet(
+        club=club.name,
+        cards=[
+            printing.TableCard(table=t.number, url=absolute(request, t.get_absolute_url()))
+            for t in tables_of(club, form.cleaned_data["tables"])
+        ],
+        page_size=form.cleaned_data["paper"],
+    )
+    response = HttpResponse(printing.club_table_cards_pdf(sheet), content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="{slugify(club.name) or "club"}-table-cards.pdf"'
+    return response
+
+
+@require_POST
+def club_table_renew(request: HttpRequest, pk: int) -> HttpResponse:
+    club = club_for(request, pk, ORGANISER)
+    form = RenewForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, f"Choose a table number from 1 to {MOST_TABLES} to give a new code.")
+        return redirect("club_table_cards", pk=club.pk)
+    number = form.cleaned_data["number"]
+    table = club.tables.filter(number=number).first()
+    if table is None:
+        messages.error(request, f"Table {number} has no card yet: print the cards first.")
+        return redirect("club_table_cards", pk=club.pk)
+    ClubTable.objects.filter(pk=table.pk).update(token=new_table_token())
+    messages.success(request, f"Table {number} has a new code: print its card again; the old card no longer works.")
+    return redirect("club_table_cards", pk=club.pk)
+
+
+@login_not_required
+@require_GET
+def club_table(request: HttpRequest, token: str) -> HttpResponse:
+    """Where a club's card sends a phone: tonight's table of that number, or a page that says why not."""
+    card = get_object_or_404(ClubTable.objects.select_related("club"), token=token)
+    in_play = Table.objects.filter(event__club=card.club, event__status__in=IN_PLAY, number=card.number)
+    tables = list(in_play.select_related("event").order_by("-event__date", "-event__pk"))
+    if len(tables) == 1:
+        return redirect(tables[0].get_absolute_url())
+    context: dict = {"club": card.club, "number": card.number, "tables": tables}
+    if not tables:
+        running = list(Event.objects.filter(club=card.club, status__in=IN_PLAY).order_by("-date", "-pk"))
+        context["running"] = [
+            {"event": event, "tables": event.tables.count()} for event in running
+        ]
+        context["waiting"] = list(
+            Event.objects.filter(club=card.club, status=Event.Status.SETUP, date=timezone.localdate())
+        )
+    response = render(request, "clubs/club_table.html", context)
+    # The answer changes as events start and finish: a phone must ask again each time.
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+urlpatterns = [
+    path("clubs/<int:pk>/table-cards/", club_table_cards, name="club_table_cards"),
+    path("clubs/<int:pk>/table-cards.pdf", club_table_cards_pdf, name="club_table_cards_pdf"),
+    path("clubs/<int:pk>/table-cards/renew/", club_table_renew, name="club_table_renew"),
+    path("c/<str:token>/", club_table, name="club_table"),
+]

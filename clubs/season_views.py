@@ -12,11 +12,13 @@ from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import path
+from django.utils.text import slugify
 
 from clubs.access import ANY_ROLE, club_for
 from clubs.models import Season
-from whistdrive import scores, seasons
+from whistdrive import printing, scores, seasons
 from whistdrive.models import Entrant, Event
+from whistdrive.printing.common import date_text
 
 
 @dataclass(frozen=True)
@@ -93,7 +95,62 @@ def season(request: HttpRequest, club_pk: int, pk: int) -> HttpResponse:
     )
 
 
+def season_sheet(season: Season, page_size: str | None = None) -> printing.SeasonSheet:
+    """The season page's table as plain values for the PDF: the same ``season_results``, the same order."""
+    table, listed = season_results(season)
+    names = {str(item.event.pk): item.event for item in listed}
+    best = table.best if table.counting == "best" else None
+    lines = [
+        printing.SeasonLine(
+            position=row.position,
+            tied=row.tied,
+            name=row.name,
+            events=row.events_played,
+            score=row.best_total if best else row.total,
+            total=row.total,
+            hands=row.hands_played,
+            average=str(row.average),
+            counted=", ".join(f"{names[e].date.day} {names[e].date:%b}" for e in row.counted if e in names) if best else "",
+        )
+        for row in table.rows
+    ]
+    guests = [
+        (g.name, f"{names[g.event].name} ({date_text(names[g.event].date)})" if g.event in names else g.event, g.total)
+        for g in table.guests
+    ]
+    events = [
+        (
+            date_text(item.event.date),
+            item.event.name,
+            "Game night: not in the table yet" if not item.counted
+            else f"{item.event.get_status_display()} (provisional)" if item.provisional else "Finished",
+        )
+        for item in listed
+    ]  # fmt: skip
+    return printing.SeasonSheet(
+        club=season.club.name,
+        season=season.name,
+        heading=table.heading,
+        dates=f"{date_text(season.starts)} to {date_text(season.ends)}",
+        lines=lines,
+        best=best,
+        guests=guests,
+        events=events,
+        provisional=any(item.provisional for item in listed),
+        page_size=page_size or season.club.paper_size,
+    )
+
+
+def season_pdf(request: HttpRequest, club_pk: int, pk: int) -> HttpResponse:
+    club = club_for(request, club_pk, ANY_ROLE)
+    season = get_object_or_404(club.seasons, pk=pk)
+    response = HttpResponse(printing.season_pdf(season_sheet(season)), content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="{slugify(season.name) or "season"}-table.pdf"'
+    return response
+
+
 urlpatterns = [
     # The season's edit form holds <pk>/seasons/<season_pk>/ (clubs.urls); its table lives beside it.
     path("<int:club_pk>/seasons/<int:pk>/table/", season, name="season"),
+    path("<int:club_pk>/seasons/<int:pk>/table.pdf", season_pdf, name="season_pdf"),
 ]

@@ -32,8 +32,8 @@ PROGRESSIVE_RULE = "Winners move: the lady up a table, the gent down; the losing
 TRUMPS = "HDSC"
 
 
-def player_names(count: int) -> list[str]:
-    names = list(AWKWARD)
+def player_names(count: int, awkward: bool = True) -> list[str]:
+    names = list(AWKWARD) if awkward else []
     i = 0
     while len(names) < count:
         names.append(f"{FIRST[i % len(FIRST)]} {SURNAMES[(i // len(FIRST) + i) % len(SURNAMES)]}")
@@ -58,10 +58,11 @@ def scorecard_sheet(
     page_size: str = "A4",
     cards_per_page: int | None = None,
     interval_after: int | None = "half",
+    awkward: bool = True,
 ) -> ScorecardSheet:
     if interval_after == "half":
         interval_after = hands // 2 if hands > 1 else None
-    names = player_names(entrants)
+    names = player_names(entrants, awkward)
     tables = max(1, entrants // 4)
     cards = []
     for index, name in enumerate(names):

@@ -36,11 +36,12 @@ def test_prizes_name_their_winners_and_flag_ties():
     sheet = factories.results_sheet(40)
     text = pages_text(results_pdf(sheet))[0]
     tied = sheet.prizes[1]
-    line = next(line for line in text.splitlines() if line.startswith(tied.prize))
-    assert " and ".join(tied.winners) in line
-    assert line.endswith("tie")
+    lines = text.splitlines()
+    index = next(i for i, line in enumerate(lines) if line.startswith(tied.prize))
+    assert " · ".join(tied.winners) in lines[index]
+    assert f"Tie on {tied.score}: equal — settle by a cut" in " ".join(lines[index - 1 : index + 2])
     first = next(line for line in text.splitlines() if line.startswith(sheet.prizes[0].prize))
-    assert not first.endswith("tie")
+    assert "Tie" not in first
 
 
 def test_the_same_sheet_gives_identical_bytes_twice():

@@ -28,12 +28,12 @@ def get(client, event, document: str, paper: str | None = None) -> bytes:
 def card_text(page_texts: list[str], index: int, entrant) -> str:
     """The text of card ``index`` (0-based, two a page): from its card line to the movement rule.
 
-    The name is the line above; one too long for the card is shrunk and cut with "…".
+    The name is the line (or two lines) above, whole: a long name wraps, it is never cut.
     """
     page = page_texts[index // 2]
     start = page.index(f"\nCard {entrant.card_number} · ")
-    printed = page[:start].rsplit("\n", 1)[-1]
-    assert entrant.name.startswith(printed.removesuffix("…")) and len(printed) >= min(20, len(entrant.name))
+    above = " ".join(page[:start].replace("-\n", "-").split("\n")[-2:])
+    assert entrant.name in " ".join(above.split()) and "…" not in above
     return page[start : page.index("After each hand", start)]
 
 
@@ -50,11 +50,12 @@ def test_scorecards_show_each_players_seats_tricks_and_running_totals_so_far(cli
         for hand in range(1, 25):
             symbol = SYMBOLS[trump_for_hand(drive.trumps, hand)]
             place = places.get((entrant.pk, hand))
+            # Hand, trumps, "table seat", the partner (a long name over two or three lines), tricks, total.
             if hand <= 3:
                 tricks, running = scored[entrant.card_number][hand - 1]
-                row = rf"^{hand}\n{place.table.number}\n{place.seat}\n[^\n]+\n{tricks}\n{running}\n{symbol}$"
+                row = rf"^{hand}\n{symbol}\n{place.table.number} {place.seat}\n([^\n]+\n){{1,3}}{tricks}\n{running}$"
             elif hand == 4:  # seated, not yet played
-                row = rf"^{hand}\n{place.table.number}\n{place.seat}\n[^\n]+\n{symbol}$"
+                row = rf"^{hand}\n{symbol}\n{place.table.number} {place.seat}\n"
             else:  # a progressive drive's later seats depend on results: blank
                 assert place is None
                 row = rf"^{hand}\n{symbol}$"
@@ -85,8 +86,11 @@ def test_the_progression_sheet_shows_the_starting_seating_and_the_rule(client, d
     assert "the winning lady moves up a table" in text
     for seating in Seating.objects.filter(event=drive, hand=1).select_related("entrant"):
         number = seating.entrant.card_number
+        # The card number whole beside the name (it was once shortened into an initial).
         assert re.search(rf"^{number} ", text, re.MULTILINE)
-    assert "Zoë Łukasiewicz" in text and "Siobhán O'Brien-Fitzgerald" in text
+    flat = " ".join(text.replace("-\n", "-").split())
+    assert "Zoë Łukasiewicz" in flat and "Siobhán O'Brien-Fitzgerald" in flat
+    assert "Łukasz Żółkiewski-Brzęczyszczykiewicz" in flat
 
 
 def test_the_results_sheet_ranks_everyone_by_their_total_so_far(client, drive):
@@ -101,10 +105,14 @@ def test_the_results_sheet_ranks_everyone_by_their_total_so_far(client, drive):
         entrant = drive.entrants.get(card_number=number)
         rank = 1 + sum(1 for t in totals.values() if t > total)
         shared = sum(1 for t in totals.values() if t == total) > 1
-        name = entrant.name if len(entrant.name) < 40 else re.escape(entrant.name[:20]) + r"[^\n]*"
         rank_text = f"={rank}" if shared else str(rank)
-        assert re.search(rf"^{rank_text}\n{number}\n{name}\n", text, re.MULTILINE), entrant.name
-    assert re.search(rf"Gents' 1st\n[^\n]+\n{max(t for n, t in totals.items() if n > 20)}\n", text)
+        # The name whole, perhaps over two lines, then the role, the first half and the total
+        # (the second half is blank: hand 3 is before the interval).
+        name = re.escape(entrant.name).replace(r"\ ", r"[ \n]").replace("-", "-\n?")
+        row = rf"^{rank_text}\n{number}\n{name}\n{entrant.get_role_display()}\n{total}\n{total}$"
+        assert re.search(row, text, re.MULTILINE), entrant.name
+    gents_best = max(t for n, t in totals.items() if n > 20)
+    assert re.search(rf"Gents' 1st\n[^\n]+\n(\d+\n)?{gents_best}\n", text)
     assert best in totals.values()
 
 

@@ -47,10 +47,10 @@ LARGEST_ROW = 30.0  # rows grow to fill the card; beyond this they would only lo
 CELL_MARGIN = 20.0
 QR_SIZE = 80.0  # the code's modules; its four-module quiet zone is outside
 GAP = 4.0
-COLUMNS = ("Hand", "Trumps", "Table", "Partner", "Tricks", "Total", "Opponents' initials")
+COLUMNS = ("Hand", "Trump", "Table", "Partner", "Tricks", "Total", "Opponents' initials")
 PARTNER = 3
 TOTAL = 5
-PAD = 2.0  # each side of a cell's text
+PAD = 1.5  # each side of a cell's text
 # The headings in the regular face on their grey band: in bold, "Opponents' initials" and the
 # others left the partner's names too little room on a quarter-sheet card.
 HEAD = FONT
@@ -165,11 +165,11 @@ def _rows(sheet: ScorecardSheet, card: Scorecard, widths: list[float]) -> list[_
         place = ""
         if row.table is not None:
             place = f"{row.table} {row.seat}" if row.seat else str(row.table)
-        partner = [""]
+        partner, partner_size = [""], TEXT
         if row.missed:
             partner = ["not played"]
         elif row.partner:
-            partner = _partner_lines(row.partner, partner_width)
+            partner, partner_size = _partner_lines(row.partner, partner_width)
         cells = [
             [str(row.hand)],
             [trump_symbol(row.trump)],
@@ -179,9 +179,7 @@ def _rows(sheet: ScorecardSheet, card: Scorecard, widths: list[float]) -> list[_
             ["" if row.running_total is None else str(row.running_total)],
             [row.opponents or ""],
         ]
-        need = SMALLEST_ROW if len(partner) == 1 else len(partner) * LEADING + 2
-        widest = max(width(line, 1) for line in partner) or 1
-        partner_size = min(TEXT, partner_width / widest)
+        need = SMALLEST_ROW if len(partner) == 1 else len(partner) * (partner_size + 2) + 2
         rows.append(_Row("hand", cells, row.trump, row.missed, need, partner_size))
         if row.hand == sheet.interval_after:
             rows.append(_total_row("Half-time total", card.half_time_total))
@@ -189,21 +187,22 @@ def _rows(sheet: ScorecardSheet, card: Scorecard, widths: list[float]) -> list[_
     return rows
 
 
-def _partner_lines(name: str, max_width: float) -> list[str]:
-    """A partner's name on one line, else two; as initial and surname when the whole name needs more.
+def _partner_lines(name: str, max_width: float) -> tuple[list[str], float]:
+    """A partner's name on one or two lines at 9 pt; as initial and surname when the whole name needs more.
 
-    The surname is never cut (a double-barrelled one breaks after its hyphen).
+    The surname is never cut: one too long for two lines of the column (a double-barrelled name
+    breaks after its hyphen) is printed a little smaller instead.
     """
     name = " ".join(name.split())
     choices = [name]
     parts = name.split(" ")
     if len(parts) > 1 and parts[0][:1].isalpha():
         choices.append(f"{parts[0][0]}. {parts[-1]}")
-    wrapped = [wrap(choice, max_width, TEXT) for choice in choices]
-    for lines in wrapped:
-        if len(lines) <= 2:
-            return lines
-    return min(wrapped, key=len)
+    for choice in choices:
+        lines = wrap(choice, max_width, TEXT)
+        if len(lines) <= 2 and all(width(line, TEXT) <= max_width for line in lines):
+            return lines, TEXT
+    return fit_lines(choices[-1], max_width, TEXT, 6.5, 2)
 
 
 def _total_row(label: str, value: int | None) -> _Row:
@@ -308,9 +307,10 @@ class _HandsGrid(Flowable):
                     # The suit symbols read small at the same point size as digits.
                     size = TEXT * (1.0 if row.trump == "N" else 1.3)
                     canvas.setFillColor(trump_colour(row.trump))
-                first = top - height / 2 + (len(lines) - 1) * LEADING / 2 - size * 0.36
+                leading = size + 2 if column == PARTNER and row.kind == "hand" else LEADING
+                first = top - height / 2 + (len(lines) - 1) * leading / 2 - size * 0.36
                 for line_index, line in enumerate(lines):
-                    y = first - line_index * LEADING
+                    y = first - line_index * leading
                     if column == PARTNER and row.kind == "hand":
                         draw_text(canvas, edges[column] + PAD, y, line, font, size)
                     else:

@@ -25,6 +25,7 @@ from .common import (
     RED,
     date_text,
     draw_text,
+    fit_lines,
     markup,
     page_size,
     register_fonts,
@@ -119,6 +120,18 @@ def para(text: str, style: ParagraphStyle) -> Paragraph:
     return Paragraph(markup(text), style)
 
 
+def name_para(text: str, column: float, style: ParagraphStyle) -> Paragraph:
+    """A name for a table cell ``column`` points wide (3 pt padding each side), whole.
+
+    Broken at spaces and after hyphens (a Paragraph alone would split a long surname mid-word),
+    and shrunk only when a single word is wider than the cell.
+    """
+    lines, size = fit_lines(text, column - 6, style.fontSize, style.fontSize, 3, style.fontName)
+    if size != style.fontSize:
+        style = ParagraphStyle(f"{style.name}-{size}", parent=style, fontSize=size, leading=size * 1.2)
+    return Paragraph("<br/>".join(markup(line) for line in lines), style)
+
+
 def rounds(hands: Sequence[HandSeating]) -> list[tuple[int, int, HandSeating]]:
     """Consecutive hands with the same seating as one round: (first hand, last hand, seating).
 
@@ -202,7 +215,8 @@ def progression_sheet_pdf(sheet: ProgressionSheet) -> bytes:
             heads = [hands_text(*grouped[i][:2]).removeprefix("Hands ").removeprefix("Hand ") for i in band]
             data = [["No.", "Name", *heads]]
             for player in sheet.players:
-                data.append([player.key, para(player.name, style["cell"]), *[where[player.key].get(i, "") for i in band]])
+                data.append([player.key, name_para(player.name, name_width, style["cell"]),
+                             *[where[player.key].get(i, "") for i in band]])
             column = (width - 34 - name_width) / max(1, len(band))
             grid = Table(data, colWidths=[34, name_width, *[column] * len(band)], repeatRows=1)
             grid.setStyle(TableStyle([*grid_style(TEXT), ("ALIGN", (2, 0), (-1, -1), "CENTER"),
@@ -218,7 +232,7 @@ def progression_sheet_pdf(sheet: ProgressionSheet) -> bytes:
                 data.append([str(table.table)] + [
                     # The card number kept apart from the name: shortening the two together once
                     # printed "25 Łukasz Brzęczyszczykiewicz" as "2. Brzęczyszczykiewicz".
-                    para(f"{table.seats[s]}  {names.get(table.seats[s], '')}".strip(), style["cell"])
+                    name_para(f"{table.seats[s]}  {names.get(table.seats[s], '')}".strip(), name_width, style["cell"])
                     if table.seats.get(s) else "–"
                     for s in SEATS
                 ])  # fmt: skip
@@ -307,7 +321,7 @@ def results_pdf(sheet: ResultsSheet) -> bytes:
         data.append([
             rank_text(standing.rank, standing.shared),
             "" if standing.card_number is None else str(standing.card_number),
-            para(standing.name, style["cell"]),
+            name_para(standing.name, widths[2], style["cell"]),
             role_text(standing.role),
             "" if standing.first_half is None else str(standing.first_half),
             "" if standing.second_half is None else str(standing.second_half),
@@ -338,7 +352,7 @@ def _games_story(sheet: ResultsSheet, style, width: float) -> list:
         data.append([
             rank_text(row.rank, row.shared),
             "" if row.card_number is None else str(row.card_number),
-            para(row.name, style["cell"]),
+            name_para(row.name, widths[2], style["cell"]),
             str(row.rubber_points),
             str(row.games_won),
             str(row.points),
@@ -432,7 +446,7 @@ def season_pdf(sheet: SeasonSheet) -> bytes:
         data = [heads + (["Counted"] if best else [])]
         for line in sheet.lines:
             data.append([
-                rank_text(line.position, line.tied), para(line.name, style["cell"]), str(line.events),
+                rank_text(line.position, line.tied), name_para(line.name, widths[1], style["cell"]), str(line.events),
                 *([str(line.score)] if best else []), str(line.total), str(line.hands), line.average,
                 *([para(line.counted, style["cell"])] if best else []),
             ])  # fmt: skip

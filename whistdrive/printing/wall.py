@@ -14,7 +14,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from .common import BOLD, FONT, GREY, LIGHT, date_text, markup, page_size, register_fonts
-from .sheet_docs import MARGIN, TOP, build, hands_text, rounds
+from .sheet_docs import MARGIN, TOP, build, hands_text, name_para, rounds
 from .sheets import SEATS, ProgressionSheet
 
 WALL = 13.0
@@ -62,7 +62,7 @@ def wall_sheet_pdf(sheet: ProgressionSheet) -> bytes:
         data = [["Table", *[SEAT_WORDS[s] for s in SEATS]]]
         for table in seating.tables:
             data.append([str(table.table)] + [
-                Paragraph(markup(f"{table.seats[s]}  {names.get(table.seats[s], '')}"), style["cell"])
+                name_para(f"{table.seats[s]}  {names.get(table.seats[s], '')}", (width - 60) / 4, style["cell"])
                 if table.seats.get(s) else "–"
                 for s in SEATS
             ])  # fmt: skip
@@ -114,7 +114,7 @@ def find_your_table_pdf(sheet: ProgressionSheet) -> bytes:
     widths = [half * 0.5, 34, half * 0.5 - 34]
     entries = []
     for person in people:
-        row = [Paragraph(markup(person.name), cell), person.key,
+        row = [name_para(person.name, widths[0], cell), person.key,
                Paragraph(markup(start.get(person.key, "Ask at the desk")), place)]
         height = max(row[0].wrap(widths[0] - 6, 1000)[1], row[2].wrap(widths[2] - 6, 1000)[1]) + 8
         entries.append((row, height))

@@ -194,3 +194,33 @@ def score_pad_sheet(tables: int = 10, page_size: str = "A4", rubber: str = "clas
 
 
 from whistdrive.printing.sheets import ResultsSheet  # noqa: E402
+
+
+def result_slip_sheet(tables: int = 6, hands: tuple[int, ...] = (5,)) -> ResultSlipSheet:
+    return ResultSlipSheet(
+        club=CLUB,
+        event=EVENT,
+        date=DATE,
+        slips=[
+            ResultSlip(table=t, hands=[SlipHand(h, TRUMPS[(h - 1) % 4]) for h in hands],
+                       north_south=f"Ann Smith {t} & Bob Jones {t}", east_west=f"Cath Brown {t} & Dan Evans {t}")
+            for t in range(1, tables + 1)
+        ],
+    )  # fmt: skip
+
+
+def season_sheet(members: int = 12) -> SeasonSheet:
+    names = player_names(members)
+    lines = [
+        SeasonLine(position=i + 1, tied=False, name=name, events=5, score=900 - 10 * i, total=1000 - 10 * i,
+                   hands=120, average=f"{(1000 - 10 * i) / 120:.2f}", counted="1 Sep, 8 Sep, 15 Sep, 22 Sep")
+        for i, name in enumerate(names)
+    ]  # fmt: skip
+    return SeasonSheet(
+        club=CLUB, season="Winter 2026", heading="Best 4 of 5", dates="1 September 2026 to 31 December 2026",
+        lines=lines, best=4, guests=[("Guest Person", "Tuesday drive (1 December 2026)", 170)],
+        events=[("1 December 2026", "Tuesday drive", "Finished")],
+    )  # fmt: skip
+
+
+from whistdrive.printing.sheets import ResultSlip, ResultSlipSheet, SeasonLine, SeasonSheet, SlipHand  # noqa: E402

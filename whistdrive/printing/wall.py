@@ -151,7 +151,7 @@ def find_your_table_pdf(sheet: ProgressionSheet) -> bytes:
             ]))
             halves.append(table)
         outer = Table([halves], colWidths=[half + 7, half + 7])
-        outer.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+        outer.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), FONT, WALL), ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                                    ("RIGHTPADDING", (0, 0), (-1, -1), 7), ("TOPPADDING", (0, 0), (-1, -1), 0),
                                    ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
         story.append(outer)

@@ -43,7 +43,8 @@ SMALLEST_HAND_COLUMN = 24.0  # "12N" at 9 pt with a little air
 def styles(size: float = TEXT) -> dict[str, ParagraphStyle]:
     return {
         "title": ParagraphStyle("title", fontName=BOLD, fontSize=16, leading=20),
-        "heading": ParagraphStyle("heading", fontName=BOLD, fontSize=12, leading=15, spaceBefore=10, spaceAfter=4),
+        "heading": ParagraphStyle("heading", fontName=BOLD, fontSize=12, leading=15, spaceBefore=10, spaceAfter=4,
+                                  keepWithNext=1),
         "body": ParagraphStyle("body", fontName=FONT, fontSize=size, leading=size * 1.3),
         "cell": ParagraphStyle("cell", fontName=FONT, fontSize=size, leading=size * 1.2),
         "bold": ParagraphStyle("bold", fontName=BOLD, fontSize=size, leading=size * 1.2),
@@ -92,7 +93,7 @@ def numbered_canvas(title: str):
                 if number > 1:
                     draw_text(self, MARGIN, PRINTABLE + 2, title, FONT, 9)
                     self.setFillColor(colors.black)
-                    draw_text(self, MARGIN, height - TOP + 14, f"{title} (continued)", BOLD, 11)
+                    draw_text(self, MARGIN, height - TOP + 14, f"{title} (continued)", BOLD, 12)
                 super().showPage()
             super().save()
 
@@ -209,18 +210,39 @@ def progression_sheet_pdf(sheet: ProgressionSheet) -> bytes:
                         where.setdefault(key, {})[index] = f"{table.table}{seat}"
             for key in hand.sitting_out:
                 where.setdefault(key, {})[index] = "out"
-        name_width = 170
+        name_width = 150
         most = max(1, int((width - 34 - name_width) // SMALLEST_HAND_COLUMN))
         for band in bands(len(grouped), most):
             heads = [hands_text(*grouped[i][:2]).removeprefix("Hands ").removeprefix("Hand ") for i in band]
-            data = [["No.", "Name", *heads]]
-            for player in sheet.players:
-                data.append([player.key, name_para(player.name, name_width, style["cell"]),
-                             *[where[player.key].get(i, "") for i in band]])
-            column = (width - 34 - name_width) / max(1, len(band))
-            grid = Table(data, colWidths=[34, name_width, *[column] * len(band)], repeatRows=1)
-            grid.setStyle(TableStyle([*grid_style(TEXT), ("ALIGN", (2, 0), (-1, -1), "CENTER"),
-                                      ("ALIGN", (0, 0), (0, -1), "CENTER")]))
+            # Few rounds leave room for two players a row, read across then down (never split by column).
+            column = max(SMALLEST_HAND_COLUMN, 30.0) if len(band) <= 8 else SMALLEST_HAND_COLUMN
+            one = 34 + name_width + column * len(band)
+            across = 2 if 2 * one + 10 <= width else 1
+            if across == 1:
+                column = (width - 34 - name_width) / max(1, len(band))
+            head = ["No.", "Name", *heads]
+            data = [head + [""] + head if across == 2 else head]
+            cells = [[player.key, name_para(player.name, name_width, style["cell"]),
+                      *[where[player.key].get(i, "") for i in band]] for player in sheet.players]  # fmt: skip
+            for start in range(0, len(cells), across):
+                row: list = []
+                for offset in range(across):
+                    if offset:
+                        row.append("")
+                    row += cells[start + offset] if start + offset < len(cells) else [""] * (2 + len(band))
+                data.append(row)
+            widths = [34, name_width, *[column] * len(band)]
+            if across == 2:
+                widths = [*widths, 10, *widths]
+            grid = Table(data, colWidths=widths, repeatRows=1)
+            commands = [*grid_style(TEXT), ("ALIGN", (0, 0), (-1, -1), "CENTER"), ("ALIGN", (1, 0), (1, -1), "LEFT")]
+            if across == 2:
+                gap = 2 + len(band)
+                commands += [("ALIGN", (gap + 2, 0), (gap + 2, -1), "LEFT"),
+                             ("LINEBEFORE", (gap, 0), (gap, -1), 0, colors.white),
+                             ("LINEAFTER", (gap, 0), (gap, -1), 0, colors.white),
+                             ("BACKGROUND", (gap, 0), (gap, -1), colors.white)]  # fmt: skip
+            grid.setStyle(TableStyle(commands))
             story += [grid, Spacer(1, 8)]
     else:
         first = sheet.hands[0] if sheet.hands else None

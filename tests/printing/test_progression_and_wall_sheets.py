@@ -1,0 +1,92 @@
+"""The progression sheet, the wall sheet and the find-your-table list: readable, in rounds, nothing cut."""
+
+import dataclasses
+import io
+
+import pdfplumber
+
+from tests.printing import factories
+from tests.printing.helpers import page_count, pages_lines_text, pages_text
+from whistdrive import printing
+from whistdrive.printing.sheet_docs import bands
+from whistdrive.printing.sheets import HandSeating, ProgressionPlayer, SeatedTable
+
+
+def sizes(pdf: bytes) -> set[float]:
+    with pdfplumber.open(io.BytesIO(pdf)) as document:
+        return {round(c["size"], 1) for page in document.pages for c in page.chars}
+
+
+def test_a_long_name_keeps_its_card_number_whole():
+    sheet = factories.progression_sheet(40, planned=False)
+    players = list(sheet.players)
+    players[24] = ProgressionPlayer(key="25", name="Łukasz Brzęczyszczykiewicz")
+    text = " ".join(pages_text(printing.progression_sheet_pdf(dataclasses.replace(sheet, players=players))))
+    assert "25 Łukasz Brzęczyszczykiewicz" in " ".join(text.split())
+    assert "2. Brzęczyszczykiewicz" not in text
+
+
+def test_the_hands_of_a_round_are_one_row_not_four():
+    sheet = factories.progression_sheet(16, hands=8)
+    # A Mitchell of 4-hand rounds: hands 1–4 the same seating, 5–8 another.
+    seatings = [dataclasses.replace(sheet.hands[0 if h <= 4 else 4], hand=h) for h in range(1, 9)]
+    pdf = printing.progression_sheet_pdf(dataclasses.replace(sheet, hands=seatings))
+    lines = pages_lines_text(pdf)[0].splitlines()
+    assert "1–4" in lines and "5–8" in lines  # the round's label, between its two lines of seats
+    assert not any(line in ("2", "3", "6") for line in lines)
+    assert any(line.startswith("No. Name 1–4 5–8") for line in lines)
+
+
+def test_a_stationary_night_is_one_round():
+    sheet = factories.progression_sheet(16, hands=12)
+    seatings = [dataclasses.replace(sheet.hands[0], hand=h) for h in range(1, 13)]
+    text = pages_lines_text(printing.wall_sheet_pdf(dataclasses.replace(sheet, hands=seatings)))[0]
+    assert "Hands 1–12" in text and "Hand 2" not in text
+
+
+def test_bands_split_evenly_never_22_and_2():
+    assert [len(b) for b in bands(24, 22)] == [12, 12]
+    assert [len(b) for b in bands(24, 24)] == [24]
+    assert [len(b) for b in bands(10, 8)] == [5, 5]
+
+
+def test_the_progression_sheet_is_at_least_nine_points_and_the_wall_sheets_at_least_twelve():
+    sheet = factories.progression_sheet(40)
+    assert min(sizes(printing.progression_sheet_pdf(sheet))) >= 9
+    body = sizes(printing.wall_sheet_pdf(sheet)) - {9.0}  # the page numbers at the foot
+    assert min(body) >= 12
+    assert min(sizes(printing.find_your_table_pdf(sheet)) - {9.0}) >= 12
+
+
+def test_four_hundred_players_in_four_hand_rounds_take_half_the_pages_they_did():
+    players = [ProgressionPlayer(key=str(n), name=f"Player {n}") for n in range(1, 401)]
+    hands = [
+        HandSeating(hand=h, tables=[SeatedTable(t, {s: str((4 * (t - 1) + i + (h - 1) // 4) % 400 + 1)
+                                                    for i, s in enumerate("NESW")}) for t in range(1, 101)])
+        for h in range(1, 25)
+    ]  # fmt: skip
+    sheet = dataclasses.replace(factories.progression_sheet(8), players=players, hands=hands)
+    assert page_count(printing.progression_sheet_pdf(sheet)) < 34 // 2
+
+
+def test_find_your_table_is_alphabetical_and_read_down_each_column_of_a_page():
+    sheet = factories.progression_sheet(120, planned=False)
+    pdf = printing.find_your_table_pdf(sheet)
+    with pdfplumber.open(io.BytesIO(pdf)) as document:
+        page = document.pages[0]
+        half = page.width / 2
+        names_by_column = []
+        for left in (True, False):
+            all_words = page.extract_words(keep_blank_chars=True, x_tolerance=2)
+            first_row = min(w["top"] for w in all_words if w["text"].startswith("Table"))
+            words = [w for w in all_words
+                     if (w["x0"] < half) == left and w["top"] >= first_row - 8 and w["text"][0].isalpha()
+                     and not w["text"].startswith(("Table", "Sits", "North", "South", "East", "West", "Page"))]
+            names_by_column.append([w["text"] for w in sorted(words, key=lambda w: w["top"])])
+    from whistdrive.printing.wall import sort_key
+
+    everyone = sorted((p.name for p in sheet.players), key=sort_key)
+    left, right = names_by_column
+    assert left == everyone[: len(left)]
+    assert right == everyone[len(left) : len(left) + len(right)]
+    assert "Table" in pages_text(pdf)[0]

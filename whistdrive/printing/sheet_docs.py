@@ -14,7 +14,7 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import CondPageBreak, KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from .common import (
     BOLD,
@@ -43,8 +43,7 @@ SMALLEST_HAND_COLUMN = 24.0  # "12N" at 9 pt with a little air
 def styles(size: float = TEXT) -> dict[str, ParagraphStyle]:
     return {
         "title": ParagraphStyle("title", fontName=BOLD, fontSize=16, leading=20),
-        "heading": ParagraphStyle("heading", fontName=BOLD, fontSize=12, leading=15, spaceBefore=10, spaceAfter=4,
-                                  keepWithNext=1),
+        "heading": ParagraphStyle("heading", fontName=BOLD, fontSize=12, leading=15, spaceBefore=10, spaceAfter=4),
         "body": ParagraphStyle("body", fontName=FONT, fontSize=size, leading=size * 1.3),
         "cell": ParagraphStyle("cell", fontName=FONT, fontSize=size, leading=size * 1.2),
         "bold": ParagraphStyle("bold", fontName=BOLD, fontSize=size, leading=size * 1.2),
@@ -200,7 +199,8 @@ def progression_sheet_pdf(sheet: ProgressionSheet) -> bytes:
             grid.setStyle(TableStyle([*grid_style(TEXT), ("ALIGN", (0, 0), (-2, -1), "CENTER")]))
             story += [grid, Spacer(1, 8)]
 
-        story.append(Paragraph("Itineraries: table and seat for each round", style["heading"]))
+        # Never a heading alone at the foot of a page.
+        story += [CondPageBreak(90), Paragraph("Itineraries: table and seat for each round", style["heading"])]
         where: dict[str, dict[int, str]] = {player.key: {} for player in sheet.players}
         for index, (_, _, hand) in enumerate(grouped):
             for table in hand.tables:

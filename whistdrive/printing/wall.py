@@ -116,15 +116,17 @@ def find_your_table_pdf(sheet: ProgressionSheet) -> bytes:
     for person in people:
         row = [name_para(person.name, widths[0], cell), person.key,
                Paragraph(markup(start.get(person.key, "Ask at the desk")), place)]
-        height = max(row[0].wrap(widths[0] - 6, 1000)[1], row[2].wrap(widths[2] - 6, 1000)[1]) + 8
+        # Each cell's text, its padding (3 + 4) and the rule, with a point to spare.
+        height = max(row[0].wrap(widths[0] - 12, 1000)[1], row[2].wrap(widths[2] - 12, 1000)[1]) + 9
         entries.append((row, height))
     # Two columns, each read downwards, page by page: a page's rows go down the left, then the
     # right, and the next page starts afresh (never the key split across pages column by column).
-    page_height = size[1] - TOP - MARGIN - 6 - 4
+    page_height = size[1] - TOP - MARGIN - 6 - 12
+    heading = sum(flowable.wrap(width, size[1])[1] for flowable in story)
     pages: list[tuple[list, list]] = []
     index = 0
     while index < len(entries):
-        room = page_height - (80 if not pages else 0)
+        room = page_height - (heading if not pages else 0)
         columns: list[list] = []
         for _ in range(2):
             column, used = [], 0.0

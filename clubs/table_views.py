@@ -61,7 +61,6 @@ def _default_tables(club: Club) -> int:
     return tables or 10
 
 
-@require_GET
 def club_table_cards(request: HttpRequest, pk: int) -> HttpResponse:
     club = club_for(request, pk, ANY_ROLE)
     form = ClubCardsForm(initial={"tables": _default_tables(club), "paper": club.paper_size})
@@ -81,7 +80,6 @@ def club_table_cards(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@require_GET
 def club_table_cards_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     club = club_for(request, pk, ANY_ROLE)
     form = ClubCardsForm(request.GET)

@@ -26,7 +26,7 @@ def test_the_results_sheet_of_a_game_night_ranks_by_rubbers_and_tells_each_table
     assert response.status_code == 200
     text = " ".join(texts(response.content)).replace("\n", " ")
     assert "Ranked by classic rubber points (game values plus 2), then games won, then points" in text
-    assert "Rank No. Name Rubber pts Games Points" in text
+    assert "Place Card Name Rubber pts Games Points" in text
     winners = sorted(pairs[1, "NS"])
     assert f"=1 {event.entrants.get(name=winners[0]).card_number} {winners[0]} 7 2 14" in text
     # Table 2's rubber was won by East–West at hand 4, 2–1, for 3 + 3 + 2 − 3 = 5 points.

@@ -50,7 +50,7 @@ def running(cast):
 
 
 PUBLIC = {"healthz", "login", "logout", "table", "table_seat", "table_forget_seat", "table_enter", "table_agree",
-          "table_call", "player", "board"}  # fmt: skip
+          "table_call", "player", "board", "club_table"}  # fmt: skip
 # Logged in but not tied to a club: the home page lists only the user's own clubs.
 ANY_USER = {"home", "password_change", "password_change_done"}
 
@@ -73,6 +73,10 @@ def organiser_urls(cast, running) -> dict[str, str]:
         "season_edit": reverse("season_edit", args=[club, running["season"].pk]),
         "preset_delete": reverse("preset_delete", args=[club, running["preset"].pk]),
         "season": reverse("season", args=[club, running["season"].pk]),
+        "season_pdf": reverse("season_pdf", args=[club, running["season"].pk]),
+        "club_table_cards": reverse("club_table_cards", args=[club]),
+        "club_table_cards_pdf": reverse("club_table_cards_pdf", args=[club]),
+        "club_table_renew": reverse("club_table_renew", args=[club]),
         "event_new": reverse("event_new", args=[club]),
         "event": reverse("event", args=[event]),
         "event_edit": reverse("event_edit", args=[event]),

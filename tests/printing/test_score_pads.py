@@ -39,3 +39,22 @@ def test_an_unknown_rubber_rule_is_refused():
 def test_the_same_sheet_gives_identical_bytes_twice():
     sheet = factories.score_pad_sheet(3, page_size="letter")
     assert score_pads_pdf(sheet) == score_pads_pdf(sheet)
+
+
+def test_the_total_labels_stay_inside_their_column_and_read_as_totals():
+    import io
+
+    import pdfplumber
+
+    pdf = score_pads_pdf(factories.score_pad_sheet(2))
+    with pdfplumber.open(io.BytesIO(pdf)) as document:
+        page = document.pages[0]
+        words = page.extract_words()
+        we = next(w for w in words if w["text"] == "We" and w["x0"] < page.width / 2)
+        # The label column ends at the first rule left of "We".
+        edge = max(ln["x0"] for ln in page.lines if ln["x0"] == ln["x1"] and ln["x0"] < we["x0"] and ln["x0"] > 40)
+        labels = [w for w in words if w["x0"] < page.width / 2 and w["text"] in ("Rubber", "points", "Total", "total")]
+        assert labels and all(w["x1"] <= edge for w in labels)
+    text = pages_text(pdf)[0]
+    for game in (1, 2, 3):
+        assert f"Game {game} total" in text

@@ -104,7 +104,7 @@ def test_reprints_for_late_arrivals_are_marked_from_their_first_hand(client, cas
     # Two arrive after hand 2 is under way; they play from hand 3.
     play(event, 1)
     event.refresh_from_db()
-    late = [evening.add_late_arrival(event, name=n, role=r) for n, r in (("Kath Late", "lady"), ("Len Late", "gent"))]
+    late = [evening.add_late_arrival(event, name=n, role=r).entrant for n, r in (("Kath Late", "lady"), ("Len Late", "gent"))]
     play(event, 2)
     client.force_login(olive)
     numbers = [e.card_number for e in late]

@@ -421,7 +421,9 @@ def prize_list_pdf(sheet: ResultsSheet) -> bytes:
         parts = []
         if prize.heading and prize.heading != heading:
             heading = prize.heading
-            parts.append(Paragraph(markup(heading), style["heading"]))
+            # An organiser's own heading ("Ladies' prizes"); the default one only repeats the first place.
+            if heading != prize.prize:
+                parts.append(Paragraph(markup(heading), style["heading"]))
         parts.append(para(prize.prize, prize_style))
         cards = list(prize.card_numbers) + [None] * (len(prize.winners) - len(prize.card_numbers))
         named = [f"{name} (card {card})" if card is not None else name for name, card in zip(prize.winners, cards, strict=False)]

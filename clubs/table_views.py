@@ -10,10 +10,12 @@ Tonight's per-event table cards (the event's Print page) keep working beside the
 
 from __future__ import annotations
 
+import re
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path
 from django.utils import timezone
@@ -26,6 +28,7 @@ from whistdrive import printing
 from whistdrive.models import Event, Table
 from whistdrive.printing.from_models import absolute
 
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 MOST_TABLES = 300  # the largest hall the app is measured for (docs/benchmarks.md)
 IN_PLAY = (Event.Status.RUNNING, Event.Status.INTERVAL)
 
@@ -121,6 +124,10 @@ def club_table_renew(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def club_table(request: HttpRequest, token: str) -> HttpResponse:
     """Where a club's card sends a phone: tonight's table of that number, or a page that says why not."""
+    # Only token_urlsafe's letters can be a code; anything else (a NUL byte is a database error on
+    # PostgreSQL) is simply not found, before the database is asked.
+    if not TOKEN.fullmatch(token):
+        raise Http404("No such table card.")
     card = get_object_or_404(ClubTable.objects.select_related("club"), token=token)
     in_play = Table.objects.filter(event__club=card.club, event__status__in=IN_PLAY, number=card.number)
     tables = list(in_play.select_related("event").order_by("-event__date", "-event__pk"))

@@ -68,8 +68,11 @@ def test_a_finished_event_no_longer_takes_the_phones(client, cast):
     assert "No event is running" in client.get(card.get_absolute_url()).content.decode()
 
 
-def test_an_unknown_code_is_not_found(client, cast):
+def test_an_unknown_or_hostile_code_is_not_found(client, cast):
     assert client.get(reverse("club_table", args=["not-a-real-token"])).status_code == 404
+    # A NUL byte is a database error on PostgreSQL; it never reaches the database.
+    for token in ("\x00", "a\x00b", "' OR 1=1 --", "é" * 20, "x" * 65):
+        assert client.get(reverse("club_table", args=[token])).status_code == 404, token
 
 
 def test_the_printed_cards_carry_the_clubs_codes_and_their_addresses_in_words(client, cast):

@@ -35,6 +35,10 @@ def test_the_movers_line_follows_the_format_and_joins_the_last_table_to_the_firs
     assert movers_line(Format(movement="semi_partner"), 3, tables).endswith("losing lady → table 4 · losing gent → table 2")
     mitchell = movers_line(Format(movement="mitchell", hands=24, hands_per_round=4, interval_after=12), 7, tables)
     assert mitchell == "After every 4 hands: East–West pair → table 1; North–South stay"
+    # An even number of tables: still one table on every round (no skip without boards).
+    assert movers_line(Format(movement="mitchell", hands=24, hands_per_round=4, interval_after=12), 6, tables[:6]) == (
+        "After every 4 hands: East–West pair → table 1; North–South stay"
+    )
     assert movers_line(Format(movement="stationary"), 2, tables).startswith("Nobody moves")
 
 

@@ -220,8 +220,10 @@ def movers_line(fmt, table: int, numbers: list[int]) -> str:
         word = "winning" if fmt.movement == "progressive" and fmt.movers == "winners" else "losing"
         return f"{after}: {word} lady → table {up} · {word} gent → table {down}"
     if fmt.movement == "mitchell":
-        skip = " (two tables on at the halfway round)" if len(numbers) % 2 == 0 and len(numbers) >= 4 else ""
-        return f"{after}: East–West pair → table {up}{skip}; North–South stay"
+        # Without boards a Mitchell has no skip (movements.rules._mitchell_shift): one table every round.
+        return f"{after}: East–West pair → table {up}; North–South stay"
+    if fmt.movement == "howell":
+        return f"{after}: each pair goes to the table and direction its card gives"
     if fmt.movement == "individual":
         return "Your next table and seat are on your scorecard"
     return "Nobody moves: stay at this table all evening"

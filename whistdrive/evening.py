@@ -40,7 +40,7 @@ def history_of(event: Event, up_to: int | None = None) -> list[movements.Seating
     rows = (
         Seating.objects.filter(event=event, hand__lte=up_to)
         .select_related("entrant", "table")
-        .order_by("hand", "table__number", "seat")
+        .order_by("hand", "table__number", "seat", "entrant__card_number")
     )
     tables: dict[int, dict[int, dict[str, str]]] = defaultdict(lambda: defaultdict(dict))
     sitting_out: dict[int, list[str]] = defaultdict(list)

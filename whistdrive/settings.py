@@ -46,9 +46,10 @@ def _data_dir() -> Path:
     path = Path(os.environ.get("WHISTDRIVE_DATA_DIR") or _default_data_dir())
     try:
         path.mkdir(parents=True, exist_ok=True)
-        probe = path / ".write-test"
-        probe.write_text("ok")
-        probe.unlink()
+        # A probe file of this process's own (a unique name, deleted on close): with one shared name,
+        # processes starting together deleted each other's probe and stopped (gunicorn's workers).
+        with tempfile.TemporaryFile(dir=path, prefix=".write-test-") as probe:
+            probe.write(b"ok")
     except OSError as exc:
         _fail(
             f"the data directory {path} is not writable ({exc.strerror or exc}). "

@@ -14,6 +14,8 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from whistdrive.spreadsheets import safe_row, unguard
+
 COLUMNS = ("name", "role", "membership_number", "email", "phone", "active")
 MAX_BYTES = 2 * 1024 * 1024
 MAX_ROWS = 10_000
@@ -178,7 +180,8 @@ def read_members(
 def _read_row(number: int, cells: list[str], index: dict[str, int], taken_numbers: dict, known_names: set) -> MemberRow:
     def cell(name: str) -> str:
         i = index.get(name)
-        return cells[i].strip() if i is not None and i < len(cells) else ""
+        # A cell our own export guarded against spreadsheet formulas ('=…) reads as what it guards.
+        return unguard(cells[i].strip()) if i is not None and i < len(cells) else ""
 
     errors: list[str] = []
 
@@ -223,19 +226,21 @@ def _read_row(number: int, cells: list[str], index: dict[str, int], taken_number
 
 
 def write_members(members: Iterable[dict]) -> str:
-    """The CSV the import reads, one member a row, in the order given."""
+    """The CSV the import reads, one member a row, in the order given; no cell runs as a spreadsheet formula."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(COLUMNS)
     for member in members:
         writer.writerow(
-            [
-                member["name"],
-                member["role"] or "",
-                member["membership_number"] or "",
-                member["email"] or "",
-                member["phone"] or "",
-                "yes" if member["active"] else "no",
-            ]
+            safe_row(
+                [
+                    member["name"],
+                    member["role"] or "",
+                    member["membership_number"] or "",
+                    member["email"] or "",
+                    member["phone"] or "",
+                    "yes" if member["active"] else "no",
+                ]
+            )
         )
     return out.getvalue()

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 from clubs.access import ANY_ROLE, ORGANISER, event_for
 from clubs.models import Club
 from whistdrive.archive import ArchiveError, export_event, import_event, results_rows
+from whistdrive.spreadsheets import safe_row
 
 LARGEST_FILE = 20 * 1024 * 1024  # a 300-table, 24-hand evening is a few megabytes
 
@@ -62,7 +63,8 @@ def event_archive_json(request: HttpRequest, pk: int) -> HttpResponse:
 def event_results_csv(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_for(request, pk, ANY_ROLE)
     out = io.StringIO()
-    csv.writer(out).writerows(results_rows(event))
+    # Names are guarded against spreadsheet formulas; ranks and totals stay numbers.
+    csv.writer(out).writerows(safe_row(row) for row in results_rows(event))
     # A byte-order mark so spreadsheets open accented names correctly.
     response = HttpResponse("\ufeff" + out.getvalue(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{_filename(event, "csv")}"'

@@ -14,6 +14,7 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from clubs.names import control_character
 from whistdrive.spreadsheets import safe_row, unguard
 
 COLUMNS = ("name", "role", "membership_number", "email", "phone", "active")
@@ -207,6 +208,8 @@ def _read_row(number: int, cells: list[str], index: dict[str, int], taken_number
     for column, limit in _LIMITS.items():
         if len(values[column]) > limit:
             error(column, f"longer than {limit} characters")
+        elif found := control_character(values[column]):
+            error(column, f"it has {found}, which cannot be shown or printed")
 
     membership_number = values["membership_number"]
     key = membership_number.casefold()

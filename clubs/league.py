@@ -19,6 +19,7 @@ from django.db import models
 from django.db.models import F, Q
 
 from clubs.models import Club
+from clubs.validators import no_control_characters
 from whistdrive.formats import Format
 from whistdrive.rules import HandEntry, entry_problems
 from whistdrive.seasons import LeagueRow, league_table
@@ -35,8 +36,8 @@ class LeagueQuerySet(models.QuerySet):
 
 
 class League(models.Model):
-    name = models.CharField(max_length=120)
-    season = models.CharField(max_length=40, blank=True, help_text="e.g. 2026–27")
+    name = models.CharField(max_length=120, validators=[no_control_characters])
+    season = models.CharField(max_length=40, blank=True, help_text="e.g. 2026–27", validators=[no_control_characters])
     clubs = models.ManyToManyField(Club, related_name="leagues")
     created = models.DateTimeField(auto_now_add=True)
 

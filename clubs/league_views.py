@@ -18,13 +18,16 @@ from django.views.decorators.http import require_POST
 from clubs.access import ANY_ROLE, ORGANISER, club_for
 from clubs.league import DEALS, League, Match, deal_problems, totals_problems
 from clubs.models import Club
+from clubs.validators import no_control_characters
 
 # -- forms ------------------------------------------------------------------------------------------
 
 
 class LeagueForm(forms.Form):
-    name = forms.CharField(max_length=120)
-    season = forms.CharField(max_length=40, required=False, help_text="e.g. 2026–27")
+    name = forms.CharField(max_length=120, validators=[no_control_characters])
+    season = forms.CharField(
+        max_length=40, required=False, help_text="e.g. 2026–27", validators=[no_control_characters]
+    )
     clubs = forms.ModelMultipleChoiceField(
         queryset=Club.objects.none(), widget=forms.CheckboxSelectMultiple, label="The other clubs"
     )

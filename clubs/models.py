@@ -6,6 +6,8 @@ from django.db.models import Q
 from django.db.models.functions import Lower
 from django.urls import reverse
 
+from clubs.validators import no_control_characters
+
 
 class Role(models.TextChoices):
     """The seat role a person plays in a drive; a property of an entry, preferred on a member."""
@@ -28,7 +30,7 @@ class ClubQuerySet(models.QuerySet):
 
 
 class Club(models.Model):
-    name = models.CharField(max_length=120)
+    name = models.CharField(max_length=120, validators=[no_control_characters])
     paper_size = models.CharField(
         max_length=6,
         choices=[("A4", "A4"), ("letter", "US Letter")],
@@ -89,13 +91,13 @@ class MemberQuerySet(models.QuerySet):
 
 class Member(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="members")
-    name = models.CharField(max_length=120)
+    name = models.CharField(max_length=120, validators=[no_control_characters])
     role = models.CharField(
         max_length=4, choices=Role.choices, blank=True, help_text="Preferred role; each evening can differ."
     )
-    membership_number = models.CharField(max_length=20, blank=True)
+    membership_number = models.CharField(max_length=20, blank=True, validators=[no_control_characters])
     email = models.EmailField(blank=True)
-    phone = models.CharField(max_length=40, blank=True)
+    phone = models.CharField(max_length=40, blank=True, validators=[no_control_characters])
     active = models.BooleanField(default=True, help_text="Lapsed members are kept for the season tables.")
     is_guest = models.BooleanField(default=False, help_text="A walk-in kept on the books; shown apart in seasons.")
     created = models.DateTimeField(auto_now_add=True)
@@ -124,7 +126,7 @@ class Season(models.Model):
         BEST = "best", "Best N of M"
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
-    name = models.CharField(max_length=80)
+    name = models.CharField(max_length=80, validators=[no_control_characters])
     starts = models.DateField()
     ends = models.DateField()
     counting = models.CharField(max_length=4, choices=Counting.choices, default=Counting.ALL)
@@ -192,7 +194,7 @@ class FormatPreset(models.Model):
     """A club's own saved format, offered beside the built-in presets."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="presets")
-    name = models.CharField(max_length=80)
+    name = models.CharField(max_length=80, validators=[no_control_characters])
     format = models.JSONField(help_text="The archive spec's format object.")
 
     class Meta:

@@ -11,11 +11,14 @@ exactly as if the hands had been entered at the tables.
 from __future__ import annotations
 
 import datetime
+import json
+import re
 from collections import defaultdict
 
 from django.db import transaction
 
 from clubs.models import Club
+from clubs.names import control_character
 from whistdrive import movements, scores, standings
 from whistdrive.formats import Format, FormatError
 from whistdrive.models import Entrant, Event, Result, Seating, Submission, Table
@@ -41,6 +44,79 @@ class ArchiveError(ValueError):
     def __init__(self, problems: list[str]):
         self.problems = problems
         super().__init__("\n".join(problems))
+
+
+# -- reading the file ------------------------------------------------------------------------------
+
+# An archive nests 7 deep at most (results.tables[].hands[].points); Python's JSON reader recurses
+# once per level and fails with RecursionError somewhere past 900: far deeper files are refused first.
+MAX_DEPTH = 20
+ARCHIVE_DEPTH = 7
+# Python reads a JSON number of more than 4,300 digits as a ValueError; an archive's numbers are
+# small. A longer number is kept as a marker, so the reader names the place it was found.
+LONGEST_NUMBER = 18
+_BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+class _LongNumber:
+    """A whole number too long for any place in an archive; shown as "a 5000-digit number"."""
+
+    def __init__(self, digits: int):
+        self.digits = digits
+
+    def __repr__(self) -> str:
+        return f"a {self.digits}-digit number"
+
+
+def _whole_number(text: str):
+    digits = len(text.lstrip("-"))
+    return _LongNumber(digits) if digits > LONGEST_NUMBER else int(text)
+
+
+def _where_in(text: str, index: int) -> str:
+    line = text.count("\n", 0, index) + 1
+    return f"line {line}, column {index - text.rfind(chr(10), 0, index)}"
+
+
+def _too_deep(text: str) -> str | None:
+    """Where ``text`` nests lists and objects deeper than MAX_DEPTH (brackets inside strings do not count)."""
+    depth = 0
+    for match in _BRACKETS.finditer(text):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return _where_in(text, match.start())
+        elif token in "]}":
+            depth -= 1
+    return None
+
+
+def read_json(text: str):
+    """The JSON of an archive file, or ArchiveError with one line naming where the file goes wrong."""
+    deep = _too_deep(text)
+    if deep:
+        raise ArchiveError(
+            [f"{deep}: lists and objects nested more than {MAX_DEPTH} deep; an event archive needs {ARCHIVE_DEPTH}"]
+        )
+    try:
+        return json.loads(text, parse_int=_whole_number)
+    except json.JSONDecodeError as exc:
+        raise ArchiveError([f"{_where_in(exc.doc, exc.pos)}: this is not JSON ({exc.msg})"]) from exc
+    except RecursionError as exc:  # a narrower stack than MAX_DEPTH allows for (a thread's own)
+        raise ArchiveError([f"lists and objects nested too deep; an event archive needs {ARCHIVE_DEPTH}"]) from exc
+
+
+def _shown(value) -> str:
+    """A value quoted in a problem, cut short: a message is one line, whatever the file held."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "…"
+
+
+def _name_problem(value) -> str | None:
+    """Why a name or id that is text of the right length still cannot be taken, or None."""
+    found = control_character(value)
+    return f"has {found}, which cannot be shown or printed" if found else None
 
 
 # -- export ------------------------------------------------------------------------------------
@@ -206,12 +282,14 @@ class _Reader:
             self.add("(document)", "an event archive is a JSON object")
             return None
         if data.get("schema") != SCHEMA:
-            self.add("schema", f"must be {SCHEMA!r}, not {data.get('schema')!r}")
+            self.add("schema", f"must be {SCHEMA!r}, not {_shown(data.get('schema'))}")
         club_name = None
         if club is None:
             club_data = data.get("club")
             if not isinstance(club_data, dict) or not _text(club_data.get("name"), 120):
                 self.add("club.name", "give the club's name (1 to 120 characters), or import into a chosen club")
+            elif problem := _name_problem(club_data["name"]):
+                self.add("club.name", problem)
             else:
                 club_name = club_data["name"].strip()
         event = self._event(data.get("event"))
@@ -227,12 +305,14 @@ class _Reader:
             return None
         name = event.get("name")
         if not _text(name, 120):
-            self.add("event.name", f"must be text of 1 to 120 characters, not {name!r}")
+            self.add("event.name", f"must be text of 1 to 120 characters, not {_shown(name)}")
+        elif problem := _name_problem(name):
+            self.add("event.name", problem)
         date = None
         try:
             date = datetime.date.fromisoformat(event.get("date"))
         except (TypeError, ValueError):
-            self.add("event.date", f"must be a date written YYYY-MM-DD, not {event.get('date')!r}")
+            self.add("event.date", f"must be a date written YYYY-MM-DD, not {_shown(event.get('date'))}")
         raw = event.get("format")
         if not isinstance(raw, dict):
             self.add("event.format", "must be an object of format settings")
@@ -269,18 +349,24 @@ class _Reader:
                 continue
             pid, name, role = player.get("id"), player.get("name"), player.get("role")
             if not _text(pid, 40):
-                self.add(f"{where}.id", f"must be text of 1 to 40 characters, not {pid!r}")
+                self.add(f"{where}.id", f"must be text of 1 to 40 characters, not {_shown(pid)}")
                 ok = False
             elif pid in seen:
-                self.add(f"{where}.id", f"{pid!r} is used by another player: each player id once")
+                self.add(f"{where}.id", f"{_shown(pid)} is used by another player: each player id once")
+                ok = False
+            elif problem := _name_problem(pid):
+                self.add(f"{where}.id", problem)
                 ok = False
             if isinstance(pid, str):
                 seen.add(pid)
             if not _text(name, 120):
-                self.add(f"{where}.name", f"must be text of 1 to 120 characters, not {name!r}")
+                self.add(f"{where}.name", f"must be text of 1 to 120 characters, not {_shown(name)}")
+                ok = False
+            elif problem := _name_problem(name):
+                self.add(f"{where}.name", problem)
                 ok = False
             if role not in ("lady", "gent", None):
-                self.add(f"{where}.role", f'must be "lady", "gent" or null, not {role!r}')
+                self.add(f"{where}.role", f'must be "lady", "gent" or null, not {_shown(role)}')
                 ok = False
             if "role_from" in player:
                 change = player["role_from"]
@@ -334,12 +420,14 @@ class _Reader:
             return None
         number = hand.get("number")
         if number != i + 1 or not _is_int(number):
-            self.add(f"{where}.number", f"hands run 1, 2, 3… without gaps: this one must be {i + 1}, not {number!r}")
+            self.add(
+                f"{where}.number", f"hands run 1, 2, 3… without gaps: this one must be {i + 1}, not {_shown(number)}"
+            )
             number = i + 1
         trump = hand.get("trump")
         rotation = trump_for_hand(fmt.trumps, number)
         if trump not in ("H", "D", "S", "C", "N"):
-            self.add(f"{where}.trump", f'must be "H", "D", "S", "C" or "N", not {trump!r}')
+            self.add(f"{where}.trump", f'must be "H", "D", "S", "C" or "N", not {_shown(trump)}')
         elif rotation is not None and trump != rotation:
             self.add(f"{where}.trump", f"the rotation {fmt.trumps} gives {rotation} for hand {number}, not {trump}")
         tables = hand.get("tables")
@@ -367,7 +455,7 @@ class _Reader:
             )
         for k, pid in enumerate(out):
             if pid not in known:
-                self.add(f"{where}.sitting_out[{k}]", f"{pid!r} is not a player of this event")
+                self.add(f"{where}.sitting_out[{k}]", f"{_shown(pid)} is not a player of this event")
             else:
                 places[pid].append("sitting out")
         for pid, where_they_are in places.items():
@@ -387,7 +475,7 @@ class _Reader:
             return None
         number = table.get("table")
         if not _is_int(number) or number < 1:
-            self.add(f"{where}.table", f"must be a table number from 1, not {number!r}")
+            self.add(f"{where}.table", f"must be a table number from 1, not {_shown(number)}")
         seats = table.get("seats")
         if not isinstance(seats, dict) or sorted(seats) != sorted(SEATS):
             self.add(f"{where}.seats", "must fill exactly the seats N, E, S and W")
@@ -395,7 +483,7 @@ class _Reader:
             for seat in SEATS:
                 pid = seats[seat]
                 if pid not in known:
-                    self.add(f"{where}.seats.{seat}", f"{pid!r} is not a player of this event")
+                    self.add(f"{where}.seats.{seat}", f"{_shown(pid)} is not a player of this event")
                     continue
                 places[pid].append(f"table {number} {seat}")
                 if roles:
@@ -414,7 +502,9 @@ class _Reader:
             whole = True
             for side in SIDES:
                 if not _is_int(tricks[side]) or not 0 <= tricks[side] <= 13:
-                    self.add(f"{where}.tricks.{side}", f"must be a whole number from 0 to 13, not {tricks[side]!r}")
+                    self.add(
+                        f"{where}.tricks.{side}", f"must be a whole number from 0 to 13, not {_shown(tricks[side])}"
+                    )
                     whole = False
             if whole and tricks["NS"] + tricks["EW"] != 13:
                 total = tricks["NS"] + tricks["EW"]
@@ -423,7 +513,7 @@ class _Reader:
         if "trump" in table:
             trump = table["trump"]
             if trump not in ("H", "D", "S", "C", "N"):
-                self.add(f"{where}.trump", f'must be "H", "D", "S", "C" or "N", not {trump!r}')
+                self.add(f"{where}.trump", f'must be "H", "D", "S", "C" or "N", not {_shown(trump)}')
             elif rotation is not None and trump != rotation:
                 self.add(f"{where}.trump", f"the rotation {fmt.trumps} gives {rotation} for this hand, not {trump}")
         honours = table.get("honours")
@@ -438,7 +528,7 @@ class _Reader:
                 for side in SIDES:
                     value = honours.get(side, 0)
                     if not _is_int(value) or not 0 <= value <= 4:
-                        self.add(f"{where}.honours.{side}", f"must be a whole number from 0 to 4, not {value!r}")
+                        self.add(f"{where}.honours.{side}", f"must be a whole number from 0 to 4, not {_shown(value)}")
                         whole = False
                 if whole and sum(honours.values()) > 4:
                     self.add(
@@ -448,7 +538,7 @@ class _Reader:
                     )
         revoke = table.get("revoke")
         if revoke is not None and (not isinstance(revoke, dict) or revoke.get("side") not in SIDES):
-            self.add(f"{where}.revoke", f'must be null or {{"side": "NS"}} or {{"side": "EW"}}, not {revoke!r}')
+            self.add(f"{where}.revoke", f'must be null or {{"side": "NS"}} or {{"side": "EW"}}, not {_shown(revoke)}')
         if len(self.problems) > count:
             return None
         entry = HandEntry(

@@ -6,6 +6,7 @@ from django import forms
 from django.db.models import Case, IntegerField, Value, When
 
 from clubs.models import FormatPreset, Member, Role
+from clubs.validators import no_control_characters
 from whistdrive.formats import PRESETS, TIE_BREAKS, Format
 from whistdrive.models import Event
 
@@ -215,7 +216,7 @@ def desk_matches(event: Event, q: str):
 
 
 class GuestForm(forms.Form):
-    name = forms.CharField(max_length=120, label="Guest's name")
+    name = forms.CharField(max_length=120, label="Guest's name", validators=[no_control_characters])
     role = forms.ChoiceField(choices=[("", "No role")] + list(Role.choices), required=False, label="Plays as")
     keep = forms.BooleanField(required=False, label="Keep as a guest on the club's books")
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from django import forms
 
 from clubs.models import Role
+from clubs.validators import no_control_characters
 from whistdrive import evening
 from whistdrive.models import Entrant, Event, Side, Table, Trump
 from whistdrive.rules import HandEntry, RuleError, check_entry, trump_for_hand
@@ -147,7 +148,7 @@ class PaperRowForm(_EntryFields):
 
 
 class LateArrivalForm(forms.Form):
-    name = forms.CharField(max_length=120)
+    name = forms.CharField(max_length=120, validators=[no_control_characters])
     role = forms.ChoiceField(choices=[("", "No role"), *Role.choices], required=False)
 
 

@@ -12,6 +12,7 @@ from django.db.models import F, Q
 from django.urls import reverse
 
 from clubs.models import Club, Member, Role, Season
+from clubs.validators import no_control_characters
 from whistdrive.formats import Format
 from whistdrive.movements import Player
 
@@ -95,9 +96,9 @@ class Event(models.Model):
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="events")
     season = models.ForeignKey(Season, on_delete=models.SET_NULL, null=True, blank=True, related_name="events")
-    name = models.CharField(max_length=120)
+    name = models.CharField(max_length=120, validators=[no_control_characters])
     date = models.DateField()
-    venue = models.CharField(max_length=120, blank=True)
+    venue = models.CharField(max_length=120, blank=True, validators=[no_control_characters])
 
     # The format: exactly the archive spec's keys (see whistdrive.formats.Format).
     kind = models.CharField(max_length=5, choices=Kind.choices, default=Kind.DRIVE)
@@ -213,7 +214,7 @@ class Entrant(models.Model):
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entrants")
     member = models.ForeignKey(Member, on_delete=models.SET_NULL, null=True, blank=True, related_name="entries")
-    name = models.CharField(max_length=120)
+    name = models.CharField(max_length=120, validators=[no_control_characters])
     role = models.CharField(max_length=4, choices=Role.choices, blank=True, help_text="The role played tonight.")
     card_number = models.PositiveSmallIntegerField()
     token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 
 from clubs.access import ANY_ROLE, ORGANISER, event_for
 from clubs.models import Club
-from whistdrive.archive import ArchiveError, export_event, import_event, results_rows
+from whistdrive.archive import ArchiveError, export_event, import_event, read_json, results_rows
 from whistdrive.spreadsheets import safe_row
 
 LARGEST_FILE = 20 * 1024 * 1024  # a 300-table, 24-hand evening is a few megabytes
@@ -37,9 +37,11 @@ class ImportForm(forms.Form):
         if upload.size > LARGEST_FILE:
             raise forms.ValidationError("The file is larger than any event archive (20 MB).")
         try:
-            return json.loads(upload.read().decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise forms.ValidationError(f"This is not an event archive: it is not JSON ({exc}).") from exc
+            return read_json(upload.read().decode("utf-8"))
+        except UnicodeDecodeError as exc:
+            raise forms.ValidationError(f"This is not an event archive: it is not UTF-8 text ({exc.reason}).") from exc
+        except ArchiveError as exc:
+            raise forms.ValidationError(f"This is not an event archive: {exc.problems[0]}.") from exc
 
 
 def _filename(event, ending: str) -> str:

@@ -34,6 +34,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
 from clubs.access import ANY_ROLE, event_for
+from clubs.validators import no_control_characters
 from whistdrive import charts, games, prizes, scores, standings
 from whistdrive.models import Entrant, Event, Result, Seating
 
@@ -297,7 +298,9 @@ class PrizeForm(forms.Form):
     kind = forms.ChoiceField(choices=KIND_CHOICES)
     role = forms.ChoiceField(choices=ROLE_CHOICES, required=False, label="Who")
     places = forms.IntegerField(min_value=1, max_value=prizes.MAX_PLACES, initial=1)
-    label = forms.CharField(max_length=60, required=False, help_text="Optional heading, e.g. “Ladies' prizes”.")
+    label = forms.CharField(
+        max_length=60, required=False, help_text="Optional heading, e.g. “Ladies' prizes”.", validators=[no_control_characters]
+    )
     target = forms.IntegerField(
         min_value=0, max_value=9999, required=False, label="Mystery number", help_text="Mystery score prizes only."
     )

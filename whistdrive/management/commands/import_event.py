@@ -3,14 +3,13 @@
 All or nothing: a file with any problem is refused with one line per problem and nothing saved.
 """
 
-import json
 import sys
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
 from clubs.models import Club
-from whistdrive.archive import ArchiveError, import_event
+from whistdrive.archive import ArchiveError, import_event, read_json
 
 
 class Command(BaseCommand):
@@ -31,9 +30,10 @@ class Command(BaseCommand):
         except OSError as exc:
             raise CommandError(f"Cannot read {options['file']}: {exc.strerror}.") from exc
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise CommandError(f"{options['file']} is not JSON: {exc.msg} at line {exc.lineno}.") from exc
+            data = read_json(text)
+        except ArchiveError as exc:
+            # One line naming the file and the place in it ("event.json: line 2, column 20: …").
+            raise CommandError(f"{options['file']}: {exc.problems[0]}") from exc
         try:
             event = import_event(data, club=club)
         except ArchiveError as exc:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from django.db import IntegrityError, transaction
 
 from whistdrive import evening, scores
-from whistdrive.models import Entrant, Event, Result, Seating, Submission, Table, new_token
+from whistdrive.models import Entrant, Event, Result, RetiredTableToken, Seating, Submission, Table, new_token
 from whistdrive.rules import SIDE_NAMES, SIDE_OF_SEAT, HandEntry, RuleError, check_entry, trump_for_hand
 
 log = logging.getLogger(__name__)
@@ -555,7 +555,14 @@ def set_result(
 
 
 def new_table_token(table: Table) -> str:
-    """Issue a new secret for the table's QR code; the old one stops working at once."""
-    table.token = new_token()
-    table.save(update_fields=["token"])
+    """Issue a new secret for the table's QR code; the old one stops working at once.
+
+    The old one is remembered (a table's last few), so its phones are told the table has a new code.
+    """
+    with transaction.atomic():
+        RetiredTableToken.objects.create(table=table, token=table.token)
+        kept = RetiredTableToken.objects.filter(table=table).values("pk")[: RetiredTableToken.KEPT]
+        RetiredTableToken.objects.filter(table=table).exclude(pk__in=kept).delete()
+        table.token = new_token()
+        table.save(update_fields=["token"])
     return table.token

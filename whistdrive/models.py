@@ -275,6 +275,26 @@ class Table(models.Model):
         return reverse("table", args=[self.token])
 
 
+class RetiredTableToken(models.Model):
+    """A table's old QR-code secret, replaced by "Issue a new QR code".
+
+    It opens nothing: a phone still holding it is told that the table has a new code (scan the card
+    on the table) instead of a bare "Not Found". Only a table's last few are kept (see KEPT).
+    """
+
+    KEPT = 3
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="retired_tokens")
+    token = models.CharField(max_length=64, unique=True)
+    retired = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-retired", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.table}'s old QR code"
+
+
 class Seating(models.Model):
     """Where one entrant is for one hand: a table and seat, or sitting out (no table)."""
 

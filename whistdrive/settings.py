@@ -107,6 +107,26 @@ else:
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 SECURE_REFERRER_POLICY = "same-origin"
+# Scripts, styles and everything else only from WhistDrive itself: no inline scripts, event handlers
+# or styles, no eval (htmx's is switched off in base.html), nothing from another site (the hall may
+# be offline, and an injected script has nowhere to send what it reads). django-csp 4's format.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "font-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+# A post without a valid form token (a page left open for hours, cookies blocked): a page that says
+# to reload, in the site's style, instead of Django's technical one.
+CSRF_FAILURE_VIEW = "whistdrive.views.errors.csrf_failure"
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -118,6 +138,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "csp",
     "clubs",
     "whistdrive",
 ]
@@ -125,6 +146,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whistdrive.ratelimit.TokenGuessLimit",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",

@@ -29,3 +29,9 @@ urlpatterns = [
     # Phones at the tables and players' personal pages (no login; the token is the key).
     path("", include("whistdrive.views.table")),
 ]
+
+# Pages in the site's style that say what to do (whistdrive/views/errors.py).
+handler400 = "whistdrive.views.errors.bad_request"
+handler403 = "whistdrive.views.errors.permission_denied"
+handler404 = "whistdrive.views.errors.page_not_found"
+handler500 = "whistdrive.views.errors.server_error"

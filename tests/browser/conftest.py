@@ -72,11 +72,14 @@ class Hall:
         self.requests: list[str] = []
         self.contexts = []
         self.shots = 0
+        # What the browser refused under the site's Content-Security-Policy (it says so on its console).
+        self.csp_violations: list[str] = []
 
     def device(self, viewport: dict = PHONE):
         context = self.browser.new_context(base_url=self.base_url, viewport=viewport)
         context.set_default_timeout(WAIT_MS)
         context.on("request", lambda request: self.requests.append(request.url))
+        context.on("console", self._note_csp_violation)
         self.contexts.append(context)
         return context.new_page()
 
@@ -92,6 +95,10 @@ class Hall:
         path = self.artifacts / f"{self.shots:02d}-{name}.png"
         page.screenshot(path=path, full_page=True)
         return path
+
+    def _note_csp_violation(self, message) -> None:
+        if "Content Security Policy" in message.text or "Content-Security-Policy" in message.text:
+            self.csp_violations.append(f"{message.page.url if message.page else '?'}: {message.text}")
 
     def foreign_requests(self) -> list[str]:
         """Every request that went anywhere but the live server (data: and blob: URLs stay in the page)."""
@@ -181,6 +188,8 @@ def hall(browser, live_server, artifacts, request):
             for page in context.pages:
                 devices.shot(page, f"failed-device-{number}")
     devices.close()
+    # Every page of every browser test keeps to the Content-Security-Policy: nothing was refused.
+    assert devices.csp_violations == [], devices.csp_violations
 
 
 def htmx_settled(page) -> None:
@@ -206,7 +215,9 @@ def serious_violations(page) -> list[str]:
     if path is None:
         pytest.skip(f"axe-core not found (set WHISTDRIVE_AXE_JS or npm install it into {AXE_DEFAULT.parents[2]})")
     if not page.evaluate("typeof window.axe !== 'undefined'"):
-        page.add_script_tag(path=str(path))
+        # Evaluated through the browser's debugging protocol: a <script> tag added to the page would
+        # be refused by the site's Content-Security-Policy, as it should be.
+        page.evaluate(path.read_text(encoding="utf-8"))
     results = page.evaluate("async () => await axe.run()")
     return [
         f"{v['impact']}: {v['id']} ({v['help']}) at {', '.join(str(n['target']) for n in v['nodes'][:5])}"

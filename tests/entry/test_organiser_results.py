@@ -80,5 +80,5 @@ def test_a_new_token_shuts_out_the_old_qr_code(event, client):
     old = table.get_absolute_url()
     assert client.get(old).status_code == 200
     entry.new_table_token(table)
-    assert client.get(old).status_code == 404
+    assert client.get(old).status_code == 410  # "This table has a new code: scan the card on the table"
     assert client.get(reverse("table", args=[table.token])).status_code == 200

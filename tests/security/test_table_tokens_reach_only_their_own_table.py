@@ -67,8 +67,14 @@ def test_a_new_qr_code_locks_the_old_token_out(cast, running):
     olive.post(reverse("event_live_new_token", args=[event.pk, 1]))
     table.refresh_from_db()
     assert table.token != old
-    assert Client().get(reverse("table", args=[old])).status_code == 404
-    assert Client().post(reverse("table_enter", args=[old]), {"hand": 1, "tricks": 8}).status_code == 404
+    # The old code opens nothing: its phones are told the table has a new one (410 Gone).
+    for response in (
+        Client().get(reverse("table", args=[old])),
+        Client().post(reverse("table_enter", args=[old]), {"hand": 1, "tricks": 8}),
+    ):
+        assert response.status_code == 410
+        assert "This table has a new code: scan the card on the table" in response.content.decode()
+    assert not table.submissions.exists()
     assert Client().get(reverse("table", args=[table.token])).status_code == 200
 
 

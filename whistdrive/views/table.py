@@ -17,7 +17,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.db import connection
 from django.db.models import Count, Max, Q, Sum
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, path, reverse
 from django.utils.cache import patch_cache_control, patch_vary_headers
@@ -25,8 +25,9 @@ from django.utils.http import quote_etag
 from django.views.decorators.http import require_GET, require_POST
 
 from whistdrive import charts, entry, evening, games, movements, scores, standings
-from whistdrive.models import SUIT_SYMBOLS, Entrant, Event, Flag, Result, Seating, Submission, Table
+from whistdrive.models import SUIT_SYMBOLS, Entrant, Event, Flag, Result, RetiredTableToken, Seating, Submission, Table
 from whistdrive.rules import SIDE_NAMES, SIDE_OF_SEAT, HandEntry, drive_score, tricks_after_revoke, trump_for_hand
+from whistdrive.views.errors import TableHasNewCode
 
 SEATS = ("N", "E", "S", "W")
 OTHER_SIDE = {"NS": "EW", "EW": "NS"}
@@ -95,7 +96,12 @@ class FlagForm(forms.Form):
 
 
 def _table_for_token(token: str) -> Table:
-    return get_object_or_404(Table.objects.select_related("event"), token=token)
+    table = Table.objects.select_related("event").filter(token=token).first()
+    if table is None:
+        if RetiredTableToken.objects.filter(token=token).exists():
+            raise TableHasNewCode("This table has a new code: scan the card on the table.")
+        raise Http404("No such table.")
+    return table
 
 
 def _device(request: HttpRequest) -> str:
@@ -688,7 +694,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
         versions = _versions(request, table)
         version = versions[1]
         # The full page and the fragment differ, so they have different ETags.
-        etag = quote_etag(f"{version}-{'f' if request.htmx else 'p'}")
+        etag = _page_etag(request, version)
         if request.htmx and request.GET.get("v") == version:
             # htmx swaps nothing on a 204: the page (and an open disclosure) stays as it is.
             return HttpResponse(status=204)
@@ -699,9 +705,19 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
     response = _render_table(request, table, versions=versions if hand else None)
     if hand:
         # The version the page was drawn with (an agreed page's may have changed while it was drawn).
-        response["ETag"] = quote_etag(f"{response.wd_version}-{'f' if request.htmx else 'p'}")
+        response["ETag"] = _page_etag(request, response.wd_version)
     patch_vary_headers(response, ["Cookie", "HX-Request"])
     return response
+
+
+def _page_etag(request: HttpRequest, version: str) -> str:
+    """The ETag of the page at ``version``. The full page carries a form token, so its ETag holds the
+    phone's CSRF secret too: a 304 must never give back a page whose token the phone's cookie no longer
+    matches (cookies cleared, or expired): every tap from it would be refused, reload or not."""
+    if request.htmx:
+        return quote_etag(f"{version}-f")
+    secret = hashlib.sha256(request.META.get("CSRF_COOKIE", "").encode()).hexdigest()[:8]
+    return quote_etag(f"{version}-p-{secret}")
 
 
 def _after_post(

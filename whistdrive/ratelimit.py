@@ -3,10 +3,12 @@
 Tokens are 256-bit secrets, so guessing one is hopeless; the limit keeps a scanner from
 trying anyway and tells it so. Each client address may present at most
 ``settings.TOKEN_RATE_LIMIT`` *different* wrong tokens within ``settings.TOKEN_RATE_WINDOW``
-seconds; after that every token URL answers 429 from that address until the window ends.
-Distinct tokens are counted, not 404s, so a phone still polling a table's old QR code after
-the organiser issued a new one (the same wrong token every few seconds) counts once and
-cannot lock the hall out. A limit of 0 turns it off (the laptop default: the hall's own network).
+seconds; after that its wrong tokens answer 429 until the window ends. A right link is always
+served: every phone in a hall shares the router's address, and one player's guesses (or a web page
+of image links a phone opened) once locked the whole hall out of its tables for 10 minutes.
+Distinct tokens are counted, not 404s, so a repeated wrong link counts once; a table's old QR
+code (after "Issue a new QR code") answers 410 and is not counted at all.
+A limit of 0 turns it off (the laptop default: the hall's own network).
 
 Counts live in Django's cache. With the default in-process cache each worker process counts
 on its own, so with N workers a client gets at most N times the limit: still hopeless for guessing.
@@ -22,11 +24,8 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 
-TOKEN_PATH = re.compile(r"^/(?:t|p|board)/(?P<token>[^/]+)/")
-MESSAGE = (
-    "Too many wrong table or player links from this address. "
-    "Wait {minutes} minutes, then scan the QR code on your table again or ask the organiser."
-)
+TOKEN_PATH = re.compile(r"^/(?P<kind>t|p|board)/(?P<token>[^/]+)/")
+MESSAGE = "Too many wrong table or player links from this address."
 
 
 def limit() -> int:
@@ -76,18 +75,21 @@ def note_wrong_token(address: str, token: str) -> None:
     cache.set(_key(address), (seen, ends), timeout=max(1, int(ends - time.time()) + 1))
 
 
+def is_a_link(kind: str, token: str) -> bool:
+    """Whether ``token`` opens a table, player or board page (or is a table's old QR code)."""
+    from whistdrive.models import Entrant, Event, RetiredTableToken, Table
+
+    if kind == "t":
+        return Table.objects.filter(token=token).exists() or RetiredTableToken.objects.filter(token=token).exists()
+    if kind == "p":
+        return Entrant.objects.filter(token=token).exists()
+    return Event.objects.filter(board_token=token).exists()
+
+
 def too_many(request: HttpRequest) -> HttpResponse:
-    minutes = max(1, round(window() / 60))
-    text = MESSAGE.format(minutes=minutes)
-    page = (
-        '<!doctype html><html lang="en-GB"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>Too many wrong links</title></head><body><h1>Too many wrong links</h1><p>{text}</p></body></html>"
-    )
-    response = HttpResponse(page, status=429)
-    response["Retry-After"] = str(window())
-    response["Cache-Control"] = "no-store"
-    return response
+    from whistdrive.views.errors import too_many as page
+
+    return page(request, MESSAGE, window())
 
 
 class TokenGuessLimit:
@@ -101,7 +103,7 @@ class TokenGuessLimit:
         if match is None or limit() <= 0:
             return self.get_response(request)
         address = client_address(request)
-        if blocked(address):
+        if blocked(address) and not is_a_link(match.group("kind"), match.group("token")):
             return too_many(request)
         response = self.get_response(request)
         if response.status_code == 404:

@@ -2,6 +2,7 @@
 
 import base64
 import json
+import re
 import subprocess
 import sys
 
@@ -47,7 +48,8 @@ def test_a_wrong_token_is_a_plain_404_that_gives_no_hint(running):
         response = Client().get(url)
         assert response.status_code in (404, 405), url
         if response.status_code == 404:
-            bodies.add(response.content)
+            # The page's own form token is masked afresh for every page: it is not a hint.
+            bodies.add(re.sub(rb'"X-CSRFToken": "[^"]*"', b"", response.content))
     # A near miss, a random token and a page that does not exist at all look the same.
     assert len(bodies) == 1
     assert table.token[:8].encode() not in bodies.pop()
@@ -69,9 +71,10 @@ def test_past_the_limit_of_wrong_tokens_an_address_gets_429_with_a_clear_message
     assert blocked.status_code == 429
     assert "Too many wrong table or player links" in blocked.content.decode()
     assert blocked["Retry-After"] == "600"
-    # Even a right token answers 429 now, or guessing could go on through the 200s.
-    assert scanner.get(reverse("table", args=[running["table"].token])).status_code == 429
-    assert scanner.post(reverse("table_enter", args=[running["table"].token]), {"hand": 1}).status_code == 429
+    # A right link is still served, even from this address: a hall's phones share one address, and
+    # guessing is hopeless anyway (256 bits; see docs/robustness.md).
+    assert scanner.get(reverse("table", args=[running["table"].token])).status_code == 200
+    assert scanner.get(f"/t/{_wrong()}/enter/").status_code == 429
     # Another phone in the hall is not held up by the scanner.
     assert Client(REMOTE_ADDR="198.51.100.7").get(reverse("table", args=[running["table"].token])).status_code == 200
 

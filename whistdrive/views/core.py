@@ -7,6 +7,7 @@ from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 
 from clubs.models import Club
+from whistdrive.health import database_problem
 from whistdrive.models import Event
 
 
@@ -19,11 +20,20 @@ def home(request: HttpRequest) -> HttpResponse:
 @login_not_required
 @never_cache
 def healthz(request: HttpRequest) -> JsonResponse:
-    """200 when the database answers; 503 with the reason when it does not."""
+    """200 when the database answers and can be written; 503 when not.
+
+    Only someone logged in is told which database and why: the driver's message names the
+    database's host, port and role, which is nobody else's business.
+    """
+    problem = database_problem()
+    details = _logged_in(request)
+    if problem is not None:
+        return JsonResponse({"status": "error", **({"database": problem} if details else {})}, status=503)
+    return JsonResponse({"status": "ok", **({"database": connection.vendor} if details else {})})
+
+
+def _logged_in(request: HttpRequest) -> bool:
     try:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT 1")
-            cursor.fetchone()
-    except DatabaseError as exc:
-        return JsonResponse({"status": "error", "database": str(exc)}, status=503)
-    return JsonResponse({"status": "ok", "database": connection.vendor})
+        return request.user.is_authenticated
+    except DatabaseError:  # the session or the user cannot be read: the database is what failed
+        return False

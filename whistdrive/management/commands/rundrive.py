@@ -19,6 +19,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import OperationalError, connections, transaction
 
 from clubs.models import Club, ClubAccess
+from whistdrive.health import database_problem
 from whistdrive.lan import WILDCARD_HOSTS, phone_urls, terminal_qr
 
 DEFAULT_CLUB_NAME = "My whist club"
@@ -37,6 +38,22 @@ def database_unreachable(exc: Exception) -> CommandError:
     return CommandError(
         f"WhistDrive cannot reach the database at {where} ({reason}). "
         "Check DATABASE_URL: is the database server running, and are its host, port, name, user and password right?"
+    )
+
+
+def database_unwritable(problem: str) -> CommandError:
+    """One line: the database answers but refuses writes, so every entry from the phones would fail."""
+    db = settings.DATABASES["default"]
+    if db["ENGINE"].endswith("sqlite3"):
+        return CommandError(
+            f"WhistDrive cannot write to its database file {db['NAME']} ({problem}). Check that you can write to "
+            "the file and its folder (it is not read-only or another user's) and that the disk is not full, "
+            "or set WHISTDRIVE_DATA_DIR to a folder you can write to."
+        )
+    where = f"{db.get('HOST') or 'localhost'}:{db.get('PORT') or 5432}/{db.get('NAME')}"
+    return CommandError(
+        f"WhistDrive cannot write to the database at {where} ({problem}). Check that DATABASE_URL names the "
+        "primary server (not a read-only copy) and a user that may write to it."
     )
 
 
@@ -62,6 +79,10 @@ class Command(BaseCommand):
             self.prepare_database(options)
         except OperationalError as exc:
             raise database_unreachable(exc) from None
+        # Found now, not by the first phone's entry: a database that reads but cannot be written.
+        problem = database_problem()
+        if problem is not None:
+            raise database_unwritable(problem)
 
         self.stdout.write("Collecting static files…")
         call_command("collectstatic", interactive=False, verbosity=0)

@@ -534,5 +534,5 @@ urlpatterns = [
     path("events/<int:pk>/standings/", event_standings, name="event_standings"),
     path("events/<int:pk>/prizes/", event_prizes, name="event_prizes"),
     path("events/<int:pk>/prizes/qualify/", event_prize_qualification, name="event_prize_qualification"),
-    path("board/<str:token>/", board, name="board"),
+    path("board/<token:token>/", board, name="board"),
 ]

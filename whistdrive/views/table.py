@@ -935,11 +935,11 @@ def _hand_trump(event: Event, hand: int, result: Result | None) -> str | None:
 
 
 urlpatterns = [
-    path("t/<str:token>/", table_page, name="table"),
-    path("t/<str:token>/seat/", choose_seat, name="table_seat"),
-    path("t/<str:token>/seat/forget/", forget_seat, name="table_forget_seat"),
-    path("t/<str:token>/enter/", enter, name="table_enter"),
-    path("t/<str:token>/agree/", agree, name="table_agree"),
-    path("t/<str:token>/call/", call_organiser, name="table_call"),
-    path("p/<str:token>/", player_page, name="player"),
+    path("t/<token:token>/", table_page, name="table"),
+    path("t/<token:token>/seat/", choose_seat, name="table_seat"),
+    path("t/<token:token>/seat/forget/", forget_seat, name="table_forget_seat"),
+    path("t/<token:token>/enter/", enter, name="table_enter"),
+    path("t/<token:token>/agree/", agree, name="table_agree"),
+    path("t/<token:token>/call/", call_organiser, name="table_call"),
+    path("p/<token:token>/", player_page, name="player"),
 ]

@@ -1,6 +1,8 @@
 """The organiser's escape hatch. Non-superusers see and change only their own clubs' rows."""
 
+from django import forms
 from django.contrib import admin
+from django.contrib.auth import get_user_model
 
 from clubs.models import Club, ClubAccess, FormatPreset, Member, Season
 
@@ -24,6 +26,10 @@ class ClubScopedAdmin(admin.ModelAdmin):
             # user's own clubs' rows: another club's names must not leak through a drop-down.
             clubs = Club.objects.for_user(request.user, ("organiser",))
             field.queryset = field.queryset.filter(**{f"{path}__in": clubs})
+        elif field is not None and not request.user.is_superuser and db_field.related_model is get_user_model():
+            # Nor another club's people: only the accounts that share one of the user's clubs.
+            clubs = Club.objects.for_user(request.user, ("organiser",))
+            field.queryset = field.queryset.filter(club_access__club__in=clubs).distinct()
         return field
 
 
@@ -57,6 +63,26 @@ class ClubAccessAdmin(ClubScopedAdmin):
     list_filter = ["role"]
     search_fields = ["user__username", "club__name"]
     list_select_related = ["user", "club"]
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name == "user" and not request.user.is_superuser:
+            # Not a list of every account on the server: the organiser types the login name of the
+            # person they give access to, which they know already.
+            return forms.ModelChoiceField(
+                queryset=get_user_model().objects.all(),
+                to_field_name="username",
+                widget=forms.TextInput(attrs={"autocomplete": "off"}),
+                label="Login name",
+                help_text="The login name of the person's WhistDrive account.",
+                error_messages={"invalid_choice": "No account has that login name."},
+            )
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def get_readonly_fields(self, request, obj=None):
+        # An existing access changes its role or club; another person means another access row.
+        if obj is not None and not request.user.is_superuser:
+            return ["user"]
+        return []
 
 
 @admin.register(Member)

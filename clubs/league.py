@@ -6,13 +6,16 @@ deal, the 24 deals as well (each deal's two sides make 13 tricks, checked by the
 The league table is never stored: ``league_rows`` works it out from the matches with
 ``whistdrive.seasons.league_table`` (3 points for a win, 1 for a tie, then tricks difference).
 
-Who may do what (docs/games.md, "Leagues"): an organiser of any club in the league may create the
-league's matches, but only for a match their own club plays in (home or away); anyone with access to
-a club in the league (organiser or scorer) sees the table. An organiser starts a league with their own
-club in it.
+Who may do what (docs/games.md, "Leagues"): an organiser starts a league with their own club in it;
+another club joins only by accepting an invitation (``LeagueInvitation``) that an organiser of a club
+in the league made and sent to them. An organiser of a club in the league may enter, correct and
+delete the league's matches, but only a match their own club plays in (home or away); anyone with
+access to a club in the league (organiser or scorer) sees the table.
 """
 
 from __future__ import annotations
+
+import secrets
 
 from django.conf import settings
 from django.db import models
@@ -52,6 +55,31 @@ class League(models.Model):
 
     def table(self) -> list[LeagueRow]:
         return league_rows(self)
+
+
+def _invitation_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+class LeagueInvitation(models.Model):
+    """A link for one more club to join a league, made by an organiser of a club in it and sent to
+    another club's organiser, who accepts it for a club they organise. Used once; withdrawn by deleting it."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="invitations")
+    token = models.CharField(max_length=64, unique=True, default=_invitation_token, editable=False)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    accepted_by = models.ForeignKey(
+        Club, on_delete=models.SET_NULL, null=True, blank=True, related_name="+", help_text="The club that joined."
+    )
+    accepted = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        app_label = "clubs"
+        ordering = ["-created", "-pk"]
+
+    def __str__(self) -> str:
+        return f"Invitation to {self.league}"
 
 
 class Match(models.Model):

@@ -206,4 +206,4 @@ class FormatPreset(models.Model):
 
 
 # Leagues between clubs live in their own module; imported here so Django registers their models.
-from clubs.league import League, Match  # noqa: E402, F401
+from clubs.league import League, LeagueInvitation, Match  # noqa: E402, F401

@@ -53,6 +53,9 @@ class SubmissionAdmin(ClubScopedAdmin):
     list_display = ["created", "table", "hand", "action", "seat", "tricks_ns", "tricks_ew", "outcome"]
     list_filter = ["action"]
 
+    def has_add_permission(self, request):
+        return False  # a submission is what a phone or the organiser's pages offered, never made by hand
+
     def has_change_permission(self, request, obj=None):
         return False
 

@@ -20,12 +20,18 @@ def cast():
 
 
 def start_league(client, club_a, club_b, olive):
+    """Olive starts the league; Over Wallop's organiser (Bea) accepts her invitation for club B."""
     client.force_login(olive)
-    response = client.post(
-        reverse("club_leagues", args=[club_a.pk]), {"name": "Wallops League", "season": "2026–27", "clubs": [club_b.pk]}
-    )
+    response = client.post(reverse("club_leagues", args=[club_a.pk]), {"name": "Wallops League", "season": "2026–27"})
     assert response.status_code == 302
-    return club_a.leagues.get()
+    league = club_a.leagues.get()
+    client.post(reverse("league_invite", args=[league.pk]))
+    bea = club_b.access.get(role=ClubAccess.Role.ORGANISER).user
+    client.force_login(bea)
+    client.post(reverse("league_join", args=[league.invitations.get().token]), {"club": club_b.pk})
+    client.force_login(olive)
+    assert set(league.clubs.all()) == {club_a, club_b}
+    return league
 
 
 def totals(home, away, date, home_tricks, away_tricks):

@@ -5,7 +5,7 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from clubs.league import League
+from clubs.league import League, LeagueInvitation, Match
 from clubs.models import Club, FormatPreset, Season
 from tests.factories import add_entrants, make_cast, make_event, make_member
 from whistdrive import evening
@@ -42,17 +42,23 @@ def running(cast):
     flag = Flag.objects.create(table=table, hand=1, reason="Misdeal")
     # A league of club A's with a club Bea has nothing to do with.
     league = League.objects.create(name="County league", season="2026–27")
-    league.clubs.set([club, Club.objects.create(name="Middle Wallop Whist Club")])
+    middle = Club.objects.create(name="Middle Wallop Whist Club")
+    league.clubs.set([club, middle])
+    match = Match.objects.create(
+        league=league, home=club, away=middle, date=datetime.date(2026, 10, 1), home_tricks=170, away_tricks=142
+    )
+    invitation = LeagueInvitation.objects.create(league=league)
     return {
         "event": event, "member": member, "season": season, "preset": preset, "flag": flag, "table": table,
-        "league": league,
+        "league": league, "match": match, "invitation": invitation,
     }  # fmt: skip
 
 
 PUBLIC = {"healthz", "login", "logout", "table", "table_seat", "table_forget_seat", "table_enter", "table_agree",
           "table_call", "player", "board", "club_table"}  # fmt: skip
-# Logged in but not tied to a club: the home page lists only the user's own clubs.
-ANY_USER = {"home", "password_change", "password_change_done"}
+# Logged in but not tied to a club: the home page lists only the user's own clubs; a league's
+# invitation link is for another club's organiser (its token is the key; see tests/clubs).
+ANY_USER = {"home", "password_change", "password_change_done", "league_join"}
 
 
 def organiser_urls(cast, running) -> dict[str, str]:
@@ -113,6 +119,12 @@ def organiser_urls(cast, running) -> dict[str, str]:
         "club_leagues": reverse("club_leagues", args=[club]),
         "league": reverse("league", args=[running["league"].pk]),
         "league_match_add": reverse("league_match_add", args=[running["league"].pk]),
+        "league_match_edit": reverse("league_match_edit", args=[running["league"].pk, running["match"].pk]),
+        "league_match_delete": reverse("league_match_delete", args=[running["league"].pk, running["match"].pk]),
+        "league_invite": reverse("league_invite", args=[running["league"].pk]),
+        "league_invitation_withdraw": reverse(
+            "league_invitation_withdraw", args=[running["league"].pk, running["invitation"].pk]
+        ),
     }
 
 

@@ -34,6 +34,7 @@ OTHER_SIDE = {"NS": "EW", "EW": "NS"}
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 SUIT_WORDS = {"H": "hearts", "D": "diamonds", "S": "spades", "C": "clubs", "N": "no trumps"}
 ENTER_ACTIONS = (Submission.Action.ENTER,)
+PHONE_ACTIONS = (Submission.Action.ENTER, Submission.Action.AGREE)
 ORGANISER_SOURCES = {
     Result.Source.ORGANISER: Submission.Action.ORGANISER,
     Result.Source.PAPER: Submission.Action.PAPER,
@@ -174,6 +175,26 @@ def states_for_event(event: Event, hand: int) -> dict[int, TableState]:
 def history(table: Table, hand: int) -> list[Submission]:
     """Everything offered for this table and hand, oldest first, refusals included."""
     return list(Submission.objects.filter(table=table, hand=hand).select_related("user").order_by("created", "pk"))
+
+
+def history_summary(rows: list[Submission]) -> list[Submission]:
+    """``history`` for a person to read: between two taken entries, the same refusal of the same phone
+    is one line, its count in ``repeats`` (a table's link flooded with junk stays a few lines)."""
+    lines: list[Submission] = []
+    run: dict[tuple, Submission] = {}  # the refusals since the last taken row, by what they were
+    for row in rows:
+        row.repeats = 1
+        if not row.outcome.startswith("refused"):
+            run = {}
+            lines.append(row)
+            continue
+        same = (row.action, row.device, row.seat, row.tricks_ns, row.outcome)
+        if same in run:
+            run[same].repeats += 1
+        else:
+            run[same] = row
+            lines.append(row)
+    return lines
 
 
 # -- writing -----------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from clubs.models import Club, Member, Role, Season
 from clubs.validators import no_control_characters
+from whistdrive.devices import phone_name
 from whistdrive.formats import Format
 from whistdrive.movements import Player
 
@@ -420,6 +421,11 @@ class Submission(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_action_display()} hand {self.hand} at {self.table}: {self.outcome}"
+
+    @property
+    def phone(self) -> str:
+        """The phone's short stable name ("K7Q-2MX"), or "" when no phone sent it."""
+        return phone_name(self.device)
 
 
 class Flag(models.Model):

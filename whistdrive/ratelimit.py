@@ -86,6 +86,51 @@ def is_a_link(kind: str, token: str) -> bool:
     return Event.objects.filter(board_token=token).exists()
 
 
+# -- posts from a table's link ---------------------------------------------------------------------
+#
+# A table's link is on its card and known to everyone who sat there, so it cannot be a secret from a
+# hostile player. Its posts (seat, entry, agreement, call) are limited per table and hand: a real
+# table needs a dozen or so; past the limit the table is told to ask the organiser, who can set the
+# result and issue a new QR code. Counted under the token, so a new QR code starts afresh.
+
+TABLE_POSTS_MESSAGE = "Too many taps from this table's link this hand."
+TABLE_POSTS_PLAYER = "Ask the organiser to enter your table's result for this hand. The next hand is taken as usual."
+TABLE_POSTS_ORGANISER = (
+    "Enter the table's result from the live page. If someone else is using the table's link, issue a new "
+    "QR code for it (on the table's result page): the old link stops working."
+)
+
+
+def table_post_limit() -> int:
+    return int(getattr(settings, "TABLE_POST_LIMIT", 60) or 0)
+
+
+def _table_key(token: str, hand: int) -> str:
+    return f"whistdrive:table-posts:{hashlib.sha256(token.encode()).hexdigest()[:32]}:{hand}"
+
+
+def table_post_allowed(token: str, hand: int) -> bool:
+    """Count one post from a table's link in ``hand``; False once the table is past its limit."""
+    if table_post_limit() <= 0:
+        return True
+    key = _table_key(token, hand)
+    cache.add(key, 0, timeout=6 * 3600)  # longer than any evening
+    try:
+        count = cache.incr(key)
+    except ValueError:  # evicted between add and incr: start again
+        cache.set(key, 1, timeout=6 * 3600)
+        count = 1
+    return count <= table_post_limit()
+
+
+def tables_past_post_limit(tokens: list[str], hand: int) -> set[str]:
+    """Which of these tables' links have gone past the limit in ``hand`` (for the live page)."""
+    if table_post_limit() <= 0 or not tokens:
+        return set()
+    counts = cache.get_many([_table_key(token, hand) for token in tokens])
+    return {token for token in tokens if counts.get(_table_key(token, hand), 0) > table_post_limit()}
+
+
 def too_many(request: HttpRequest) -> HttpResponse:
     from whistdrive.views.errors import too_many as page
 

@@ -252,6 +252,9 @@ STORAGES = {
 # the window answer 429 (whistdrive/ratelimit.py). On by default only on hosted installs; 0 = off.
 TOKEN_RATE_LIMIT = int(os.environ.get("WHISTDRIVE_TOKEN_RATE_LIMIT") or (30 if HOSTED else 0))
 TOKEN_RATE_WINDOW = 600
+# Posts (seat, entry, agreement, call) one table's link may send in one hand; past it the table is
+# told to ask the organiser (whistdrive/ratelimit.py). A real table needs about a dozen. 0 = no limit.
+TABLE_POST_LIMIT = int(os.environ.get("WHISTDRIVE_TABLE_POST_LIMIT") or 60)
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",

@@ -77,10 +77,18 @@ def service_unavailable(message: str = "") -> HttpResponse:
     return response
 
 
-def too_many(request: HttpRequest, message: str, wait_seconds: int, status: int = 429) -> HttpResponse:
-    """The 429 page with its own message (wrong links, logins) and how long to wait."""
-    minutes = max(1, round(wait_seconds / 60))
-    response = render(request, "429.html", {"message": message, "minutes": minutes}, status=status)
+def too_many(
+    request: HttpRequest, message: str, wait_seconds: int, *, player_advice: str = "", organiser_advice: str = ""
+) -> HttpResponse:
+    """The 429 page with its own message (wrong links, logins, a flooded table) and how long to wait;
+    the advice replaces the page's own "wait, then try again" where waiting is not the answer."""
+    context = {
+        "message": message,
+        "minutes": max(1, round(wait_seconds / 60)),
+        "player_advice": player_advice,
+        "organiser_advice": organiser_advice,
+    }
+    response = render(request, "429.html", context, status=429)
     response["Retry-After"] = str(wait_seconds)
     response["Cache-Control"] = "no-store"
     return response

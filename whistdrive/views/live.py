@@ -23,7 +23,7 @@ from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.views.decorators.http import require_POST
 
 from clubs.access import ANY_ROLE, event_for
-from whistdrive import entry, evening, games
+from whistdrive import devices, entry, evening, games, ratelimit
 from whistdrive.live_forms import (
     AutoAdvanceForm,
     ExpectedHandForm,
@@ -35,7 +35,7 @@ from whistdrive.live_forms import (
     counts_honours,
     trump_is_chosen,
 )
-from whistdrive.models import SUIT_SYMBOLS, Event, Flag, Result, Table
+from whistdrive.models import SUIT_SYMBOLS, Event, Flag, Result, Submission, Table
 from whistdrive.rules import RuleError
 
 PAPER_REASON = "keyed from paper"
@@ -59,6 +59,7 @@ def _live_context(event: Event) -> dict:
         night = games.table_games(event)
         for state in tables:
             state.game = night.get(state.table.number)
+    _note_what_phones_did(event, hand, tables)
     return {
         "event": event,
         "hand": hand,
@@ -73,6 +74,27 @@ def _live_context(event: Event) -> dict:
         # Every 3 s, or every 10 s at 300 tables: drawing a big hall's fragment takes a while.
         "poll_seconds": max(3, math.ceil(len(tables) / 30)),
     }
+
+
+def _phone_warnings(event: Event, hand: int) -> dict[int, list[str]]:
+    """Each table's warnings about its phones this hand (devices.phone_warnings), in one query."""
+    acts = (
+        Submission.objects.filter(table__event=event, hand=hand, action__in=entry.PHONE_ACTIONS)
+        .exclude(device="")
+        .exclude(outcome__startswith="refused")
+        .values_list("table__number", "side", "device")
+    )
+    return devices.phone_warnings(acts)
+
+
+def _note_what_phones_did(event: Event, hand: int, tables: list) -> None:
+    """Puts on each table's state what the organiser should check: one phone for both sides or at two
+    tables (``phone_warnings``), and a link past its limit of posts (``flooded``)."""
+    warnings = _phone_warnings(event, hand) if hand else {}
+    flooded = ratelimit.tables_past_post_limit([state.table.token for state in tables], hand) if hand else set()
+    for state in tables:
+        state.phone_warnings = warnings.get(state.table.number, [])
+        state.flooded = state.table.token in flooded
 
 
 def live(request: HttpRequest, pk: int) -> HttpResponse:
@@ -390,7 +412,8 @@ def result(request: HttpRequest, pk: int, number: int, hand: int) -> HttpRespons
             "state": state,
             "claims": claims,
             "form": form,
-            "history": entry.history(table, hand),
+            "history": entry.history_summary(entry.history(table, hand)),
+            "phone_warnings": _phone_warnings(event, hand).get(table.number, []),
             "trump_symbol": SUIT_SYMBOLS.get(state.trump or "", ""),
             "stale": evening.stale_seating(event, hand) if state.result else None,
         },

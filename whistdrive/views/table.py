@@ -24,10 +24,10 @@ from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import quote_etag
 from django.views.decorators.http import require_GET, require_POST
 
-from whistdrive import charts, entry, evening, games, movements, scores, standings
+from whistdrive import charts, entry, evening, games, movements, ratelimit, scores, standings
 from whistdrive.models import SUIT_SYMBOLS, Entrant, Event, Flag, Result, RetiredTableToken, Seating, Submission, Table
 from whistdrive.rules import SIDE_NAMES, SIDE_OF_SEAT, HandEntry, drive_score, tricks_after_revoke, trump_for_hand
-from whistdrive.views.errors import TableHasNewCode
+from whistdrive.views.errors import TableHasNewCode, too_many
 
 SEATS = ("N", "E", "S", "W")
 OTHER_SIDE = {"NS": "EW", "EW": "NS"}
@@ -102,6 +102,19 @@ def _table_for_token(token: str) -> Table:
             raise TableHasNewCode("This table has a new code: scan the card on the table.")
         raise Http404("No such table.")
     return table
+
+
+def _refused_as_a_flood(request: HttpRequest, table: Table) -> HttpResponse | None:
+    """429 once the table's link has sent more posts this hand than any real table needs."""
+    if ratelimit.table_post_allowed(table.token, table.event.current_hand):
+        return None
+    return too_many(
+        request,
+        ratelimit.TABLE_POSTS_MESSAGE,
+        wait_seconds=60,
+        player_advice=ratelimit.TABLE_POSTS_PLAYER,
+        organiser_advice=ratelimit.TABLE_POSTS_ORGANISER,
+    )
 
 
 def _device(request: HttpRequest) -> str:
@@ -749,6 +762,8 @@ def _after_post(
 @require_POST
 def choose_seat(request: HttpRequest, token: str) -> HttpResponse:
     table = _table_for_token(token)
+    if flooded := _refused_as_a_flood(request, table):
+        return flooded
     form = SeatForm(request.POST)
     if not form.is_valid():
         return _after_post(request, table, "Choose North, East, South or West.")
@@ -767,6 +782,8 @@ def choose_seat(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def forget_seat(request: HttpRequest, token: str) -> HttpResponse:
     table = _table_for_token(token)
+    if flooded := _refused_as_a_flood(request, table):
+        return flooded
     by_table = request.session.get("wd_seats", {})
     by_table.pop(str(table.pk), None)
     by_event = request.session.get("wd_player", {})
@@ -779,6 +796,8 @@ def forget_seat(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def enter(request: HttpRequest, token: str) -> HttpResponse:
     table = _table_for_token(token)
+    if flooded := _refused_as_a_flood(request, table):
+        return flooded
     form = EntryForm(request.POST)
     if not form.is_valid():
         return _after_post(request, table, _form_error(form, "Tap the number of tricks your side took."))
@@ -809,6 +828,8 @@ def enter(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def agree(request: HttpRequest, token: str) -> HttpResponse:
     table = _table_for_token(token)
+    if flooded := _refused_as_a_flood(request, table):
+        return flooded
     form = AgreeForm(request.POST)
     if not form.is_valid():
         return _after_post(request, table, _form_error(form, "Tap the seat of the player agreeing."))
@@ -832,9 +853,13 @@ def agree(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def call_organiser(request: HttpRequest, token: str) -> HttpResponse:
     table = _table_for_token(token)
+    if flooded := _refused_as_a_flood(request, table):
+        return flooded
     form = FlagForm(request.POST)
     if not form.is_valid():
         return _after_post(request, table, _form_error(form, "Say why you need the organiser."))
+    if form.cleaned_data["hand"] != table.event.current_hand:
+        return _after_post(request, table, NO_SUCH_HAND)  # a call is about the hand being played
     reason = dict(FLAG_REASONS)[form.cleaned_data["reason"]]
     # A second tap while the organiser is on the way adds nothing.
     Flag.objects.get_or_create(table=table, hand=form.cleaned_data["hand"], reason=reason, resolved__isnull=True)

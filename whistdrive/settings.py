@@ -4,6 +4,7 @@ Laptop mode (no DATABASE_URL): SQLite in a per-user data directory, phones on th
 local network allowed in. Hosted mode (DATABASE_URL set): PostgreSQL, strict hosts.
 """
 
+import datetime
 import importlib.util
 import os
 import secrets
@@ -139,6 +140,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "csp",
+    "axes",
     "clubs",
     "whistdrive",
 ]
@@ -156,6 +158,9 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "whistdrive.logins.AnswerBusyLogins",
+    # Last, as django-axes asks: it answers a login past the limit of wrong passwords.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "whistdrive.urls"
@@ -226,6 +231,16 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
+
+# Logins (whistdrive/logins.py): wrong passwords counted per address by django-axes, and one password
+# hashed at a time per process, so a flood of login posts cannot take the phones' threads and cores.
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "whistdrive.logins.OneHashAtATime"]
+AXES_FAILURE_LIMIT = int(os.environ.get("WHISTDRIVE_LOGIN_FAILURES") or 10)
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = ["ip_address"]
+AXES_CLIENT_IP_CALLABLE = "whistdrive.logins.client_ip"
+AXES_LOCKOUT_CALLABLE = "whistdrive.logins.locked_out"
+AXES_RESET_ON_SUCCESS = True
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

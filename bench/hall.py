@@ -437,6 +437,8 @@ def main() -> None:
         env["WHISTDRIVE_THREADS"] = str(args.threads)
     if args.connection_limit:
         env["WHISTDRIVE_CONNECTION_LIMIT"] = str(args.connection_limit)
+    # Every simulated phone comes from this one machine's address: no per-device share here.
+    env["WHISTDRIVE_CONNECTIONS_PER_ADDRESS"] = "0"
     if args.db == "postgres":
         fresh_postgres()
     event_file = Path(data_dir) / "event.json"

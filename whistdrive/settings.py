@@ -147,6 +147,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whistdrive.limits.BodyLimit",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "csp.middleware.CSPMiddleware",
     "whistdrive.ratelimit.TokenGuessLimit",
@@ -290,11 +291,22 @@ SESSION_COOKIE_SAMESITE = "Lax"
 # default 100 connections (../shared/stack-notes.md).
 WAITRESS_THREADS = int(os.environ.get("WHISTDRIVE_THREADS", "16"))
 WAITRESS_CONNECTION_LIMIT = int(os.environ.get("WHISTDRIVE_CONNECTION_LIMIT", "2000"))
+# One device's share of those (whistdrive/serving.py): phones on a hall's network have an address
+# each, and a browser opens at most 6 connections to a site. 0 = no limit (a load test from one machine).
+WAITRESS_CONNECTIONS_PER_ADDRESS = int(os.environ.get("WHISTDRIVE_CONNECTIONS_PER_ADDRESS", "32"))
+# The largest request body taken (413 above it): the largest upload, an event archive of 20 MB
+# (views/archive.py LARGEST_FILE; a member CSV is at most 2 MB), and its form around it. waitress
+# refuses a bigger one before writing it to disk; behind another server, BodyLimit does.
+MAX_REQUEST_BYTES = 21 * 1024 * 1024
 
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"hide_tokens": {"()": "whistdrive.logging.HideTokens"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["hide_tokens"]}},
+    "filters": {
+        "hide_tokens": {"()": "whistdrive.logging.HideTokens"},
+        "quiet_repeats": {"()": "whistdrive.logging.QuietRepeats"},
+    },
+    # quiet_repeats first: it tells messages apart by their unformatted text, which hide_tokens replaces.
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["quiet_repeats", "hide_tokens"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("WHISTDRIVE_LOG_LEVEL", "WARNING")},
 }

@@ -54,16 +54,19 @@ class Drive:
         return self.process.wait(timeout=30)
 
 
-def start_drive(data_dir: Path, *args: str) -> Drive:
+def start_drive(data_dir: Path, *args: str, preexec_fn=None, **env: str) -> Drive:
+    """``rundrive`` on 127.0.0.1 with these arguments; ``env`` adds to the laptop's environment, and
+    ``preexec_fn`` runs in the new process before it starts (limits, say)."""
     port = free_port()
     process = subprocess.Popen(
         [sys.executable, "manage.py", "rundrive", "--host", "127.0.0.1", "--port", str(port), *args],
         cwd=REPO,
-        env=laptop_env(data_dir),
+        env=laptop_env(data_dir, **env),
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
         encoding="utf-8",
+        preexec_fn=preexec_fn,
     )
     drive = Drive(process, f"http://127.0.0.1:{port}")
 

@@ -6,7 +6,6 @@ site with waitress to every phone on the hall's network until Ctrl+C.
 
 import getpass
 import secrets
-import select
 import signal
 import sys
 
@@ -193,21 +192,23 @@ class Command(BaseCommand):
 
     def serve(self, host: str, port: int) -> None:
         from django.core.handlers.wsgi import WSGIHandler
-        from waitress import create_server
 
+        from whistdrive import serving
+
+        # As many open files as the system allows, and no more connections than they can hold.
+        limits = serving.raise_open_files_limit()
+        configured = settings.WAITRESS_CONNECTION_LIMIT
+        holds = serving.capacity(configured, limits and limits[1], settings.WAITRESS_THREADS)
         try:
-            server = create_server(
+            server = serving.make_server(
                 WSGIHandler(),
                 host=host,
                 port=port,
                 threads=settings.WAITRESS_THREADS,
                 # Each phone holds a keep-alive connection: 200 phones need more than waitress's 100.
-                connection_limit=settings.WAITRESS_CONNECTION_LIMIT,
-                # select() cannot watch a socket numbered 1024 or more: with ~1,000 phones connected
-                # waitress died with "filedescriptor out of range in select()" (docs/benchmarks.md).
-                # poll() has no such limit; Windows has no poll(), so it keeps select() there.
-                asyncore_use_poll=hasattr(select, "poll"),
-                ident="WhistDrive",
+                connections=holds,
+                per_address=settings.WAITRESS_CONNECTIONS_PER_ADDRESS,
+                max_body=settings.MAX_REQUEST_BYTES,
             )
         except OSError as exc:
             raise CommandError(
@@ -223,6 +224,9 @@ class Command(BaseCommand):
             signal.signal(signal.SIGBREAK, stop)
         # Worker threads open their own connections; the setup one must not linger.
         connections.close_all()
+        self.stdout.write(
+            serving.describe_capacity(holds, configured, settings.WAITRESS_CONNECTIONS_PER_ADDRESS, limits)
+        )
         self.stdout.write(self.style.SUCCESS("\nWhistDrive is running. Keep this window open; press Ctrl+C to stop."))
         try:
             server.run()

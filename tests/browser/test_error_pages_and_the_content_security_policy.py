@@ -6,6 +6,7 @@ test in which the browser refused something.
 Screenshots go to artifacts/browser/<test>/ for a person to look at.
 """
 
+import re
 from unittest import mock
 
 import pytest
@@ -168,3 +169,21 @@ def test_the_organiser_and_admin_pages_keep_to_the_policy(hall, live_server, eve
     # The members search (htmx) still narrows the list as the organiser types.
     organiser.goto(f"/clubs/{club}/members/")
     hall.shot(organiser, "members")
+
+
+def test_the_live_page_shows_one_phone_at_both_sides_of_a_table(hall, live_server, evening_on):
+    event = evening_on
+    table = event.tables.get(number=1)
+    phone = hall.device(PHONE)
+    phone.goto(table.get_absolute_url())
+    _seat(phone, live_server, table)
+    phone.get_by_role("button", name="we took 13, they took 0").click()
+    phone.get_by_role("button", name=re.compile(r"\(E\): agree")).click()
+    phone.get_by_text("Agreed: North–South 13, East–West 0").wait_for()
+    organiser = hall.device(LAPTOP)
+    log_in(organiser, "olive", "correct horse battery")
+    organiser.goto(f"/events/{event.pk}/live/")
+    organiser.get_by_text("Entered and agreed on one phone").wait_for()
+    hall.shot(organiser, "live-one-phone")
+    organiser.goto(f"/events/{event.pk}/live/tables/1/hands/1/")
+    hall.shot(organiser, "result-history")

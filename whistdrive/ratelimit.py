@@ -1,4 +1,4 @@
-"""A limit on guessing table, player and board links (hosted installs).
+"""A limit on guessing table, player, board and club table card links (hosted installs).
 
 Tokens are 256-bit secrets, so guessing one is hopeless; the limit keeps a scanner from
 trying anyway and tells it so. Each client address may present at most
@@ -24,7 +24,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 
-TOKEN_PATH = re.compile(r"^/(?P<kind>t|p|board)/(?P<token>[^/]+)/")
+TOKEN_PATH = re.compile(r"^/(?P<kind>t|p|board|c)/(?P<token>[^/]+)/")
 MESSAGE = "Too many wrong table or player links from this address."
 
 
@@ -76,13 +76,16 @@ def note_wrong_token(address: str, token: str) -> None:
 
 
 def is_a_link(kind: str, token: str) -> bool:
-    """Whether ``token`` opens a table, player or board page (or is a table's old QR code)."""
+    """Whether ``token`` opens a table, player, board or club table card page (or is a table's old QR code)."""
+    from clubs.models import ClubTable
     from whistdrive.models import Entrant, Event, RetiredTableToken, Table
 
     if kind == "t":
         return Table.objects.filter(token=token).exists() or RetiredTableToken.objects.filter(token=token).exists()
     if kind == "p":
         return Entrant.objects.filter(token=token).exists()
+    if kind == "c":
+        return ClubTable.objects.filter(token=token).exists()
     return Event.objects.filter(board_token=token).exists()
 
 

@@ -11,6 +11,7 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
+from clubs.models import ClubTable
 from whistdrive.models import new_token
 
 HALL = "203.0.113.50"  # the hall router's one public address
@@ -39,8 +40,11 @@ def test_wrong_links_from_the_hall_do_not_lock_its_tables_out(running):
     player = event.entrants.first()
     assert phone.get(reverse("player", args=[player.token])).status_code == 200
     assert phone.get(reverse("board", args=[event.board_token])).status_code == 200
-    # The guesser's own next wrong guesses are still refused.
+    card = ClubTable.objects.create(club=event.club, number=table.number)
+    assert phone.get(f"/c/{card.token}/").status_code == 302  # a club's laminated card: to tonight's table
+    # The guesser's own next wrong guesses are still refused, club table card codes too.
     assert guesser.get(f"/p/{new_token()}/").status_code == 429
+    assert guesser.get(f"/c/{new_token()}/").status_code == 429
 
 
 def test_a_web_page_of_image_links_does_not_lock_out_the_phones_that_open_it(running):

@@ -8,6 +8,7 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
+from clubs.models import ClubTable
 from whistdrive.logging import HideTokens, QuietRepeats
 
 
@@ -39,6 +40,8 @@ def test_404s_405s_429s_refusals_and_errors_log_no_token(running, settings, cons
     phone.get(reverse("board", args=[event.board_token[:-2]]))
     phone.get(reverse("player", args=[person.token[:-3]]))  # 429 with a near miss in the path
     phone.get(reverse("player", args=[person.token]))  # the right token is served all the same
+    card = ClubTable.objects.create(club=event.club, number=9)
+    Client(REMOTE_ADDR="198.51.100.51").get(f"/c/{card.token[:-2]}/")  # a club table card's near miss
     logging.getLogger("waitress").warning("Exception while serving /t/%s/agree/", table.token)
     try:
         raise ValueError(f"no page at /p/{person.token}/")
@@ -47,6 +50,6 @@ def test_404s_405s_429s_refusals_and_errors_log_no_token(running, settings, cons
     text = console.getvalue()
     assert "Not Found" in text and "ValueError: no page at /p/[token]/" in text
     assert "Not Found" in text and "Too Many Requests" in text and "Method Not Allowed" in text
-    for token in (table.token, person.token, event.board_token):
+    for token in (table.token, person.token, event.board_token, card.token):
         assert token[:20] not in text
-    assert "/t/[token]" in text and "/p/[token]" in text and "/board/[token]" in text
+    assert "/t/[token]" in text and "/p/[token]" in text and "/board/[token]" in text and "/c/[token]" in text

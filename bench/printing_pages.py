@@ -57,7 +57,7 @@ def evenings() -> dict[str, Event]:
     drive.refresh_from_db()
     # Two late arrivals, who play from the next hand; the evening then goes on one more hand.
     for name, role in (("Kath Late", "lady"), ("Len Late", "gent")):
-        evening.add_late_arrival(drive, name=name, role=role)
+        evening.register(drive, name=name, role=role)
     drive = play(Event.objects.get(pk=drive.pk), stop_after=14)
     individual = simulate_event(fmt=Format(movement="individual", hands=20, interval_after=10), tables=5, seed=4,
                                 club=club, stop_after=0, name="Friday individual", date=date)  # fmt: skip

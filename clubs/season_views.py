@@ -55,7 +55,7 @@ def season_results(season: Season) -> tuple[seasons.SeasonTable, list[SeasonEven
             listed.append(SeasonEvent(event, event.status != Event.Status.FINISHED, False, 0))
             continue
         people = []
-        for standing in scores.event_standings(event):
+        for standing in scores.standings_now(event).standings:
             member_id, is_guest = members.get((event.pk, standing.id), (None, False))
             people.append(
                 seasons.Participant(

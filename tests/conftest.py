@@ -14,6 +14,16 @@ PLAIN_STATIC = {
 
 
 @pytest.fixture(autouse=True)
+def _empty_caches():
+    """Every test starts with nothing kept (whistdrive/cache.py): a database rolled back after a test
+    gives the next one the same ids, and values kept under them would belong to another evening."""
+    from whistdrive import cache
+
+    cache.clear()
+    yield
+
+
+@pytest.fixture(autouse=True)
 def _test_settings(settings, tmp_path):
     # Manifest-hashed static names need `collectstatic` and 404 under live_server: tests use the
     # plain storage. That is where a bug can hide (a template naming a missing stylesheet is a 500

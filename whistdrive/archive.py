@@ -19,7 +19,7 @@ from django.db import transaction
 
 from clubs.models import Club
 from clubs.names import control_character
-from whistdrive import movements, scores, standings
+from whistdrive import evening, movements, scores, standings
 from whistdrive.formats import Format, FormatError
 from whistdrive.models import Entrant, Event, Result, Seating, Submission, Table
 from whistdrive.rules import (
@@ -31,11 +31,9 @@ from whistdrive.rules import (
     tricks_after_revoke,
     trump_for_hand,
 )
+from whistdrive.vocabulary import LADY_SEATS, SEATS, SIDES
 
 SCHEMA = "whistdrive.event/1"
-SEATS = ("N", "E", "S", "W")
-SIDES = ("NS", "EW")
-LADY_SEATS = ("N", "E")
 
 
 class ArchiveError(ValueError):
@@ -122,29 +120,13 @@ def _name_problem(value) -> str | None:
 # -- export ------------------------------------------------------------------------------------
 
 
-def _complete_hands(event: Event) -> int:
-    """The last hand H such that every hand 1..H has a result at every seated table."""
-    seated = defaultdict(set)
-    for hand, table in Seating.objects.filter(event=event, table__isnull=False).values_list("hand", "table__number"):
-        seated[hand].add(table)
-    done = defaultdict(set)
-    for hand, table in Result.objects.for_event(event).values_list("hand", "table__number"):
-        done[hand].add(table)
-    last = 0
-    for hand in range(1, event.hands + 1):
-        if not seated[hand] or seated[hand] != done[hand]:
-            break
-        last = hand
-    return last
-
-
 def export_event(event: Event) -> dict:
     """The archive document of ``event``: its complete hands, with ``results`` derived now."""
     fmt = event.format
     entrants = list(event.entrants.order_by("card_number"))
     player_id = {e.pk: e.player_id for e in entrants}
     card = {e.pk: e.card_number for e in entrants}
-    last = _complete_hands(event)
+    last = evening.last_complete_hand(event)
 
     seats: dict[tuple[int, int], dict[str, str]] = defaultdict(dict)
     out: dict[int, list[tuple[int, str]]] = defaultdict(list)
@@ -584,22 +566,13 @@ def _presence(players: list[movements.Player], hands: list[dict], problems: list
 
 
 def _round_results(fmt: Format, hands: list[dict], last: int) -> dict[int, movements.RoundResult]:
-    """Each table's round ending with hand ``last``: tricks after revokes, and its last hand's winner."""
-    first = last - ((last - 1) % fmt.hands_per_round)
-    totals: dict[int, dict[str, int]] = defaultdict(lambda: {"NS": 0, "EW": 0})
-    winner: dict[int, str] = {}
-    for hand in hands[first - 1 : last]:
-        for number, table in hand["tables"].items():
-            tricks = tricks_after_revoke(table["entry"], fmt)
-            totals[number]["NS"] += tricks["NS"]
-            totals[number]["EW"] += tricks["EW"]
-            if hand["number"] == last:
-                winner[number] = "NS" if tricks["NS"] > tricks["EW"] else "EW"
-    return {
-        n: movements.RoundResult(tricks_ns=t["NS"], tricks_ew=t["EW"], last_hand_winner=winner[n])
-        for n, t in totals.items()
-        if n in winner
-    }
+    """Each table's round ending with hand ``last``, as the evening works it out (``movements.round_results``)."""
+    played = (
+        (hand["number"], number, tricks_after_revoke(table["entry"], fmt))
+        for hand in hands[:last]
+        for number, table in hand["tables"].items()
+    )
+    return movements.round_results(fmt, played, last)
 
 
 def _check_movement(fmt: Format, players, hands: list[dict], presence, problems: list[str], role_at) -> None:
@@ -778,7 +751,7 @@ def results_rows(event: Event) -> list[list]:
                 rows.append([number, side, who, games, rubbers if fmt.rubber != "none" else "", points])
         return rows
     rows = [CSV_HEADER]
-    for s in sorted(scores.event_standings(event), key=lambda s: (s.rank, s.name)):
+    for s in sorted(scores.standings_now(event).standings, key=lambda s: (s.rank, s.name)):
         rows.append(
             [s.rank, s.name, s.role or "", s.total, s.first_half, s.second_half, s.hands_played, s.hands_sat_out]
         )

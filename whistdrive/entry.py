@@ -19,20 +19,16 @@ pressing at once are handled one after the other, and the unique constraint on
 from __future__ import annotations
 
 import datetime
-import logging
 from dataclasses import dataclass, field, replace
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
-from whistdrive import evening, scores
-from whistdrive.models import Entrant, Event, Result, RetiredTableToken, Seating, Submission, Table, new_token
+from whistdrive import evening
+from whistdrive.models import Entrant, Event, Flag, Result, RetiredTableToken, Seating, Submission, Table, new_token
 from whistdrive.rules import SIDE_NAMES, SIDE_OF_SEAT, HandEntry, RuleError, check_entry, trump_for_hand
+from whistdrive.vocabulary import OTHER_SIDE, SEAT_NAMES, SUIT_WORDS
 
-log = logging.getLogger(__name__)
-
-OTHER_SIDE = {"NS": "EW", "EW": "NS"}
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
-SUIT_WORDS = {"H": "hearts", "D": "diamonds", "S": "spades", "C": "clubs", "N": "no trumps"}
 ENTER_ACTIONS = (Submission.Action.ENTER,)
 PHONE_ACTIONS = (Submission.Action.ENTER, Submission.Action.AGREE)
 ORGANISER_SOURCES = {
@@ -78,7 +74,7 @@ class TableState:
     @property
     def entry(self) -> HandEntry | None:
         """The result that counts, if there is one."""
-        return scores.entry_of(self.result) if self.result else None
+        return self.result.entry if self.result else None
 
     def version(self) -> str:
         """A short fingerprint of everything a phone shows; an ETag for polls."""
@@ -101,7 +97,7 @@ def _claim_of(row: Submission) -> Claim:
     return Claim(
         side=row.side,
         seat=row.seat,
-        entry=scores.entry_of(row),
+        entry=row.entry,
         at=row.created,
         device=row.device,
     )
@@ -297,7 +293,10 @@ def _log(table: Table, hand: int, action: str, *, outcome: str, entry: HandEntry
             revoke=entry.revoke if entry.revoke in ("NS", "EW") else "",
         )
     fields = {k: v for k, v in fields.items() if v is not None}
-    return Submission.objects.create(table=table, hand=hand, action=action, outcome=outcome[:200], **values, **fields)
+    logged = Submission.objects.create(table=table, hand=hand, action=action, outcome=outcome[:200], **values, **fields)
+    # Under the table's row lock, like the write itself: the table's pages read it before drawing.
+    table.bump()
+    return logged
 
 
 def _small(value, top: int) -> bool:
@@ -306,20 +305,6 @@ def _small(value, top: int) -> bool:
 
 def _describe(entry: HandEntry) -> str:
     return f"North–South {entry.tricks_ns}, East–West {entry.tricks_ew}"
-
-
-def _after_result(table: Table, hand: int) -> None:
-    """Move the evening on when this was the hand's last table and the organiser allows it."""
-    event = Event.objects.get(pk=table.event_id)
-    if not event.auto_advance or event.current_hand != hand or event.status != Event.Status.RUNNING:
-        return
-    if not evening.hand_complete(event, hand):
-        return
-    try:
-        evening.advance(event, expected_hand=hand)
-    except evening.EveningError as exc:
-        # Another table's phone (or the organiser) got there first, or the organiser must act.
-        log.info("Hand %s not advanced automatically: %s", hand, exc)
 
 
 def submit(
@@ -374,11 +359,11 @@ def submit(
                 raise _Refused(str(exc)[:1].upper() + str(exc)[1:] + ".") from exc
             state = _build_state(table, hand, rows, result, seats)
             if state.result is not None:
-                if scores.entry_of(state.result) == entry:
+                if state.result.entry == entry:
                     outcome, reason = "agreed", "already agreed: no change"
                 else:
                     raise _Refused(
-                        f"This hand is already agreed ({_describe(scores.entry_of(state.result))}). "
+                        f"This hand is already agreed ({_describe(state.result.entry)}). "
                         "To change it, call the organiser."
                     )
             else:
@@ -402,13 +387,16 @@ def submit(
                 table, hand, Submission.Action.ENTER, outcome=outcome, reason=reason, entry=entry,
                 seat=seat, side=side, device=device, address=address,
             )  # fmt: skip
+            # The revision this write leaves, still under the lock: the answer drawn from the state
+            # below is of exactly that revision (``views.table``).
+            table.revision = Table.objects.values_list("revision", flat=True).get(pk=table.pk)
             error = None
     if error is not None:
         raise error
     if agreed or outcome == "agreed":
         # Also when the result was already there: if the server stopped between storing a hand's
         # last result and moving on, the phones' retries move the evening on after the restart.
-        _after_result(table, hand)
+        evening.after_result(table.event, hand)
     if outcome == "agreed" and agreed is None and result is None:
         return table_state(table, hand)  # the result was stored by another request meanwhile
     return _build_state(table, hand, [*rows, logged], agreed or result, seats)
@@ -449,7 +437,7 @@ def agree(
             if expected is None and shown_tricks_ns is not None and shown and shown.entry.tricks_ns != shown_tricks_ns:
                 expected = HandEntry(shown_tricks_ns, 13 - shown_tricks_ns, shown.entry.trump)
             if state.result is not None:
-                entry = scores.entry_of(state.result)
+                entry = state.result.entry
                 if expected is not None and expected != entry:
                     raise _Refused(
                         f"This hand is already agreed as {_describe(entry)}. To change it, call the organiser."
@@ -482,11 +470,14 @@ def agree(
                 table, hand, Submission.Action.AGREE, outcome=outcome, reason=reason, entry=entry,
                 seat=seat, side=side, device=device, address=address,
             )  # fmt: skip
+            # The revision this write leaves, still under the lock: the answer drawn from the state
+            # below is of exactly that revision (``views.table``).
+            table.revision = Table.objects.values_list("revision", flat=True).get(pk=table.pk)
             error = None
     if error is not None:
         raise error
     # Even an agreement that changed nothing: see submit().
-    _after_result(table, hand)
+    evening.after_result(table.event, hand)
     if stored is None and result is None:
         return table_state(table, hand)  # the result was stored by another request meanwhile
     return _build_state(table, hand, [*rows, logged], stored or result, seats)
@@ -530,12 +521,12 @@ def set_result(
             result = state.result
             overriding = [c for c in state.claims.values() if c and c.entry != entry]
             if result is not None:
-                if scores.entry_of(result) == entry:
+                if result.entry == entry:
                     outcome = "unchanged"
                 else:
                     if not reason:
                         raise _Refused(
-                            f"The result counting now is {_describe(scores.entry_of(result))}: "
+                            f"The result counting now is {_describe(result.entry)}: "
                             "say why it is being corrected."
                         )
                     for name, value in _result_from(table, hand, entry, source, reason).__dict__.items():
@@ -567,12 +558,35 @@ def set_result(
                 table, hand, action, outcome=outcome, entry=entry, reason=reason[:200],
                 user=user if getattr(user, "pk", None) else None,
             )  # fmt: skip
+            # A correction changes totals shown at other tables (its players have moved on): every
+            # page of the evening is drawn again.
+            event.bump()
             error = None
     if error is not None:
         raise error
     if fresh:
-        _after_result(table, hand)
+        evening.after_result(table.event, hand)
     return result
+
+
+def call_organiser(table: Table, *, hand: int, reason: str) -> Flag:
+    """The table calls the organiser about the hand being played; a second tap adds nothing."""
+    with transaction.atomic():
+        table = _locked_table(table)
+        if hand != table.event.current_hand:
+            raise EntryError(f"{_where(table, hand)}: a call is about the hand being played, hand {table.event.current_hand}.")
+        flag, made = Flag.objects.get_or_create(table=table, hand=hand, reason=reason, resolved__isnull=True)
+        if made:
+            table.bump()
+    return flag
+
+
+def resolve_flag(flag: Flag) -> None:
+    """The organiser has been over to the table: its phones stop saying the organiser is called."""
+    with transaction.atomic():
+        table = _locked_table(flag.table)
+        if Flag.objects.filter(pk=flag.pk, resolved__isnull=True).update(resolved=timezone.now()):
+            table.bump()
 
 
 def new_table_token(table: Table) -> str:
@@ -586,4 +600,5 @@ def new_table_token(table: Table) -> str:
         RetiredTableToken.objects.filter(table=table).exclude(pk__in=kept).delete()
         table.token = new_token()
         table.save(update_fields=["token"])
+        table.bump()
     return table.token

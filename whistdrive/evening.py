@@ -1,8 +1,10 @@
-"""The adapter between an evening's rows and the movement engine: who sits where.
+"""The adapter between an evening's rows and the movement engine: who sits where, and the evening's state.
 
-Loads entrants, seatings and results as plain values, asks ``whistdrive.movements``
-what comes next, and writes the new rows inside one transaction. Entry at the tables
-(``whistdrive.entry``) calls ``advance`` when a hand is complete.
+Loads entrants, seatings and results as plain values, asks ``whistdrive.movements`` what comes
+next, and writes the new rows inside one transaction, bumping the event's revision there (every
+page reads it before drawing). Moving the evening on, the interval and resuming play are here
+and nowhere else: entry at the tables (``whistdrive.entry``) and the organiser's pages call
+``after_result`` when a result is stored.
 """
 
 from __future__ import annotations
@@ -14,41 +16,48 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
-from whistdrive import movements
+from whistdrive import cache, movements
 from whistdrive.formats import FormatError
-from whistdrive.models import Entrant, Event, Result, Seating, Submission, Table
-from whistdrive.rules import HandEntry, tricks_after_revoke
+from whistdrive.models import Entrant, Event, Result, Seating, Submission, Table, player_id
+
+log = logging.getLogger(__name__)
 
 
 class EveningError(ValueError):
     """Something the organiser asked for that cannot be done now; the message says why."""
 
 
-def players_for(event: Event, hand: int) -> list[movements.Player]:
+def players_for(event: Event, hand: int, *, revision: int | None = None) -> list[movements.Player]:
     """The engine's players for hand ``hand``: those present, in card-number order, each in the
-    role they play in that hand."""
-    return event.entrants.players_for(hand)
+    role they play in that hand. With the event's ``revision`` (read before), kept under it."""
+    if revision is None:
+        return event.entrants.players_for(hand)
+    return cache.get_or_make(cache.players_key(event.pk, hand, revision), lambda: event.entrants.players_for(hand))
 
 
 def entrants_by_player_id(event: Event) -> dict[str, Entrant]:
     return {e.player_id: e for e in event.entrants.all()}
 
 
-def history_of(event: Event, up_to: int | None = None) -> list[movements.Seating]:
-    """The seatings of hands 1..up_to (default: the current hand) as engine values."""
+def history_of(event: Event, up_to: int | None = None, *, revision: int | None = None) -> list[movements.Seating]:
+    """The seatings of hands 1..up_to (default: the current hand) as engine values. With the event's
+    ``revision`` (read before), kept under it: seatings change only with it, and a big hall's pages
+    all ask for the same history while a hand is played."""
     up_to = event.current_hand if up_to is None else up_to
+    if revision is not None:
+        return cache.get_or_make(cache.history_key(event.pk, up_to, revision), lambda: history_of(event, up_to))
     rows = (
         Seating.objects.filter(event=event, hand__lte=up_to)
-        .select_related("entrant", "table")
         .order_by("hand", "table__number", "seat", "entrant__card_number")
+        .values_list("hand", "table__number", "seat", "entrant__archive_id", "entrant__card_number")
     )
     tables: dict[int, dict[int, dict[str, str]]] = defaultdict(lambda: defaultdict(dict))
     sitting_out: dict[int, list[str]] = defaultdict(list)
-    for row in rows:
-        if row.table_id:
-            tables[row.hand][row.table.number][row.seat] = row.entrant.player_id
+    for hand, number, seat, archive_id, card in rows:
+        if number is not None:
+            tables[hand][number][seat] = player_id(archive_id, card)
         else:
-            sitting_out[row.hand].append(row.entrant.player_id)
+            sitting_out[hand].append(player_id(archive_id, card))
     return [
         movements.Seating(tables=dict(tables[hand]), sitting_out=tuple(sitting_out[hand]))
         for hand in range(1, up_to + 1)
@@ -60,28 +69,11 @@ def round_results(event: Event, last_hand: int, tables: list[int] | None = None)
     only the tables numbered ``tables`` when given."""
     fmt = event.format
     first_hand = last_hand - ((last_hand - 1) % fmt.hands_per_round)
-    totals: dict[int, dict[str, int]] = defaultdict(lambda: {"NS": 0, "EW": 0})
-    last_winner: dict[int, str] = {}
-    # As plain values: every agreed table's where-next reads the whole hall's round.
-    rows = (
-        Result.objects.for_event(event)
-        .filter(hand__gte=first_hand, hand__lte=last_hand)
-        .order_by("hand")
-        .values_list("hand", "table__number", "tricks_ns", "tricks_ew", "trump", "revoke")
-    )
+    results = Result.objects.for_event(event).filter(hand__gte=first_hand, hand__lte=last_hand)
     if tables is not None:
-        rows = rows.filter(table__number__in=tables)
-    for hand, number, ns, ew, trump, revoke in rows:
-        tricks = tricks_after_revoke(HandEntry(tricks_ns=ns, tricks_ew=ew, trump=trump, revoke=revoke or None), fmt)
-        totals[number]["NS"] += tricks["NS"]
-        totals[number]["EW"] += tricks["EW"]
-        if hand == last_hand:
-            last_winner[number] = "NS" if tricks["NS"] > tricks["EW"] else "EW"
-    return {
-        number: movements.RoundResult(tricks_ns=t["NS"], tricks_ew=t["EW"], last_hand_winner=last_winner[number])
-        for number, t in totals.items()
-        if number in last_winner
-    }
+        results = results.filter(table__number__in=tables)
+    played = ((hand, number, tricks) for hand, _id, number, tricks in results.tricks(fmt))
+    return movements.round_results(fmt, played, last_hand)
 
 
 def _save_seating(event: Event, hand: int, seating: movements.Seating, tables: dict[int, Table]) -> None:
@@ -148,13 +140,32 @@ def start_event(event: Event, *, by: str = "random", seed: int | None = None) ->
     event.status = Event.Status.RUNNING
     event.current_hand = 1
     event.save(update_fields=["seed", "seating_by", "status", "current_hand"])
+    event.bump()
     return event
 
 
-def hand_complete(event: Event, hand: int) -> bool:
+def tables_to_go(event: Event, hand: int) -> int | None:
+    """How many tables seated for ``hand`` have no result yet; None when nobody is seated for it."""
     seated_tables = Seating.objects.filter(event=event, hand=hand, table__isnull=False).values("table").distinct()
-    done = Result.objects.filter(table__in=seated_tables, hand=hand).count()
-    return done == seated_tables.count()
+    seated = seated_tables.count()
+    if not seated:
+        return None
+    return seated - Result.objects.filter(table__in=seated_tables, hand=hand).count()
+
+
+def hand_complete(event: Event, hand: int) -> bool:
+    """Every table seated for ``hand`` has the result that counts (the one place this is decided)."""
+    return tables_to_go(event, hand) == 0
+
+
+def last_complete_hand(event: Event) -> int:
+    """The last hand H such that every hand 1..H is complete (what an archive of the evening holds)."""
+    last = 0
+    for hand in range(1, event.hands + 1):
+        if not hand_complete(event, hand):
+            break
+        last = hand
+    return last
 
 
 def _seat_next_hand(event: Event, next_hand: int) -> None:
@@ -186,6 +197,7 @@ def advance(event: Event, *, expected_hand: int | None = None) -> Event:
         raise EveningError("Only an event that is being played can move to the next hand.")
     if not hand_complete(event, hand):
         raise EveningError(f"Hand {hand} is not finished: every table needs an agreed result first.")
+    event.bump()
     if hand >= event.hands:
         event.status = Event.Status.FINISHED
         event.save(update_fields=["status"])
@@ -198,6 +210,58 @@ def advance(event: Event, *, expected_hand: int | None = None) -> Event:
     if event.status == Event.Status.INTERVAL:
         _back_up_after_commit(event, "the interval")
     return event
+
+
+def after_result(event: Event, hand: int) -> Event:
+    """A result of ``hand`` was stored: with auto-advance on, move the evening on once every table of
+    ``hand`` has one. Called by entry at the tables, the organiser's result page and the paper grid,
+    also when the result was already there (a phone's retry after a restart moves a finished hand on).
+    Returns the event as it is now."""
+    event = Event.objects.get(pk=event.pk)
+    if not event.auto_advance or event.current_hand != hand or event.status != Event.Status.RUNNING:
+        return event
+    if not hand_complete(event, hand):
+        return event
+    try:
+        return advance(event, expected_hand=hand)
+    except EveningError as exc:
+        # Another table's phone (or the organiser) got there first, or the organiser must act.
+        log.info("Hand %s not advanced automatically: %s", hand, exc)
+        return Event.objects.get(pk=event.pk)
+
+
+@transaction.atomic
+def call_interval(event: Event) -> Event:
+    """The interval now (tea, half-time prizes): the tables rest until ``resume``."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.status != Event.Status.RUNNING:
+        raise EveningError("Only an event that is being played can have an interval.")
+    event.status = Event.Status.INTERVAL
+    event.save(update_fields=["status"])
+    event.bump()
+    return event
+
+
+@transaction.atomic
+def resume(event: Event) -> Event:
+    """Play resumes after the interval with the current hand."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.status != Event.Status.INTERVAL:
+        raise EveningError("Only an evening at its interval can resume.")
+    event.status = Event.Status.RUNNING
+    event.save(update_fields=["status"])
+    event.bump()
+    return event
+
+
+@transaction.atomic
+def set_auto_advance(event: Event, on: bool) -> Event:
+    """Auto-advance on or off; switched on, a hand already complete moves on at once."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    event.auto_advance = on
+    event.save(update_fields=["auto_advance"])
+    event.bump()
+    return after_result(event, event.current_hand) if on else event
 
 
 def _back_up_after_commit(event: Event, reason: str) -> None:
@@ -215,6 +279,7 @@ def undo_advance(event: Event) -> Event:
     """Go back to the previous hand while nothing of the current hand has been entered."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     hand = event.current_hand
+    event.bump()
     if event.status == Event.Status.FINISHED:
         event.status = Event.Status.RUNNING
         event.save(update_fields=["status"])
@@ -240,6 +305,7 @@ def _reseat_from(event: Event, hand: int) -> None:
     so here only a hand already seated at the interval is seated again.
     """
     fmt = event.format
+    event.bump()  # the players changed even when no seating does yet (the desk, the phones' moves)
     if hand > fmt.hands:
         return
     if Submission.objects.filter(table__event=event, hand__gte=hand).exists():
@@ -342,8 +408,9 @@ def _tables_at(event: Event, hand: int) -> int:
 
 
 @transaction.atomic
-def add_late_arrival(event: Event, *, name: str, role: str = "", member=None) -> Entrant:
-    """A late arrival plays from the next hand to be seated (at the interval, the hand after it)."""
+def register(event: Event, *, name: str, role: str = "", member=None) -> PlayersChange:
+    """Someone enters at the desk: before the start an entry with the next card number; after it a
+    late arrival, who plays from the next hand to be seated (at the interval, the hand after it)."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status == Event.Status.FINISHED:
         raise EveningError("The evening is over: there is no hand left to join.")
@@ -361,6 +428,7 @@ def add_late_arrival(event: Event, *, name: str, role: str = "", member=None) ->
         _check_seatable(event, joined, f"With {name}")
         _reseat_from(event, joined)
         return PlayersChange(entrant, joined, switched, plan_summary(event, joined))
+    event.bump()
     return PlayersChange(entrant, joined)
 
 
@@ -371,10 +439,14 @@ def withdraw(event: Event, entrant: Entrant) -> Entrant:
     entrant = Entrant.objects.select_for_update().get(pk=entrant.pk, event=event)
     if entrant.left_after_hand is not None:
         raise EveningError(f"{entrant.name} has already left, after hand {entrant.left_after_hand}.")
+    if not event.started:
+        entrant.delete()  # before the start an entry is simply taken off
+        event.bump()
+        return PlayersChange(entrant, 1, taken_back=True)
     hand = first_open_hand(event)
-    if event.started and hand > event.hands:
+    if hand > event.hands:
         raise EveningError("The last hand is under way: everyone is leaving after it anyway.")
-    if event.started and entrant.joined_hand >= hand:
+    if entrant.joined_hand >= hand:
         # Arrived but never played: the entry is simply taken back.
         entrant.delete()
         _check_seatable(event, hand, f"Without {entrant.name}")
@@ -382,8 +454,6 @@ def withdraw(event: Event, entrant: Entrant) -> Entrant:
         return PlayersChange(entrant, hand, taken_back=True, summary=plan_summary(event, hand))
     entrant.left_after_hand = hand - 1
     entrant.save(update_fields=["left_after_hand"])
-    if not event.started:
-        return PlayersChange(entrant, hand)
     switched = _keep_individual_tables(event, hand, _tables_at(event, hand))
     _check_seatable(event, hand, f"Without {entrant.name}")
     _reseat_from(event, hand)
@@ -421,6 +491,7 @@ def change_role(event: Event, entrant: Entrant, role: str) -> Entrant:
     if not event.started:
         entrant.role = role
         entrant.save(update_fields=["role"])
+        event.bump()
         return PlayersChange(entrant, 1)
     hand = first_open_hand(event)
     if hand > event.hands:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields, replace
 
+from whistdrive.vocabulary import TRUMP_LETTERS
+
 KINDS = ("drive", "games", "duplicate")
 SCORINGS = ("tricks", "odd_tricks")
 MOVEMENTS = ("progressive", "semi_partner", "mitchell", "howell", "individual", "stationary")
@@ -20,7 +22,6 @@ TARGETS = (5, 7, 9, 10)
 REVOKE_PENALTIES = ("tricks", "points")
 RUBBERS = ("classic", "simple", "none")
 TIE_BREAKS = ("second_half", "last_hand", "hands_won", "countback")
-TRUMP_LETTERS = "HDSCN"
 TRUMP_MODES = ("turned", "cut")
 GAME_MOVEMENTS = ("stationary", "mitchell", "howell")
 # Duplicate whist: the archive's format holds exactly these keys (spec, "Duplicate whist").

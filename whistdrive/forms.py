@@ -1,4 +1,10 @@
-"""Forms for setting up an event (details and format) and for the registration desk."""
+"""Every form of WhistDrive's event pages: setting up an event and its format, the registration desk,
+the live evening (results set by hand, the paper grid, arrivals and departures), the prize list, and
+the phones at a table. (The club's own forms, members and seasons, are in ``clubs/forms.py``.)
+
+Every cross-field check of a hand goes through ``rules.check_entry`` so the organiser reads the same
+message a phone would show ("North–South 8 and East–West 6 make 14 tricks; a hand has 13").
+"""
 
 from __future__ import annotations
 
@@ -7,8 +13,12 @@ from django.db.models import Case, IntegerField, Value, When
 
 from clubs.models import FormatPreset, Member, Role
 from clubs.validators import no_control_characters
+from whistdrive import evening, prizes
 from whistdrive.formats import PRESETS, TIE_BREAKS, Format
-from whistdrive.models import Event
+from whistdrive.models import Entrant, Event, Side, Table, Trump
+from whistdrive.phones import FLAG_REASONS
+from whistdrive.rules import HandEntry, RuleError, check_entry, trump_for_hand
+from whistdrive.vocabulary import SEAT_NAMES, SEATS, SUITS, suit_word
 
 TIE_BREAK_LABELS = {
     "second_half": "Higher second half",
@@ -234,3 +244,315 @@ class StartForm(forms.Form):
 
 def make_guest_member(event: Event, name: str, role: str) -> Member:
     return Member.objects.create(club=event.club, name=name, role=role, is_guest=True)
+
+
+# -- the live evening --------------------------------------------------------------------------------
+
+REVOKE_CHOICES = [("", "No revoke"), *Side.choices]
+TRICKS = {"min_value": 0, "max_value": 13}
+
+
+def counts_honours(event: Event) -> bool:
+    fmt = event.format
+    return fmt.is_games and fmt.honours
+
+
+def trump_is_chosen(event: Event) -> bool:
+    """True when the trump is turned or cut at the table and so must be keyed for each hand."""
+    return event.format.trump_rotation is None
+
+
+class _EntryFields(forms.Form):
+    """The fields of one hand's result; the format decides which of them appear."""
+
+    tricks_ns = forms.IntegerField(label="North–South tricks", **TRICKS)
+    tricks_ew = forms.IntegerField(label="East–West tricks", required=False, **TRICKS)
+    honours_ns = forms.IntegerField(label="North–South honours", required=False, min_value=0, max_value=4)
+    honours_ew = forms.IntegerField(label="East–West honours", required=False, min_value=0, max_value=4)
+    revoke = forms.ChoiceField(label="Revoke by", choices=REVOKE_CHOICES, required=False)
+    trump = forms.ChoiceField(label="Trumps", choices=Trump.choices)
+
+    def __init__(self, *args, event: Event, hand: int, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.event = event
+        self.hand = hand
+        if not counts_honours(event):
+            del self.fields["honours_ns"], self.fields["honours_ew"]
+        if not trump_is_chosen(event):
+            del self.fields["trump"]
+
+    def entry(self, data: dict) -> HandEntry:
+        ns = data["tricks_ns"]
+        # East–West may be left blank: the cards make 13, so it follows from North–South. So does an
+        # East–West left as it was when only North–South was changed (a correction, without script).
+        ew = data.get("tricks_ew")
+        if "tricks_ns" in self.changed_data and "tricks_ew" not in self.changed_data and self.initial:
+            ew = None
+        trump = data.get("trump") or trump_for_hand(self.event.trumps, self.hand)
+        return HandEntry(
+            tricks_ns=ns,
+            tricks_ew=13 - ns if ew is None else ew,
+            trump=trump,
+            honours_ns=data.get("honours_ns"),
+            honours_ew=data.get("honours_ew"),
+            revoke=data.get("revoke") or None,
+        )
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        entry = self.entry(data)
+        try:
+            check_entry(self.event.format, entry)
+        except RuleError as exc:
+            raise forms.ValidationError(_sentence(str(exc))) from exc
+        data["entry"] = entry
+        return data
+
+
+class ResultForm(_EntryFields):
+    """The organiser enters, corrects or decides one table's result for one hand."""
+
+    reason = forms.CharField(
+        max_length=200,
+        help_text="Kept with the result and in its history, e.g. “disputed: NS cards checked”.",
+    )
+
+    field_order = ["tricks_ns", "tricks_ew", "honours_ns", "honours_ew", "revoke", "trump", "reason"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # result_form.js fills East–West as 13 less North–South as the organiser types.
+        self.fields["tricks_ns"].widget.attrs["data-thirteen-less"] = self["tricks_ew"].auto_id
+
+
+class ResultLookupForm(forms.Form):
+    """Which result to open: a table number and a hand already reached."""
+
+    table = forms.IntegerField(label="Table", min_value=1)
+    # Blank means the hand being played now: the page around this form is not re-drawn as
+    # the evening moves on, so a pre-filled number would go stale.
+    hand = forms.IntegerField(label="Hand", min_value=1, required=False, help_text="Blank for the current hand.")
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.event = event
+        self.fields["hand"].validators.append(_max(max(event.current_hand, 1), "hand"))
+        self.fields["hand"].widget.attrs["placeholder"] = "now"
+
+    def clean_hand(self) -> int:
+        return self.cleaned_data["hand"] or max(self.event.current_hand, 1)
+
+    def clean_table(self) -> Table:
+        number = self.cleaned_data["table"]
+        table = self.event.tables.filter(number=number).first()
+        if table is None:
+            raise forms.ValidationError(f"There is no table {number} tonight.")
+        return table
+
+
+class PaperRowForm(_EntryFields):
+    """One table's row in the paper grid; a blank row means the card has not come in yet."""
+
+    def __init__(self, *args, table: Table, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.table = table
+        self.fields["tricks_ns"].required = False
+        if "trump" in self.fields:
+            self.fields["trump"].required = False
+            self.fields["trump"].choices = [("", "–"), *Trump.choices]
+
+    def is_blank(self) -> bool:
+        return self.is_valid() and self.cleaned_data.get("entry") is None
+
+    def clean(self):
+        data = forms.Form.clean(self)
+        if self.errors:
+            return data
+        keyed = [name for name in ("tricks_ew", "honours_ns", "honours_ew", "revoke", "trump") if data.get(name)]
+        if data.get("tricks_ns") is None:
+            if keyed:
+                raise forms.ValidationError("North–South's tricks are missing.")
+            data["entry"] = None
+            return data
+        if "trump" in self.fields and not data.get("trump"):
+            raise forms.ValidationError("Which suit was trumps?")
+        return super().clean()
+
+
+class LateArrivalForm(forms.Form):
+    name = forms.CharField(max_length=120, validators=[no_control_characters])
+    role = forms.ChoiceField(choices=[("", "No role"), *Role.choices], required=False)
+
+
+class WithdrawForm(forms.Form):
+    entrant = forms.ModelChoiceField(queryset=Entrant.objects.none(), label="Player leaving")
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Everyone who would be seated for the next hand: those still here, and arrivals not yet playing.
+        hand = evening.first_open_hand(event)
+        self.fields["entrant"].queryset = event.entrants.present_for(hand).order_by("name")
+
+
+class AutoAdvanceForm(forms.Form):
+    auto_advance = forms.BooleanField(required=False)
+
+
+class ExpectedHandForm(forms.Form):
+    """The hand the organiser was looking at: a second press after the evening moved on does nothing."""
+
+    expected_hand = forms.IntegerField(min_value=0)
+
+
+def _max(limit: int, what: str):
+    def check(value: int) -> None:
+        if value > limit:
+            raise forms.ValidationError(f"The evening has only reached {what} {limit}.")
+
+    return check
+
+
+# -- the prize list --------------------------------------------------------------------------------
+
+KIND_CHOICES = [
+    ("top", "Top places"),
+    ("half_time", "Highest at half-time"),
+    ("second_half", "Highest second half"),
+    ("booby", "Booby (lowest)"),
+    ("tens", "Most hands of 10+ tricks"),
+    ("mystery", "Mystery score"),
+]
+ROLE_CHOICES = [("", "Everyone"), ("lady", "Ladies"), ("gent", "Gents")]
+
+
+class PrizeForm(forms.Form):
+    kind = forms.ChoiceField(choices=KIND_CHOICES)
+    role = forms.ChoiceField(choices=ROLE_CHOICES, required=False, label="Who")
+    places = forms.IntegerField(min_value=1, max_value=prizes.MAX_PLACES, initial=1)
+    label = forms.CharField(
+        max_length=60, required=False, help_text="Optional heading, e.g. “Ladies' prizes”.", validators=[no_control_characters]
+    )
+    target = forms.IntegerField(
+        min_value=0, max_value=9999, required=False, label="Mystery number", help_text="Mystery score prizes only."
+    )
+
+    def prize(self) -> dict:
+        data = self.cleaned_data
+        prize: dict = {"kind": data["kind"], "role": data.get("role") or None}
+        if data.get("places") and data["places"] != 1:
+            prize["places"] = data["places"]
+        if data.get("label"):
+            prize["label"] = data["label"].strip()
+        if data.get("target") is not None:
+            prize["target"] = data["target"]
+        return prize
+
+
+class BasePrizeFormSet(forms.BaseFormSet):
+    def clean(self) -> None:
+        if any(self.errors):
+            return
+        # The organiser's order numbers decide; forms without a number keep their place after them.
+        rows = []
+        for index, form in enumerate(self.forms):
+            if index >= self.initial_form_count() and not form.has_changed():
+                continue  # the blank "add a prize" row
+            if self._should_delete_form(form):
+                continue
+            order = form.cleaned_data.get(forms.formsets.ORDERING_FIELD_NAME)
+            rows.append((order if order is not None else 10**6, index, form))
+        self.prizes = [form.prize() for _, _, form in sorted(rows, key=lambda row: row[:2])]
+        try:
+            prizes.validate_prizes(self.prizes)
+        except prizes.PrizeError as exc:
+            raise forms.ValidationError(f"Please correct the prize list: {exc}.") from exc
+
+
+PrizeFormSet = forms.formset_factory(
+    PrizeForm, formset=BasePrizeFormSet, extra=1, can_order=True, can_delete=True, max_num=40
+)
+
+
+def prize_initial(prize_list: list[dict]) -> list[dict]:
+    return [
+        {
+            "kind": p.get("kind"),
+            "role": p.get("role") or "",
+            "places": p.get("places", 1),
+            "label": p.get("label", ""),
+            "target": p.get("target"),
+            "ORDER": index + 1,
+        }
+        for index, p in enumerate(prize_list)
+    ]
+
+
+class QualifyForm(forms.Form):
+    prize_min_hands = forms.IntegerField(
+        min_value=1,
+        max_value=60,
+        required=False,
+        label="Qualify for prizes after",
+        help_text="hands played (a hand sat out counts). Leave it empty for half the hands.",
+    )
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.event = event
+
+    def clean_prize_min_hands(self) -> int | None:
+        value = self.cleaned_data["prize_min_hands"]
+        if value is not None and value > self.event.hands:
+            raise forms.ValidationError(f"The evening has {self.event.hands} hands: qualify after at most that many.")
+        return value
+
+
+# -- the phones at a table --------------------------------------------------------------------------------
+
+# The hand a page was showing. Bounded, so a tampered or garbled post is a message, never a
+# database error (hands are stored as small positive integers).
+def _hand_field() -> forms.IntegerField:
+    return forms.IntegerField(min_value=1, max_value=999)
+
+
+MOVES_LATER = "moves"
+# As text: the template localizes every number it prints, and the keypad's 56 were a quarter of a
+# submit's rendering.
+KEYPAD = [(str(n), str(13 - n)) for n in range(14)]
+NO_SUCH_HAND = (
+    "This page was showing a hand that is not being played. Nothing was entered; it now shows the hand being played."
+)
+
+
+def phone_form_error(form: forms.Form, message: str) -> str:
+    return NO_SUCH_HAND if "hand" in form.errors else message
+
+
+class SeatForm(forms.Form):
+    seat = forms.ChoiceField(choices=[(s, SEAT_NAMES[s]) for s in SEATS])
+
+
+class EntryForm(forms.Form):
+    hand = _hand_field()
+    # No range here: the rules engine words a bad count for the player ("from 0 to 13, not 14").
+    tricks = forms.IntegerField()
+    honours_ours = forms.IntegerField(required=False)
+    honours_theirs = forms.IntegerField(required=False)
+    revoke = forms.ChoiceField(
+        choices=[("", "No revoke"), ("us", "We revoked"), ("them", "They revoked")], required=False
+    )
+    trump = forms.ChoiceField(choices=[("", "—")] + [(s, suit_word(s, capital=True)) for s in SUITS], required=False)
+
+
+class AgreeForm(forms.Form):
+    hand = _hand_field()
+    seat = forms.ChoiceField(choices=[(s, SEAT_NAMES[s]) for s in SEATS])
+    # The version the player was shown, so a claim changed meanwhile is not agreed blind.
+    tricks_ns = forms.IntegerField(required=False)
+
+
+class FlagForm(forms.Form):
+    hand = _hand_field()
+    reason = forms.ChoiceField(choices=FLAG_REASONS)

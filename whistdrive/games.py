@@ -13,9 +13,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from whistdrive import standings
-from whistdrive.models import Event, Result, Seating, Table
-from whistdrive.rules import SIDE_NAMES, HandEntry, HandScore, TableScore, score_games
-from whistdrive.scores import entrants_of
+from whistdrive.models import Event, Result, Seating, Table, player_id
+from whistdrive.rules import SIDE_NAMES, HandScore, TableScore, score_games
 
 
 @dataclass(frozen=True)
@@ -56,13 +55,9 @@ def seated_hands(event: Event, *, table: Table | None = None, up_to: int | None 
     for hand, number, seat, archive_id, card_number in seatings.values_list(
         "hand", "table__number", "seat", "entrant__archive_id", "entrant__card_number"
     ):
-        seats[number, hand][seat] = archive_id or f"p{card_number}"
+        seats[number, hand][seat] = player_id(archive_id, card_number)
     tables: dict[int, list[standings.SeatedHand]] = defaultdict(list)
-    rows = results.values_list(
-        "hand", "table__number", "tricks_ns", "tricks_ew", "trump", "honours_ns", "honours_ew", "revoke"
-    ).order_by("table__number", "hand")
-    for hand, number, ns, ew, trump, honours_ns, honours_ew, revoke in rows:
-        entry = HandEntry(ns, ew, trump, honours_ns, honours_ew, revoke or None)
+    for hand, _table_id, number, entry in sorted(results.entries(), key=lambda row: (row[2], row[0])):
         tables[number].append(standings.SeatedHand(hand, seats[number, hand], entry))
     return dict(tables)
 
@@ -85,13 +80,6 @@ def games_for_table(table: Table, *, up_to: int | None = None) -> TableGames:
     return _table_games(event, table.number, hands)
 
 
-def event_games_standings(event: Event) -> list[standings.GamesStanding]:
-    """The night's standings now: provisional until the event is finished."""
-    return standings.games_standings(
-        event.format, entrants_of(event), seated_hands(event), final=event.status == Event.Status.FINISHED
-    )
-
-
 @dataclass(frozen=True)
 class Night:
     """A game night now: the players' standings and each table's games, from one load."""
@@ -111,21 +99,22 @@ class Night:
         return any(t.score.last_number < last for t in self.tables.values())
 
 
-def night_of(event: Event) -> Night:
+def night_of(event: Event, entrants: list[standings.Entrant]) -> Night:
+    """The night now, for ``entrants`` (the standings adapter has them loaded already)."""
     by_table = seated_hands(event)
     final = event.status == Event.Status.FINISHED
-    rows = standings.games_standings(event.format, entrants_of(event), by_table, final=final)
+    rows = standings.games_standings(event.format, entrants, by_table, final=final)
     tables = {number: _table_games(event, number, hands) for number, hands in sorted(by_table.items())}
     return Night(rows, tables)
 
 
-def table_story(event: Event) -> dict[int, list[str]]:
+def table_story(event: Event, entrants: list[standings.Entrant]) -> dict[int, list[str]]:
     """Each table's rubbers (or games, without rubbers) in players' names, for the results sheet.
 
     With a Mitchell movement the pairs at a table change, so sides are named, not "North–South".
     """
     fmt = event.format
-    names = {e.id: e.name for e in entrants_of(event)}
+    names = {e.id: e.name for e in entrants}
     story: dict[int, list[str]] = {}
     for number, hands in sorted(seated_hands(event).items()):
         played = standings.game_hands(hands)

@@ -16,6 +16,7 @@ from clubs.validators import no_control_characters
 from whistdrive.devices import phone_name
 from whistdrive.formats import Format
 from whistdrive.movements import Player
+from whistdrive.rules import HandEntry, tricks_after_revoke
 
 
 def new_token() -> str:
@@ -43,12 +44,14 @@ class Trump(models.TextChoices):
     NO_TRUMPS = "N", "No trumps"
 
 
-SUIT_SYMBOLS = {"H": "♥", "D": "♦", "S": "♠", "C": "♣", "N": "NT"}
-
-
 class EventQuerySet(models.QuerySet):
     def for_user(self, user, roles: tuple[str, ...] | None = None):
         return self.filter(club__in=Club.objects.for_user(user, roles))
+
+    def with_revisions(self):
+        """Events with their tables' revisions added up (``tables_revision``) and counted, read in the
+        same query: everything a page of the whole evening depends on (``scores.version_of``)."""
+        return self.annotate(tables_count=models.Count("tables"), tables_revision=models.Sum("tables__revision"))
 
 
 class Event(models.Model):
@@ -137,6 +140,11 @@ class Event(models.Model):
         help_text="Hands a player must have played (a sit-out counts) to win a prize; empty for half the hands.",
     )
     board_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
+    revision = models.PositiveIntegerField(
+        default=0,
+        editable=False,
+        help_text="Bumped by every change the organiser makes (seating, players, corrections, the evening's state).",
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     objects = EventQuerySet.as_manager()
@@ -175,6 +183,12 @@ class Event(models.Model):
     def started(self) -> bool:
         return self.status != self.Status.SETUP
 
+    def bump(self) -> None:
+        """Mark a change the organiser made, inside the transaction that makes it: every page that
+        shows the evening reads this number (and its tables') before drawing, and draws again when
+        it moved (healthchecks' ``n_pings``)."""
+        Event.objects.filter(pk=self.pk).update(revision=F("revision") + 1)
+
     @property
     def prize_qualifying_hands(self) -> int:
         """Hands a player must have taken part in to win a prize: the organiser's number, else half
@@ -188,11 +202,20 @@ class EntrantQuerySet(models.QuerySet):
         """Entrants taking part in hand `hand` (arrived by then, not yet left)."""
         return self.filter(joined_hand__lte=hand).filter(Q(left_after_hand__isnull=True) | Q(left_after_hand__gte=hand))
 
+    def player_ids(self) -> dict[int, str]:
+        """Entrant pk -> the id the engines and the archive use, for every entrant here, in one query."""
+        return {
+            pk: player_id(archive_id, card)
+            for pk, archive_id, card in self.values_list("pk", "archive_id", "card_number")
+        }
+
     def players_for(self, hand: int) -> list:
         """Those present for hand ``hand`` as the movement engine's players, in card-number order,
         each with the role they play in that hand."""
-        rows = self.present_for(hand).order_by("card_number").values_list(
-            "archive_id", "card_number", "role", "earlier_role", "role_from_hand"
+        rows = (
+            self.present_for(hand)
+            .order_by("card_number")
+            .values_list("archive_id", "card_number", "role", "earlier_role", "role_from_hand")
         )
         return [
             Player(id=player_id(archive_id, card), role=role_at(hand, role, earlier, since) or None)
@@ -264,6 +287,9 @@ class Table(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()
     token = models.CharField(max_length=64, unique=True, default=new_token, help_text="The secret in the QR code.")
+    revision = models.PositiveIntegerField(
+        default=0, editable=False, help_text="Bumped by every change at the table: an entry, a result, a call."
+    )
 
     class Meta:
         ordering = ["number"]
@@ -274,6 +300,10 @@ class Table(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("table", args=[self.token])
+
+    def bump(self) -> None:
+        """Mark a change at the table (inside the transaction that holds its row lock)."""
+        Table.objects.filter(pk=self.pk).update(revision=F("revision") + 1)
 
 
 class RetiredTableToken(models.Model):
@@ -331,12 +361,44 @@ HONOURS_RULE = (Q(honours_ns__isnull=True) & Q(honours_ew__isnull=True)) | Q(
 )
 
 
+class EnteredHand:
+    """The fields of a hand as a table entered it, shared by ``Result`` and ``Submission``."""
+
+    @property
+    def entry(self) -> HandEntry:
+        """The rules engine's value: tricks as played (before any revoke), trump, honours, revoke."""
+        return HandEntry(
+            tricks_ns=self.tricks_ns,
+            tricks_ew=self.tricks_ew,
+            trump=self.trump,
+            honours_ns=self.honours_ns,
+            honours_ew=self.honours_ew,
+            revoke=self.revoke or None,
+        )
+
+
+ENTRY_FIELDS = ("tricks_ns", "tricks_ew", "trump", "honours_ns", "honours_ew", "revoke")
+
+
 class ResultQuerySet(models.QuerySet):
     def for_event(self, event):
         return self.filter(table__event=event)
 
+    def entries(self):
+        """(hand, table id, table number, HandEntry) for each result, as plain values (no model objects:
+        the fast paths read a whole hall's results)."""
+        rows = self.order_by().values_list("hand", "table_id", "table__number", *ENTRY_FIELDS)
+        for hand, table_id, number, ns, ew, trump, honours_ns, honours_ew, revoke in rows:
+            yield hand, table_id, number, HandEntry(ns, ew, trump, honours_ns, honours_ew, revoke or None)
 
-class Result(models.Model):
+    def tricks(self, fmt: Format):
+        """(hand, table id, table number, {"NS": n, "EW": n}) for each result: the tricks that count,
+        after any revoke penalty. The one place a stored result's tricks are read for scoring."""
+        for hand, table_id, number, entry in self.entries():
+            yield hand, table_id, number, tricks_after_revoke(entry, fmt) if entry.revoke else entry.tricks
+
+
+class Result(EnteredHand, models.Model):
     """The one result that counts for a table and hand: agreed by both sides or set by the organiser.
 
     Tricks are as played, before any revoke penalty; the rules engine applies the penalty.
@@ -383,8 +445,22 @@ class Result(models.Model):
     def __str__(self) -> str:
         return f"Hand {self.hand}, table {self.table.number}: NS {self.tricks_ns} – EW {self.tricks_ew}"
 
+    def save(self, *args, **kwargs):
+        super().save(*args, **kwargs)
+        # Every writer of a result bumps its table, the admin too: the pages read it before drawing.
+        Table.objects.filter(pk=self.table_id).update(revision=F("revision") + 1)
 
-class Submission(models.Model):
+    def delete(self, *args, **kwargs):
+        deleted = super().delete(*args, **kwargs)
+        Table.objects.filter(pk=self.table_id).update(revision=F("revision") + 1)
+        return deleted
+
+    def tricks(self, fmt: Format) -> dict[str, int]:
+        """The tricks that count, after any revoke penalty (``ResultQuerySet.tricks`` for many)."""
+        return tricks_after_revoke(self.entry, fmt)
+
+
+class Submission(EnteredHand, models.Model):
     """Every result a phone, the organiser, paper or an import offered: append-only, never edited.
 
     The table's state (waiting, pending, agreed, disputed) is derived from these rows and `Result`.

@@ -1,132 +1,272 @@
-"""Loads an event's rows as the plain values the standings engine takes.
+"""The standings adapter: an event's rows in, the standings and prizes now out.
 
-Three queries whatever the size of the event (entrants, seatings, results), so the
-organiser's standings, the projector board and each player's page cost the same for
-5 tables or 300. Totals are always derived here from `Result` rows, never stored.
+``standings_now(event)`` is the one answer to "the standings now": the organiser's standings page,
+the projector board, the printed results, each player's page and the CSV all call it. It reads the
+event's and its tables' revisions in one query, and keeps what it worked out under them
+(``whistdrive.cache``), so an unchanged evening costs that one query; when anything changed it reads
+three (entrants, seatings, results: whatever the size of the event) and hands plain values to the
+engines (``standings``, ``games``, ``prizes``). Totals are always derived from `Result` rows, never
+stored.
 """
 
 from __future__ import annotations
 
-import threading
+from dataclasses import dataclass, field
+from functools import cached_property
 
-from whistdrive import standings
-from whistdrive.models import Event, Result, Seating, Submission
-from whistdrive.rules import HandEntry, tricks_after_revoke
+from whistdrive import cache, games, prizes, standings
+from whistdrive.formats import Format
+from whistdrive.models import Event, Result, Seating
+from whistdrive.rules import drive_score, trump_for_hand
+from whistdrive.vocabulary import PARTNER_SEAT, SEAT_NAMES, SEATS, SIDE_OF_SEAT
 
-
-def _entrant_rows(event: Event) -> list[tuple]:
-    return list(event.entrants.order_by("card_number").values_list("pk", "archive_id", "card_number", "name", "role"))
-
-
-def _player_id(archive_id: str, card_number: int) -> str:
-    # The same as Entrant.player_id, from plain values.
-    return archive_id or f"p{card_number}"
+# -- loading ----------------------------------------------------------------------------------------
 
 
-def entrants_of(event: Event) -> list[standings.Entrant]:
-    return [
-        standings.Entrant(id=_player_id(archive_id, card), name=name, role=role or None)
-        for _, archive_id, card, name, role in _entrant_rows(event)
-    ]
+@dataclass(frozen=True)
+class People:
+    """An event's entrants as the engines take them, with what the loaders need beside."""
+
+    entrants: list[standings.Entrant]
+    ids: dict[int, str]  # entrant pk -> player id
+    left_after: dict[str, int | None]  # player id -> the last hand before they left, or None
 
 
-# Per process: each event's seatings as plain ids, the bulk of what the loader reads (28,800 rows at
-# 300 tables), kept while the caller's key says no seating or entrant was added or changed. A new
-# result, the common change mid-evening, then costs a read of the results only.
-_seatings_cache: dict[int, tuple[tuple, dict, dict]] = {}
-_seatings_lock = threading.Lock()
+def people_of(event: Event) -> People:
+    rows = event.entrants.order_by("card_number").values_list(
+        "pk", "archive_id", "card_number", "name", "role", "left_after_hand"
+    )
+    entrants, ids, left = [], {}, {}
+    for pk, archive_id, card, name, role, left_after in rows:
+        pid = archive_id or f"p{card}"  # models.player_id, without building each row
+        entrants.append(standings.Entrant(id=pid, name=name, role=role or None))
+        ids[pk] = pid
+        left[pid] = left_after
+    return People(entrants, ids, left)
 
 
-def _seatings_of(event: Event, key: tuple | None) -> tuple[dict, dict]:
-    """((hand, table_id) -> ((seat, entrant pk), ...), hand -> [entrant pk sitting out])."""
-    if key is not None:
-        with _seatings_lock:
-            held = _seatings_cache.get(event.pk)
-        if held and held[0] == key:
-            return held[1], held[2]
-    seated: dict[tuple[int, int], list] = {}
-    sitting_out: dict[int, list[int]] = {}
-    rows = Seating.objects.filter(event=event).order_by().values_list("hand", "table_id", "seat", "entrant_id")
-    for hand, table_id, seat, entrant_id in rows:
-        if table_id is None:
-            sitting_out.setdefault(hand, []).append(entrant_id)
-        else:
-            seated.setdefault((hand, table_id), []).append((seat, entrant_id))
-    if key is not None:
-        with _seatings_lock:
-            if len(_seatings_cache) >= 8:
-                _seatings_cache.clear()
-            _seatings_cache[event.pk] = (key, seated, sitting_out)
-    return seated, sitting_out
+def _seatings_of(event: Event, revision: int | None) -> tuple[dict, dict]:
+    """((hand, table_id) -> ((seat, entrant pk), ...), hand -> [entrant pk sitting out]).
+
+    The bulk of what the standings read (28,800 rows at 300 tables); seatings change only with the
+    event's revision, so they are kept under it and a new result costs a read of the results only.
+    """
+
+    def read() -> tuple[dict, dict]:
+        seated: dict[tuple[int, int], list] = {}
+        sitting_out: dict[int, list[int]] = {}
+        rows = Seating.objects.filter(event=event).order_by().values_list("hand", "table_id", "seat", "entrant_id")
+        for hand, table_id, seat, entrant_id in rows:
+            if table_id is None:
+                sitting_out.setdefault(hand, []).append(entrant_id)
+            else:
+                seated.setdefault((hand, table_id), []).append((seat, entrant_id))
+        return seated, sitting_out
+
+    if revision is None:
+        return read()
+    return cache.get_or_make(cache.seatings_key(event.pk, revision), read)
 
 
 def hand_records(
-    event: Event,
-    *,
-    up_to: int | None = None,
-    player_ids: dict[int, str] | None = None,
-    seatings_key: tuple | None = None,
+    event: Event, *, up_to: int | None = None, player_ids: dict[int, str] | None = None, revision: int | None = None
 ) -> list[standings.HandRecord]:
     """Every hand with at least one result: its tables (tricks after revokes) and its sit-outs.
 
-    A table without a result yet is left out, so its players simply have no score for that
-    hand; a sit-out counts in any hand that has a result at some table.
-
-    Speed (a 300-table evening has 28,800 seatings): the seatings are read as plain ids, without
-    joins or ordering, and mapped through dicts (``player_ids``: entrant pk -> player id, read
-    here when not given); only the results join their table for its number.
+    A table without a result yet is left out, so its players simply have no score for that hand;
+    a sit-out counts in any hand that has a result at some table. The seatings are read as plain
+    ids, without joins or ordering, and mapped through dicts (``player_ids``: entrant pk -> player id).
     """
-    fmt = event.format
     if player_ids is None:
-        player_ids = {pk: _player_id(archive_id, card) for pk, archive_id, card, _, _ in _entrant_rows(event)}
-    results = (
-        Result.objects.for_event(event)
-        .order_by()
-        .values_list("hand", "table_id", "table__number", "tricks_ns", "tricks_ew", "revoke", "trump")
-    )
+        player_ids = event.entrants.player_ids()
+    results = Result.objects.for_event(event)
     if up_to is not None:
         results = results.filter(hand__lte=up_to)
-    seated, out = _seatings_of(event, seatings_key)
-
+    seated, out = _seatings_of(event, revision)
     tables: dict[int, list[standings.TableHand]] = {}
-    for hand, table_id, number, ns, ew, revoke, trump in results:
-        if revoke:
-            entry = HandEntry(tricks_ns=ns, tricks_ew=ew, trump=trump, revoke=revoke)
-            tricks = tricks_after_revoke(entry, fmt)
-        else:
-            tricks = {"NS": ns, "EW": ew}
+    for hand, table_id, number, tricks in results.tricks(event.format):
         seats = {seat: player_ids[pk] for seat, pk in seated.get((hand, table_id), ())}
         tables.setdefault(hand, []).append(standings.TableHand(table=number, seats=seats, tricks=tricks))
-    sitting_out = {hand: [player_ids[pk] for pk in out.get(hand, ())] for hand in tables}
-
     return [
         standings.HandRecord(
             number=hand,
             tables=tuple(sorted(tables[hand], key=lambda t: t.table)),
-            sitting_out=tuple(sitting_out.get(hand, ())),
+            sitting_out=tuple(player_ids[pk] for pk in out.get(hand, ())),
         )
         for hand in sorted(tables)
     ]
 
 
-def standings_input(
-    event: Event, *, seatings_key: tuple | None = None
-) -> tuple[list[standings.Entrant], list[standings.HandRecord]]:
-    """Entrants and hand records; ``seatings_key`` (what the seatings and entrants are made of, e.g.
-    their counts and latest rows) lets an unchanged seating plan be reused from the last call."""
-    rows = _entrant_rows(event)
-    entrants = [
-        standings.Entrant(id=_player_id(archive_id, card), name=name, role=role or None)
-        for _, archive_id, card, name, role in rows
-    ]
-    player_ids = {pk: entrant.id for (pk, *_), entrant in zip(rows, entrants, strict=True)}
-    return entrants, hand_records(event, player_ids=player_ids, seatings_key=seatings_key)
+# -- the standings now -------------------------------------------------------------------------------
 
 
-def event_standings(event: Event) -> list[standings.Standing]:
-    """The drive's standings now: provisional until the event is finished."""
-    entrants, hands = standings_input(event)
-    return standings.drive_standings(event.format, entrants, hands, final=event.status == Event.Status.FINISHED)
+def version_of(event: Event) -> tuple[int, int, int]:
+    """What everything on the standings depends on, read in one query: the event's revision (every
+    organiser change) and its tables' (every entry and result), and how many tables there are. An
+    event loaded ``with_revisions`` (just before) already holds them."""
+    if not hasattr(event, "tables_revision"):
+        event = Event.objects.with_revisions().only("revision").get(pk=event.pk)
+    return (event.revision, event.tables_count, event.tables_revision or 0)
+
+
+@dataclass
+class Computed:
+    """An event's loaded rows and standings, kept (``cache.standings_key``) while its revisions stand.
+
+    Never changed once kept, but for the half-time standings, worked out the first time asked for.
+    """
+
+    fmt: Format
+    interval_after: int | None
+    final: bool
+    people: People
+    hands: list[standings.HandRecord]
+    standings: list[standings.Standing] | None  # None on a game night
+    night: games.Night | None = None  # a game night's standings and tables
+
+    @cached_property
+    def halftime(self) -> list[standings.Standing] | None:
+        """The standings as they stood at the interval: the same records, cut at the interval hand."""
+        if self.night is not None or self.interval_after is None or self.standings is None:
+            return None  # a game night has no half-time standings: games carry on across the interval
+        first_half = [h for h in self.hands if h.number <= self.interval_after]
+        return standings.drive_standings(self.fmt, self.people.entrants, first_half, final=False)
+
+
+def _compute(event: Event, revision: int) -> Computed:
+    fmt = event.format
+    people = people_of(event)
+    hands = hand_records(event, player_ids=people.ids, revision=revision)
+    final = event.status == Event.Status.FINISHED
+    if fmt.is_games:
+        night = games.night_of(event, people.entrants)
+        return Computed(fmt, event.interval_after, final, people, hands, None, night)
+    ranked = standings.drive_standings(fmt, people.entrants, hands, final=final)
+    return Computed(fmt, event.interval_after, final, people, hands, ranked)
+
+
+@dataclass(frozen=True)
+class Evening:
+    """Everything the standings pages show about an event now, for one request."""
+
+    event: Event
+    computed: Computed
+    prize_list: list[dict]
+    default_prizes: bool  # the prize list is the default, not the organiser's own
+    awards: list[prizes.Award] = field(default_factory=list)
+    prize_error: str = ""
+
+    @property
+    def games(self) -> bool:
+        return self.computed.night is not None
+
+    @property
+    def night(self) -> games.Night | None:
+        return self.computed.night
+
+    @property
+    def standings(self) -> list[standings.Standing]:
+        return self.computed.standings or []
+
+    @property
+    def halftime(self) -> list[standings.Standing] | None:
+        """Standings after the interval hand; None without an interval."""
+        return self.computed.halftime
+
+    @property
+    def roles_used(self) -> bool:
+        return any(e.role for e in self.computed.people.entrants)
+
+    @property
+    def last_hand(self) -> int:
+        """The latest hand with a result; 0 before any."""
+        if self.night is not None:
+            return self.night.last_hand
+        return max((h.number for h in self.computed.hands), default=0)
+
+    @property
+    def incomplete(self) -> bool:
+        """The latest hand still has tables to hand in."""
+        if self.night is not None:
+            return self.night.incomplete
+        hands = self.computed.hands
+        return bool(hands) and len(hands[-1].tables) < max(len(h.tables) for h in hands)
+
+    @property
+    def final(self) -> bool:
+        return self.event.status == Event.Status.FINISHED
+
+    @property
+    def status_line(self) -> str:
+        """ "Final results", "Provisional after hand 9 of 24", or "No hands scored yet"."""
+        if self.final:
+            return "Final results"
+        if not self.last_hand:
+            return "No hands scored yet"
+        line = f"Provisional after hand {self.last_hand} of {self.event.hands}"
+        if self.incomplete:
+            line += " (some tables still to hand in)"
+        return line
+
+    def qualified(self, standings_now: list[standings.Standing], *, up_to: int | None = None) -> set[str]:
+        """Who may win a prize: present for at least the event's qualifying number of hands (a sit-out
+        counts) and with at least one hand played. Until the evening is over, those who can still reach
+        the number by the end qualify, so provisional prizes do not leave out everyone still playing.
+        ``up_to`` judges at that hand instead (the half-time prize, at the interval)."""
+        event = self.event
+        need = event.prize_qualifying_hands
+        still_to_come: dict[str, int] = {}
+        if up_to is not None:
+            need = max(1, -(-need * up_to // event.hands))
+        elif not self.final:
+            last = self.last_hand
+            still_to_come = {
+                pid: max(0, (event.hands if after is None else min(after, event.hands)) - last)
+                for pid, after in self.computed.people.left_after.items()
+            }
+        return {
+            s.id
+            for s in standings_now
+            if s.hands_played >= 1 and s.hands_played + s.hands_sat_out + still_to_come.get(s.id, 0) >= need
+        }
+
+    def halftime_awards(self) -> list[prizes.Award]:
+        """The half-time prize, judged on the standings at the interval on their own: it is given out
+        then, before anyone knows who will win the later prizes."""
+        half_time = [p for p in self.prize_list if p.get("kind") == "half_time"]
+        at_interval = self.halftime or []
+        try:
+            return prizes.award_prizes(
+                half_time, at_interval, qualified=self.qualified(at_interval, up_to=self.event.interval_after)
+            )
+        except prizes.PrizeError:
+            return []
+
+
+def standings_now(event: Event, version: tuple | None = None) -> Evening:
+    """The event's standings and prizes now: provisional until it is finished.
+
+    ``event`` is as the caller loaded it; its revisions are read again here (or given, read by the
+    caller just before) before anything else, so nothing is served under a revision read after it
+    was worked out.
+    """
+    version = version or version_of(event)
+    computed = cache.get_or_make(cache.standings_key(event.pk, version), lambda: _compute(event, version[0]))
+    prize_list = list(event.prizes or [])
+    is_default = not prize_list
+    if is_default:
+        prize_list = prizes.default_prizes(any(e.role for e in computed.people.entrants))
+    evening = Evening(event, computed, prize_list, is_default)
+    if computed.night is not None:
+        return evening
+    try:
+        awards = prizes.award_prizes(prize_list, evening.standings, qualified=evening.qualified(evening.standings))
+    except prizes.PrizeError as exc:
+        return Evening(event, computed, prize_list, is_default, [], str(exc))
+    return Evening(event, computed, prize_list, is_default, awards)
+
+
+# -- a table's four ----------------------------------------------------------------------------------
 
 
 def totals_for(event: Event, entrants) -> dict[str, int]:
@@ -144,12 +284,7 @@ def totals_for(event: Event, entrants) -> dict[str, int]:
         Seating.objects.filter(event=event, entrant_id__in=wanted).values_list("hand", "table_id", "seat", "entrant_id")
     )
     tables = {table for _, table, _, _ in own if table}
-    results = {
-        (table, hand): (ns, ew, revoke, trump)
-        for hand, table, ns, ew, revoke, trump in Result.objects.filter(table_id__in=tables).values_list(
-            "hand", "table_id", "tricks_ns", "tricks_ew", "revoke", "trump"
-        )
-    }
+    results = {(table_id, hand): tricks for hand, table_id, _n, tricks in Result.objects.filter(table_id__in=tables).tricks(fmt)}
     scored_hands = set(Result.objects.for_event(event).order_by().values_list("hand", flat=True).distinct())
     people = [standings.Entrant(id=pid, name="", role=None) for pid in wanted.values()]
     by_hand: dict[int, tuple[list, list]] = {hand: ([], []) for hand in scored_hands}
@@ -159,62 +294,94 @@ def totals_for(event: Event, entrants) -> dict[str, int]:
         if table is None:
             by_hand[hand][1].append(wanted[entrant_id])
         elif (table, hand) in results:
-            ns, ew, revoke, trump = results[table, hand]
-            tricks = tricks_after_revoke(HandEntry(tricks_ns=ns, tricks_ew=ew, trump=trump, revoke=revoke or None), fmt)
-            by_hand[hand][0].append((table, seat, wanted[entrant_id], tricks))
+            by_hand[hand][0].append((table, seat, wanted[entrant_id], results[table, hand]))
     records = []
     for hand, (played, out) in sorted(by_hand.items()):
         at: dict[int, tuple[dict, dict]] = {}
         for table, seat, pid, tricks in played:
             at.setdefault(table, ({}, tricks))[0][seat] = pid
         for table, (seats, _) in at.items():
-            for seat in standings.SEATS:  # the other players at the table: stand-ins, never shown
+            for seat in SEATS:  # the other players at the table: stand-ins, never shown
                 if seat not in seats:
                     seats[seat] = f"-{hand}-{table}-{seat}"
                     people.append(standings.Entrant(id=seats[seat], name="", role=None))
-        tables_here = tuple(
-            standings.TableHand(table=t, seats=seats, tricks=tricks) for t, (seats, tricks) in at.items()
-        )
+        tables_here = tuple(standings.TableHand(table=t, seats=seats, tricks=tricks) for t, (seats, tricks) in at.items())
         records.append(standings.HandRecord(number=hand, tables=tables_here, sitting_out=tuple(out)))
     ranked = standings.drive_standings(fmt, people, records, final=False)
     return {s.id: s.total for s in ranked if s.id in wanted.values()}
 
 
-def entry_of(result: Result | Submission) -> HandEntry:
-    """A stored result, or a phone's claim in the log, as the rules engine's HandEntry
-    (tricks as played, before any revoke); both rows hold the same fields."""
-    return HandEntry(
-        tricks_ns=result.tricks_ns,
-        tricks_ew=result.tricks_ew,
-        trump=result.trump,
-        honours_ns=result.honours_ns,
-        honours_ew=result.honours_ew,
-        revoke=result.revoke or None,
-    )
+# -- a player's own card -------------------------------------------------------------------------------
 
 
-def qualified_for_prizes(event: Event, standings_now: list[standings.Standing], *, up_to: int | None = None) -> set[str]:
-    """Who may win a prize: present for at least the event's qualifying number of hands (a sit-out
-    counts) and with at least one hand played. Until the evening is over, those who can still reach
-    the number by the end qualify, so provisional prizes do not leave out everyone still playing.
-    ``up_to`` judges at that hand instead (the half-time prize, at the interval)."""
-    need = event.prize_qualifying_hands
-    last = up_to if up_to is not None else max((h.number for s in standings_now for h in s.hands), default=0)
-    if up_to is not None:
-        need = max(1, -(-need * up_to // event.hands))
-        still_to_come = {}
-    elif event.status == Event.Status.FINISHED:
-        still_to_come = {}
-    else:
-        left = dict(
-            (_player_id(archive_id, card), after)
-            for archive_id, card, after in event.entrants.values_list("archive_id", "card_number", "left_after_hand")
-        )
-        still_to_come = {
-            pid: max(0, (event.hands if after is None else min(after, event.hands)) - last) for pid, after in left.items()
-        }
-    return {
-        s.id
-        for s in standings_now
-        if s.hands_played >= 1 and s.hands_played + s.hands_sat_out + still_to_come.get(s.id, 0) >= need
+@dataclass(frozen=True)
+class CardLine:
+    """One hand on a player's own card: where they sat, with whom, and what it scored."""
+
+    hand: int
+    trump: str | None
+    table: int | None  # None: sat out
+    seat: str = ""
+    partner: str = ""
+    tricks: int | None = None  # the tricks that count (a sit-out: the award)
+    total: int | None = None  # the running total after this hand, once it has a score
+
+
+@dataclass(frozen=True)
+class PlayerCard:
+    lines: list[CardLine]
+    total: int
+    standing: standings.Standing | None  # a drive's
+    game_standing: standings.GamesStanding | None  # a game night's
+    field: int  # how many are ranked
+    evening: Evening | None
+
+
+def player_card(event: Event, person) -> PlayerCard:
+    """``person``'s card so far: each hand's table, partner, tricks and running total, and their place.
+
+    The totals are the standings' own (sit-out awards, revokes), and on a game night each hand counts
+    its points (odd tricks, honours, penalties), not tricks.
+    """
+    fmt = event.format
+    rows = list(Seating.objects.filter(entrant=person, hand__lte=event.current_hand).select_related("table").order_by("hand"))
+    tables = {s.table_id for s in rows if s.table_id}
+    partners = {
+        (s.table_id, s.hand, s.seat): s.entrant.name
+        for s in Seating.objects.filter(event=event, table__in=tables).select_related("entrant")
     }
+    results = {(r.table_id, r.hand): r for r in Result.objects.filter(table__in=tables)}
+    now = standings_now(event) if event.started else None
+    standing = game_standing = None
+    ranked: list = []
+    if now is not None and now.night is not None:
+        ranked = now.night.standings
+        game_standing = next((s for s in ranked if s.id == person.player_id), None)
+    elif now is not None:
+        ranked = now.standings
+        standing = next((s for s in ranked if s.id == person.player_id), None)
+    scored = {h.number: h.score for h in standing.hands} if standing else {}
+    lines, total = [], 0
+    for row in rows:
+        result = results.get((row.table_id, row.hand)) if row.table_id else None
+        trump = result.trump if result else trump_for_hand(fmt.trumps, row.hand)
+        if not row.table_id:
+            award = scored.get(row.hand)
+            total += award or 0
+            lines.append(CardLine(row.hand, trump, None, tricks=award, total=total if award is not None else None))
+            continue
+        partner = partners.get((row.table_id, row.hand, PARTNER_SEAT[row.seat]), "")
+        line = CardLine(row.hand, trump, row.table.number, SEAT_NAMES[row.seat], partner)
+        if result:
+            side = SIDE_OF_SEAT[row.seat]
+            tricks = result.tricks(fmt)[side]
+            if now is not None and now.night is not None:
+                played = now.night.tables.get(row.table.number)
+                hand_score = played.hand(row.hand) if played else None
+                score = hand_score.points[side] if hand_score else 0
+            else:
+                score = scored.get(row.hand, drive_score(fmt, tricks))
+            total += score
+            line = CardLine(row.hand, trump, row.table.number, SEAT_NAMES[row.seat], partner, tricks, total)
+        lines.append(line)
+    return PlayerCard(lines, total, standing, game_standing, len(ranked), now)

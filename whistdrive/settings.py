@@ -271,13 +271,35 @@ TOKEN_RATE_WINDOW = 600
 # Posts (seat, entry, agreement, call) one table's link may send in one hand; past it the table is
 # told to ask the organiser (whistdrive/ratelimit.py). A real table needs about a dozen. 0 = no limit.
 TABLE_POST_LIMIT = int(os.environ.get("WHISTDRIVE_TABLE_POST_LIMIT") or 60)
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "whistdrive",
-        "OPTIONS": {"MAX_ENTRIES": 20_000},  # a session per phone: 1,200 phones and the organisers
+# Everything kept between requests (whistdrive/cache.py). On the laptop, in the one server process's
+# memory; hosted with several worker processes, WHISTDRIVE_CACHE_URL may name a Redis server
+# (redis://HOST:6379/0, needs `pip install redis`) that they share. Without it each worker keeps its
+# own, which stays right (every value is kept under the revisions it was made from), only slower.
+CACHE_URL = os.environ.get("WHISTDRIVE_CACHE_URL", "")
+if CACHE_URL:
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL},
+        "kept": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            "KEY_PREFIX": "kept",
+            "TIMEOUT": 3 * 60 * 60,
+        },
     }
-}
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "whistdrive",
+            "OPTIONS": {"MAX_ENTRIES": 20_000},  # a session per phone: 1,200 phones and the organisers
+        },
+        "kept": {
+            "BACKEND": "whistdrive.cache.InProcessCache",
+            "LOCATION": "whistdrive-kept",
+            "TIMEOUT": 3 * 60 * 60,  # an evening: values are keyed by revision, so old ones just age out
+            "OPTIONS": {"MAX_ENTRIES": 50_000},  # a 300-table hall keeps a few things per table
+        },
+    }
 
 # Phones at a table share one hall's address behind NAT: keep sessions for the evening.
 SESSION_COOKIE_AGE = 60 * 60 * 24

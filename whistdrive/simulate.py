@@ -147,7 +147,7 @@ def _arrive(event: Event, count: int, rng: random.Random) -> None:
     for i in range(count):
         role = ("lady" if (i + rng.randint(0, 1)) % 2 == 0 else "gent") if roles else ""
         number = event.entrants.count()
-        evening.add_late_arrival(event, name=_name(role or None, 1000 + number), role=role)
+        evening.register(event, name=_name(role or None, 1000 + number), role=role)
 
 
 def _leave(event: Event, count: int, rng: random.Random) -> None:

@@ -17,11 +17,8 @@ from typing import NamedTuple
 
 from whistdrive.formats import Format
 from whistdrive.movements.pairs import Pair
-from whistdrive.rules import GameHand, HandEntry, score_games
-
-SEATS = ("N", "E", "S", "W")
-SIDE_OF_SEAT = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
-OTHER_SIDE = {"NS": "EW", "EW": "NS"}
+from whistdrive.rules import GameHand, HandEntry, drive_score, score_games
+from whistdrive.vocabulary import SEATS, SIDE_OF_SEAT
 
 
 @dataclass(frozen=True)
@@ -105,7 +102,7 @@ def drive_standings(
     numbers = sorted(hand.number for hand in hands)
     if len(set(numbers)) != len(numbers):
         raise ValueError("each hand number may be given only once")
-    score_of = [_score(fmt, tricks) for tricks in range(14)]
+    score_of = [drive_score(fmt, tricks) for tricks in range(14)]
     seats_needed = set(SEATS)
 
     for hand in sorted(hands, key=lambda h: h.number):
@@ -236,12 +233,6 @@ def results_players(standings: Sequence[Standing]) -> list[dict]:
     ]
 
 
-def _score(fmt: Format, tricks: int) -> int:
-    if fmt.scoring == "odd_tricks":
-        return max(0, tricks - 6)
-    return tricks
-
-
 def _sitout_award(fmt: Format, scores: list[int]) -> int:
     if fmt.sitout_score == "zero":
         return 0
@@ -261,11 +252,6 @@ def mean_half_up(scores: Sequence[int]) -> int:
     if not scores:
         return 0
     return (2 * sum(scores) + len(scores)) // (2 * len(scores))
-
-
-def _negate(key: tuple) -> tuple:
-    """A sort key that puts higher values first, including the countback tuple."""
-    return tuple(tuple(-x for x in part) if isinstance(part, tuple) else -part for part in key)
 
 
 # -- game nights ---------------------------------------------------------------------------------
@@ -311,10 +297,15 @@ def game_hands(hands: Sequence[SeatedHand]) -> list[GameHand]:
     out: list[GameHand] = []
     previous = None
     for hand in sorted(hands, key=lambda h: h.number):
-        pairs = _partnerships(hand.seats)
-        out.append(GameHand(hand.number, hand.entry, previous is not None and pairs != previous))
-        previous = pairs
+        out.append(GameHand(hand.number, hand.entry, previous is not None and partnerships_changed(previous, hand.seats)))
+        previous = hand.seats
     return out
+
+
+def partnerships_changed(before: dict[str, str], after: dict[str, str]) -> bool:
+    """Whether a table's partnerships differ between two seatings (seat -> player id): the one rule for
+    when a game night's game and rubber start afresh. Pairs are compared, not seats."""
+    return _partnerships(before) != _partnerships(after)
 
 
 def rubber_ends(fmt: Format, game_hands_: Sequence[GameHand], table) -> dict[int, int]:

@@ -28,6 +28,7 @@ urlpatterns = [
     path("", include("whistdrive.views.archive")),
     # Phones at the tables and players' personal pages (no login; the token is the key).
     path("", include("whistdrive.views.table")),
+    path("", include("whistdrive.views.player")),
 ]
 
 # Pages in the site's style that say what to do (whistdrive/views/errors.py).

@@ -149,14 +149,14 @@ def test_a_late_arrival_a_leaver_and_a_correction_after_the_next_hand(hall, live
             if event.status == Event.Status.INTERVAL:
                 Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
             if hand == 5:
-                evening.add_late_arrival(event, name="Lena Later", role="lady")
+                evening.register(event, name="Lena Later", role="lady")
             tables = sorted({p[0] for p in seating(event, hand).values() if p != "out"})
             for number in tables:
                 play_by_phone_table(event, hand, int(number), 4 + hand + int(number))
     with db_quiet(live_server):
         event.refresh_from_db()
         assert event.status == Event.Status.FINISHED
-        standing = {s.name: s for s in scores.event_standings(event)}
+        standing = {s.name: s for s in scores.standings_now(event).standings}
     assert standing["Gerald Late"].hands_played >= 3
     assert standing["Lena Later"].hands_played + standing["Lena Later"].hands_sat_out == 1
 

@@ -16,10 +16,8 @@ from clubs.league_views import LeagueForm
 from clubs.models import Club, FormatPreset, Member, Season
 from clubs.names import control_character
 from tests.factories import make_cast, make_event
-from whistdrive.forms import GuestForm
-from whistdrive.live_forms import LateArrivalForm
+from whistdrive.forms import GuestForm, LateArrivalForm, PrizeForm
 from whistdrive.models import Entrant, Event
-from whistdrive.views.standings import PrizeForm
 
 pytestmark = pytest.mark.django_db
 

@@ -103,7 +103,7 @@ def test_a_shared_drawing_is_never_served_after_the_table_changed(event):
 
 
 def test_the_poll_interval_grows_with_the_hall():
-    from whistdrive.views.table import poll_seconds
+    from whistdrive.phones import poll_seconds
 
     assert poll_seconds(3) == poll_seconds(80) == 4
     assert poll_seconds(100) == 5

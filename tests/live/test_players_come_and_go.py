@@ -151,7 +151,7 @@ def test_late_arrivals_at_the_desk_and_the_live_page_are_seated_at_once_or_the_n
     for hand in range(1, event.current_hand + 1):
         present = {e.name for e in event.entrants.present_for(hand)}
         assert set(placed(event, hand)) == present
-    standing = {s.name: s for s in scores.event_standings(event)}
+    standing = {s.name: s for s in scores.standings_now(event).standings}
     agnes, gerald = standing["Agnes Late"], standing["Gerald Late"]
     assert agnes.hands_played + agnes.hands_sat_out == 3 and gerald.hands_played + gerald.hands_sat_out == 2
 
@@ -164,7 +164,7 @@ def test_a_late_arrival_who_cannot_reach_the_qualifying_hands_wins_no_prize(oliv
     for _ in range(4):
         finish_hand(event, ns=9)
     assert event.status == Event.Status.FINISHED
-    standing = {s.name: s for s in scores.event_standings(event)}
+    standing = {s.name: s for s in scores.standings_now(event).standings}
     lena = standing["Lena Late"]
     assert lena.hands_played + lena.hands_sat_out == 3
     assert lena.total == min(s.total for s in standing.values() if s.role == "lady")

@@ -52,7 +52,7 @@ def test_a_result_driven_movement_follows_its_rule_from_any_results(movement, mo
         assert check_seating(game, people, history, results, seating) == []
         for t, result in results.items():
             for pid, where in where_next(game, people, history, t, result, results).items():
-                assert where == seating.position(pid)
+                assert where.position == seating.position(pid)
         # the rule itself: a mover's new table is one up (lady) or one down (gent), a stayer keeps the table
         tables = sorted(history[-1].tables)
         for t in tables:

@@ -4,7 +4,7 @@ from collections import Counter
 
 import pytest
 
-from whistdrive.movements import MovementError, Player, advise, next_seating, replan, start, where_next
+from whistdrive.movements import MovementError, NextPlace, Player, advise, next_seating, replan, start, where_next
 
 from .helpers import fmt, players, won
 
@@ -44,10 +44,10 @@ def test_where_next_knows_a_movers_table_before_the_neighbours_finish():
     people = players(12)
     history = start(fmt(), people, seed=0, by="card")
     where = where_next(fmt(), people, history, 1, won("NS"))
-    assert where["p1"] == (2, "N or E")  # winning lady up: her seat depends on table 2's result
-    assert where["p3"] == (3, "S or W")
-    assert where["p2"] == (1, "E")  # staying lady keeps her seat
-    assert where["p4"] == (1, "S")  # staying gent crosses over
+    assert where["p1"] == NextPlace(2, ("N", "E"))  # winning lady up: her seat depends on table 2's result
+    assert where["p3"] == NextPlace(3, ("S", "W"))
+    assert where["p2"] == NextPlace(1, ("E",))  # staying lady keeps her seat
+    assert where["p4"] == NextPlace(1, ("S",))  # staying gent crosses over
 
 
 def test_a_player_who_leaves_is_replaced_by_a_spare_and_nothing_played_changes():

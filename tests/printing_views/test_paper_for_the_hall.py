@@ -14,8 +14,8 @@ from tests.printing_views.helpers import download_url, texts
 from whistdrive import evening, prizes
 from whistdrive.formats import Format
 from whistdrive.models import Entrant, Event
+from whistdrive.scores import standings_now
 from whistdrive.views.live import _paper_rows
-from whistdrive.views.standings import evening_of
 
 
 @pytest.fixture
@@ -38,7 +38,7 @@ def test_the_results_and_prize_list_print_every_award_as_the_prize_page_gives_it
     club_a, _, olive, *_ = cast
     event = progressive_evening(club_a, played=12)
     client.force_login(olive)
-    awards = evening_of(event).awards
+    awards = standings_now(event).awards
     assert any(a.message.startswith("equal with") or a.tie for a in awards), "the evening has a tie to show"
     results, prize_list = flat(get(client, event, "results")), flat(get(client, event, "prize-list"))
     for award in awards:
@@ -52,7 +52,7 @@ def test_the_results_and_prize_list_print_every_award_as_the_prize_page_gives_it
             assert award.message in results and award.message in prize_list
     # The page's "Tie for …" sentence and the sheet agree on who is tied: the same function made both.
     assert [a.description for a in awards] == [a.description for a in prizes.award_prizes(
-        prizes.default_prizes(True), evening_of(event).standings)]  # fmt: skip
+        prizes.default_prizes(True), standings_now(event).standings)]  # fmt: skip
 
 
 def test_before_any_hand_is_scored_the_sheet_has_no_tie_list(client, cast):
@@ -104,7 +104,7 @@ def test_reprints_for_late_arrivals_are_marked_from_their_first_hand(client, cas
     # Two arrive after hand 2 is under way; they play from hand 3.
     play(event, 1)
     event.refresh_from_db()
-    late = [evening.add_late_arrival(event, name=n, role=r).entrant for n, r in (("Kath Late", "lady"), ("Len Late", "gent"))]
+    late = [evening.register(event, name=n, role=r).entrant for n, r in (("Kath Late", "lady"), ("Len Late", "gent"))]
     play(event, 2)
     client.force_login(olive)
     numbers = [e.card_number for e in late]

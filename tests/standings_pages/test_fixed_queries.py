@@ -11,12 +11,11 @@ from tests.standings_pages.evenings import big_evening
 
 pytestmark = pytest.mark.django_db
 
-# Session and user (2), the event and the user's role (2), the event's fingerprint (1),
-# entrants, seatings and results (3), and until the evening is over who has left (1, for who can
-# still qualify for a prize): nothing that grows with the number of tables.
-STANDINGS_QUERIES = 9
-BOARD_QUERIES = 5  # the event with its fingerprint, then entrants, seatings, results and who has left
-SEASON_QUERIES_PER_EVENT = 3
+# Session and user (2), the event and the user's role (2), the revisions (1), entrants (with who has
+# left), seatings and results (3): nothing that grows with the number of tables.
+STANDINGS_QUERIES = 8
+BOARD_QUERIES = 5  # the event, its revisions, then entrants, seatings and results
+SEASON_QUERIES_PER_EVENT = 4  # each event's revisions, then (the first time) its entrants, seatings, results
 
 
 @pytest.mark.parametrize("tables", [2, 30])

@@ -14,11 +14,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from whistdrive.rules import SEATS, Card, RuleError, card_name, deal, parse_card, play_deal, shuffled_pack
-from whistdrive.rules.cards import SUIT_NAMES
 from whistdrive.rules.play import PlayedHand
 from whistdrive.rules.trumps import trump_for_hand
+from whistdrive.vocabulary import SUIT_WORDS, TRUMP_LETTERS
 
-TRUMP_LETTERS = ("H", "D", "S", "C", "N")
 SUITS = ("H", "D", "S", "C")
 
 
@@ -163,7 +162,7 @@ def board_problems(trumps: str, data, where: str = "board") -> list[str]:
     trump = data.get("trump")
     rotation = trump_of(trumps, number)
     if rotation is not None and trump != rotation:
-        problems.append(f"{where}.trump: board {number} is played in {SUIT_NAMES[rotation]}, not {trump!r}")
+        problems.append(f"{where}.trump: board {number} is played in {SUIT_WORDS[rotation]}, not {trump!r}")
     elif trump is not None and trump not in TRUMP_LETTERS:
         problems.append(f"{where}.trump: trumps are H, D, S, C or N (no trumps), not {trump!r}")
     elif rotation is None and trump == "N":
@@ -177,7 +176,7 @@ def board_problems(trumps: str, data, where: str = "board") -> list[str]:
             if trump not in held:
                 problems.append(
                     f"{where}.trump: the dealer ({dealer}) turns the last card for trumps and holds no "
-                    f"{SUIT_NAMES[trump]}"
+                    f"{SUIT_WORDS[trump]}"
                 )
     return problems
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from whistdrive.rules.errors import SEATS
+from whistdrive.vocabulary import SEATS
 
 from .boards import board_problems
 from .movement import DuplicateError, plan_duplicate

@@ -3,6 +3,8 @@
 See docs/movements.md for each movement in plain words and the API.
 """
 
+from whistdrive.vocabulary import SEATS
+
 from .pairs import Pair, pairs_of
 from .rules import (
     Advice,
@@ -20,12 +22,13 @@ from .rules import (
     where_next,
 )
 from .schedule import bounds, individual_schedule, measure
-from .seating import SEATS, MovementError, Player, RoundResult, Seating, WaitForTheHall
+from .seating import MovementError, NextPlace, Player, RoundResult, Seating, WaitForTheHall, round_results
 
 __all__ = [
     "SEATS",
     "Advice",
     "MovementError",
+    "NextPlace",
     "Pair",
     "Player",
     "RoundResult",
@@ -41,6 +44,7 @@ __all__ = [
     "plan",
     "players_changed",
     "replan",
+    "round_results",
     "roles_in_use",
     "rule_sentence",
     "start",

@@ -12,26 +12,16 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
+from whistdrive.vocabulary import GENT_SEATS, LADY_SEATS, SEATS, SIDE_OF_SEAT, SIDE_SEATS
+
 from .howell import howell_notes, howell_problem, howell_round, sitting_out
 from .pairs import howell_pairs
 from .schedule import individual_schedule
-from .seating import (
-    GENT_SEATS,
-    LADY_SEATS,
-    SEATS,
-    SIDE_OF,
-    SIDE_SEATS,
-    MovementError,
-    Player,
-    RoundResult,
-    Seating,
-    WaitForTheHall,
-)
+from .seating import MovementError, NextPlace, Player, RoundResult, Seating, WaitForTheHall
 
 RESULT_DRIVEN = ("progressive", "semi_partner")
 PLANNED = ("individual", "mitchell", "howell", "stationary")
 PAIR_MOVEMENTS = ("mitchell", "howell")  # fixed partnerships, given pair by pair in the players' order
-UNKNOWN_SEAT = {"lady": "N or E", "gent": "S or W"}
 
 
 def _other(side: str) -> str:
@@ -446,12 +436,13 @@ def where_next(
     table: int,
     result: RoundResult,
     results: dict[int, RoundResult] | None = None,
-) -> dict[str, tuple[int, str] | None]:
+) -> dict[str, NextPlace]:
     """Where each player at ``table`` (and a spare who takes a seat there) goes for the next hand.
 
     Known from this table's result alone: every player's next table, whether they sit out, and the
     seat of everyone who stays. A mover's seat depends on which side wins at the table they move
-    to, so without that table's result (``results``) it reads "N or E" (lady seats) or "S or W".
+    to, so without that table's result (``results``) it is one of the two lady seats (N, E) or
+    gent seats (S, W). A player who leaves is not in the answer.
     """
     last = history[-1]
     hand = len(history) + 1
@@ -468,11 +459,9 @@ def where_next(
         # A player who leaves is not in the answer.
         present = {p.id for p in players}
         nxt = next_seating(fmt, players, history, known)
-        out = {pid: nxt.position(pid) for pid in here.values() if pid in present}
-        out.update(
-            {pid: nxt.position(pid) for pid in present - _present_in(last) if (nxt.position(pid) or (0,))[0] == table}
-        )
-        out.update({pid: nxt.position(pid) for pid in last.sitting_out if (nxt.position(pid) or (0,))[0] == table})
+        comers = (present - _present_in(last)) | set(last.sitting_out)
+        out = {pid: NextPlace.of(nxt.position(pid)) for pid in here.values() if pid in present}
+        out.update({pid: NextPlace.of(nxt.position(pid)) for pid in comers if (nxt.position(pid) or (0,))[0] == table})
         return out
     # Unknown tables get a stand-in result; only seats that stand-in decided are then blurred.
     guess = {t: known.get(t, RoundResult(7, 6, "NS")) for t in last.tables}
@@ -486,16 +475,15 @@ def where_next(
         i = numbers.index(table)
         moved = _move(fmt, last, guess, only={numbers[i - 1], table, numbers[(i + 1) % len(numbers)]})
         tables = moved
-    answer: dict[str, tuple[int, str] | None] = {}
+    answer: dict[str, NextPlace] = {}
     for t, seats in moved.items():
         for s, (pid, _why) in seats.items():
             taker = tables[t][s][0]  # a spare back from sitting out takes the seat of a player who leaves
             if pid not in here.values():
                 continue
-            seat = s if t in known else UNKNOWN_SEAT["lady" if s in LADY_SEATS else "gent"]
-            answer[taker] = (t, seat)
+            answer[taker] = NextPlace(t, (s,) if t in known else (LADY_SEATS if s in LADY_SEATS else GENT_SEATS))
             if taker != pid:
-                answer[pid] = None
+                answer[pid] = NextPlace(None)
     return answer
 
 
@@ -994,7 +982,7 @@ def replan(
 __all__ = [
     "Advice",
     "GENT_SEATS",
-    "SIDE_OF",
+    "SIDE_OF_SEAT",
     "advise",
     "check_seating",
     "hands_missed",

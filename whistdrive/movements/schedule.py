@@ -38,8 +38,10 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
+from whistdrive.vocabulary import SEATS
+
 from .designs import design_rounds, design_with_spare_seat, starter_rounds, stored_rounds
-from .seating import SEATS, Player, Seating
+from .seating import Player, Seating
 
 # Penalties for a table: meeting someone again costs more the more often it has happened.
 _OPPOSE_COST = (0, 1, 8, 200, 1000, 5000)

@@ -4,14 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-SEATS = ("N", "E", "S", "W")
-# With roles the ladies sit N and E, the gents S and W; without roles the same geometry
-# decides who moves which way, so the N/E seats are called the "lady" seats.
-LADY_SEATS = ("N", "E")
-GENT_SEATS = ("S", "W")
-PARTNER_SEAT = {"N": "S", "S": "N", "E": "W", "W": "E"}
-SIDE_OF = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
-SIDE_SEATS = {"NS": ("N", "S"), "EW": ("E", "W")}  # lady seat first
+from whistdrive.vocabulary import OTHER_SIDE, PARTNER_SEAT, SEATS, SIDE_OF_SEAT, SIDE_SEATS
 
 
 class MovementError(ValueError):
@@ -45,6 +38,52 @@ class RoundResult:
 
 
 @dataclass(frozen=True)
+class NextPlace:
+    """Where a player goes for the next hand: ``table`` None to sit out. ``seats`` is the seat, or the
+    two seats it may be ("N", "E") until the result of the table they go to is in."""
+
+    table: int | None
+    seats: tuple[str, ...] = ()
+
+    @property
+    def decided(self) -> bool:
+        return self.table is None or len(self.seats) == 1
+
+    @property
+    def position(self) -> tuple[int, str] | None:
+        """(table, seat) as a ``Seating`` gives it, or None to sit out; only once decided."""
+        if not self.decided:
+            raise ValueError(f"the seat at table {self.table} is one of {self.seats}: not decided yet")
+        return None if self.table is None else (self.table, self.seats[0])
+
+    @classmethod
+    def of(cls, position: tuple[int, str] | None) -> NextPlace:
+        return cls(None) if position is None else cls(position[0], (position[1],))
+
+
+def round_results(fmt, played, last_hand: int) -> dict[int, RoundResult]:
+    """Each table's result over the round that ends with ``last_hand``, from ``played``: (hand, table
+    number, tricks after any revoke) for the round's hands. The one place a round's winner is worked
+    out, for the evening as it is played and for an archive being checked."""
+    first_hand = last_hand - ((last_hand - 1) % fmt.hands_per_round)
+    totals: dict[int, list[int]] = {}
+    last_winner: dict[int, str] = {}
+    for hand, number, tricks in played:
+        if not first_hand <= hand <= last_hand:
+            continue
+        total = totals.setdefault(number, [0, 0])
+        total[0] += tricks["NS"]
+        total[1] += tricks["EW"]
+        if hand == last_hand:
+            last_winner[number] = "NS" if tricks["NS"] > tricks["EW"] else "EW"
+    return {
+        number: RoundResult(tricks_ns=ns, tricks_ew=ew, last_hand_winner=last_winner[number])
+        for number, (ns, ew) in totals.items()
+        if number in last_winner
+    }
+
+
+@dataclass(frozen=True)
 class Seating:
     tables: dict[int, dict[str, str]]
     sitting_out: tuple[str, ...] = field(default_factory=tuple)
@@ -67,7 +106,7 @@ class Seating:
         if where is None:
             return ()
         seats = self.tables[where[0]]
-        other = "EW" if SIDE_OF[where[1]] == "NS" else "NS"
+        other = OTHER_SIDE[SIDE_OF_SEAT[where[1]]]
         return tuple(seats[s] for s in SIDE_SEATS[other])
 
     def seated(self) -> list[str]:

@@ -18,13 +18,14 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus.flowables import Flowable
 
+from whistdrive.vocabulary import SUIT_SYMBOLS
+
 FONT = "DejaVuSans"
 BOLD = "DejaVuSans-Bold"
 # Chinese, Japanese and Korean, which DejaVu lacks: drawn character by character from this font.
 CJK = "DroidSansFallback"
 FONTS_DIR = Path(__file__).parent / "fonts"
 
-SUIT_SYMBOLS = {"H": "♥", "D": "♦", "S": "♠", "C": "♣", "N": "NT"}
 RED = colors.HexColor("#c0001a")
 GREY = colors.HexColor("#777777")
 LIGHT = colors.HexColor("#eeeeee")

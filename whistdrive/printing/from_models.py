@@ -20,6 +20,7 @@ from django.http import HttpRequest
 from whistdrive import games, movements, scores, standings
 from whistdrive.models import Entrant, Event, Result, Seating
 from whistdrive.rules import trump_for_hand
+from whistdrive.vocabulary import PARTNER_SEAT
 
 from .sheet_docs import rounds  # the same grouping of identical hands as the progression sheet
 from .sheets import (
@@ -45,7 +46,6 @@ from .sheets import (
     TableStory,
 )
 
-PARTNER_SEAT = {"N": "S", "S": "N", "E": "W", "W": "E"}
 SITTING_OUT = "Sitting out"
 
 
@@ -104,10 +104,8 @@ def _standings_by_player(event: Event) -> tuple[dict[str, standings.Standing], i
     """Each entrant's standing now (by player id) and the latest hand with a result."""
     if not event.format.is_drive:
         return {}, 0
-    entrants, hands = scores.standings_input(event)
-    final = event.status == Event.Status.FINISHED
-    current = standings.drive_standings(event.format, entrants, hands, final=final)
-    return {s.id: s for s in current}, max((h.number for h in hands), default=0)
+    now = scores.standings_now(event)
+    return {s.id: s for s in now.standings}, now.last_hand
 
 
 # -- scorecards ---------------------------------------------------------------------------------------
@@ -389,15 +387,13 @@ def progression_sheet(event: Event, page_size: str | None = None) -> Progression
 def results_sheet(event: Event, page_size: str | None = None) -> ResultsSheet:
     """Standings with places and halves, and the prizes exactly as the prize page gives them.
 
-    The standings and awards come from the standings pages' own loader (``evening_of``), so the
+    The standings and awards are the standings now (``scores.standings_now``), as on the prize page, so the
     sheet names the same winners, in the same order, with the same "equal with … on 81" words.
     """
-    from whistdrive.views.standings import evening_of  # the one "standings and prizes now"
-
     fmt = event.format
     if fmt.is_games:
         return _games_results_sheet(event, page_size)
-    now = evening_of(event)
+    now = scores.standings_now(event)
     card_numbers = _card_numbers(event)
     halves = fmt.interval_after is not None
     # Until a hand after the interval has a result, the second half has not begun: blank, not 0.
@@ -459,7 +455,8 @@ def _card_numbers(event: Event) -> dict[str, int]:
 def _games_results_sheet(event: Event, page_size: str | None) -> ResultsSheet:
     """A game night: standings by rubber points, games and points, and each table's rubbers by name."""
     fmt = event.format
-    night = games.night_of(event)
+    now = scores.standings_now(event)
+    night = now.night
     card_numbers = _card_numbers(event)
     rows = [
         GamesStanding(s.rank, s.tied, s.name, s.rubber_points, s.games_won, s.points, card_numbers.get(s.id))
@@ -481,7 +478,7 @@ def _games_results_sheet(event: Event, page_size: str | None) -> ResultsSheet:
         venue=event.venue,
         standings=[],
         games=rows,
-        tables=[TableStory(number, lines) for number, lines in games.table_story(event).items()],
+        tables=[TableStory(number, lines) for number, lines in games.table_story(event, now.computed.people.entrants).items()],
         ranking=f"Game to {fmt.target}. Ranked by {rubber}, then games won, then points.",
         page_size=page_size or event.club.paper_size,
     )

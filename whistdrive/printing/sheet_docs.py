@@ -16,6 +16,8 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import CondPageBreak, KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
+from whistdrive.vocabulary import SEATS
+
 from .common import (
     BOLD,
     FONT,
@@ -31,7 +33,7 @@ from .common import (
     register_fonts,
     role_text,
 )
-from .sheets import SEATS, HandSeating, ProgressionSheet, ResultsSheet, SeasonSheet
+from .sheets import HandSeating, ProgressionSheet, ResultsSheet, SeasonSheet
 
 MARGIN = 30
 TOP = 44  # room above the content for the title line of a continuation page

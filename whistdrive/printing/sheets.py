@@ -12,7 +12,6 @@ import datetime
 from dataclasses import dataclass, field
 
 PAGE_SIZES = ("A4", "letter")
-SEATS = ("N", "E", "S", "W")
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,8 @@ from collections.abc import Callable
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
+from whistdrive.vocabulary import SUIT_SYMBOLS as SYMBOLS
+
 from .common import (
     BOLD,
     FONT,
@@ -32,7 +34,6 @@ from .common import (
     width,
     wrap,
 )
-from .common import SUIT_SYMBOLS as SYMBOLS
 from .sheets import ClubTableCardSheet, TableCard, TableCardSheet
 
 MARGIN = 30.0  # more than the printable edge, and the fold's neighbourhood stays clear

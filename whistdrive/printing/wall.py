@@ -13,9 +13,11 @@ from reportlab.lib.pagesizes import landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
 
+from whistdrive.vocabulary import SEATS
+
 from .common import BOLD, FONT, GREY, LIGHT, date_text, markup, page_size, register_fonts
 from .sheet_docs import MARGIN, TOP, build, hands_text, name_para, rounds
-from .sheets import SEATS, ProgressionSheet
+from .sheets import ProgressionSheet
 
 WALL = 13.0
 SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}

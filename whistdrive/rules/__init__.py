@@ -4,8 +4,10 @@ docs/rules.md describes the rules implemented and every choice made where the tr
 texts disagree.
 """
 
+from whistdrive.vocabulary import SEATS, SIDE_NAMES, SIDE_OF_SEAT, SIDES
+
 from .cards import Card, Deal, card_name, deal, new_pack, next_dealer, next_seat, parse_card, parse_cards, shuffled_pack
-from .errors import SEATS, SIDE_NAMES, SIDE_OF_SEAT, SIDES, RuleError
+from .errors import RuleError
 from .play import (
     PlayedHand,
     Revoke,

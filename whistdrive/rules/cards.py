@@ -15,10 +15,11 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .errors import SEATS, SIDE_OF_SEAT, RuleError
+from whistdrive.vocabulary import SEATS, SIDE_OF_SEAT
+
+from .errors import RuleError
 
 SUITS = "SHDC"
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "N": "no trumps"}
 RANK_NAMES = {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
 _RANK_OF_NAME = {"A": 14, "K": 13, "Q": 12, "J": 11, "10": 10, "T": 10}
 _RANK_OF_NAME.update({str(r): r for r in range(2, 10)})

@@ -2,12 +2,6 @@
 
 from __future__ import annotations
 
-SIDE_NAMES = {"NS": "North–South", "EW": "East–West"}
-SIDES = ("NS", "EW")
-SEATS = ("N", "E", "S", "W")  # clockwise
-SIDE_OF_SEAT = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
-OTHER_SIDE = {"NS": "EW", "EW": "NS"}
-
 
 class RuleError(ValueError):
     """A mistake a player or organiser made, with a message they can act on.

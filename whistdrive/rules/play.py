@@ -10,8 +10,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
+from whistdrive.vocabulary import SEATS, SIDE_NAMES, SIDE_OF_SEAT
+
 from .cards import SUITS, Card, card_name, seat_order
-from .errors import SEATS, SIDE_NAMES, SIDE_OF_SEAT, RuleError
+from .errors import RuleError
 
 NO_TRUMP = -1
 

@@ -9,8 +9,10 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from whistdrive.vocabulary import SEATS
+
 from .cards import Card, Deal, deal, next_seat, shuffled_pack
-from .errors import SEATS, RuleError
+from .errors import RuleError
 from .play import NO_TRUMP, PlayedHand, _winning_position, honours_held, play_hand
 
 # _ABOVE[c]: bitmask of the cards of c's suit that outrank c.

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from whistdrive.formats import Format
+from whistdrive.vocabulary import OTHER_SIDE, SIDE_NAMES, SIDES, SUIT_WORDS
 
-from .cards import SUIT_NAMES
-from .errors import OTHER_SIDE, SIDE_NAMES, SIDES, RuleError
+from .errors import RuleError
 from .trumps import TRUMP_LETTERS, trump_for_hand
 
 _NUMBER_WORDS = {4: "four", 6: "six", 8: "eight", 9: "nine"}
@@ -295,8 +295,8 @@ def _check_hand(fmt: Format, number: int, entry: HandEntry, expected: int | None
         rotation_trump = trump_for_hand(fmt.trumps, number)
         if rotation_trump is not None and entry.trump != rotation_trump:
             found.append(
-                f"hand {number} is played with {SUIT_NAMES[rotation_trump]}"
-                f"{' as trumps' if rotation_trump != 'N' else ''}, not {SUIT_NAMES.get(entry.trump, repr(entry.trump))}"
+                f"hand {number} is played with {SUIT_WORDS[rotation_trump]}"
+                f"{' as trumps' if rotation_trump != 'N' else ''}, not {SUIT_WORDS.get(entry.trump, repr(entry.trump))}"
             )
     found.extend(entry_problems(fmt, entry))
     if found:

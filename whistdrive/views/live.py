@@ -18,13 +18,12 @@ from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
-from django.utils import timezone
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.views.decorators.http import require_POST
 
 from clubs.access import ANY_ROLE, event_for
 from whistdrive import devices, entry, evening, games, ratelimit
-from whistdrive.live_forms import (
+from whistdrive.forms import (
     AutoAdvanceForm,
     ExpectedHandForm,
     LateArrivalForm,
@@ -35,8 +34,9 @@ from whistdrive.live_forms import (
     counts_honours,
     trump_is_chosen,
 )
-from whistdrive.models import SUIT_SYMBOLS, Event, Flag, Result, Submission, Table
+from whistdrive.models import Event, Flag, Result, Submission, Table
 from whistdrive.rules import RuleError
+from whistdrive.vocabulary import SUIT_SYMBOLS
 
 PAPER_REASON = "keyed from paper"
 CSRF_INPUT = re.compile(rb'name="csrfmiddlewaretoken" value="[^"]*"')
@@ -147,23 +147,11 @@ def _bad_form(request: HttpRequest, form: forms.Form) -> None:
             messages.error(request, f"{label}: {error}" if label else error)
 
 
-def _maybe_advance(request: HttpRequest, event: Event, hand: int) -> None:
-    """With auto-advance on, move on once every table of ``hand`` is agreed, and say so.
-
-    ``entry.set_result`` already advances when it stores a hand's last result; this also covers
-    switching auto-advance back on, and reports a move made either way.
-    """
-    was = (event.current_hand, event.status)
-    event.refresh_from_db()
-    if (event.current_hand, event.status) == was and event.auto_advance and event.current_hand == hand:
-        if event.status == Event.Status.RUNNING and evening.hand_complete(event, hand):
-            try:
-                event = evening.advance(event, expected_hand=hand)
-            except evening.EveningError as exc:
-                messages.error(request, str(exc))
-                return
-    if (event.current_hand, event.status) != was:
-        messages.info(request, _moved_on(event, hand))
+def _say_if_moved_on(request: HttpRequest, was: Event, hand: int) -> None:
+    """Tell the organiser when storing a result (or switching auto-advance on) moved the evening on."""
+    now = Event.objects.get(pk=was.pk)
+    if (now.current_hand, now.status) != (was.current_hand, was.status):
+        messages.info(request, _moved_on(now, hand))
 
 
 def _moved_on(event: Event, hand: int) -> str:
@@ -215,18 +203,16 @@ def undo(request: HttpRequest, pk: int) -> HttpResponse:
 def interval(request: HttpRequest, pk: int) -> HttpResponse:
     """Call the interval now (tea, half-time prizes), or resume play after it."""
     event = event_for(request, pk, ANY_ROLE)
-    with transaction.atomic():
-        event = Event.objects.select_for_update().get(pk=event.pk)
-        if event.status == Event.Status.RUNNING:
-            event.status = Event.Status.INTERVAL
-            note = "Interval called: the tables rest until you resume."
-        elif event.status == Event.Status.INTERVAL:
-            event.status = Event.Status.RUNNING
+    try:
+        if event.status == Event.Status.INTERVAL:
+            event = evening.resume(event)
             note = f"Play resumes with hand {event.current_hand}."
         else:
-            messages.error(request, "Only an event that is being played can have an interval.")
-            return _back(event)
-        event.save(update_fields=["status"])
+            event = evening.call_interval(event)
+            note = "Interval called: the tables rest until you resume."
+    except evening.EveningError as exc:
+        messages.error(request, str(exc))
+        return _back(event)
     messages.success(request, note)
     return _back(event)
 
@@ -238,11 +224,10 @@ def auto_advance(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():  # a checkbox is always valid; kept for the one-input-one-form rule
         _bad_form(request, form)
         return _back(event)
-    event.auto_advance = form.cleaned_data["auto_advance"]
-    event.save(update_fields=["auto_advance"])
-    if event.auto_advance:
+    evening.set_auto_advance(event, form.cleaned_data["auto_advance"])
+    if form.cleaned_data["auto_advance"]:
         messages.success(request, "Auto-advance is on: the next hand starts when every table has agreed.")
-        _maybe_advance(request, event, event.current_hand)
+        _say_if_moved_on(request, event, event.current_hand)
     else:
         messages.success(request, "Auto-advance is off: press “Next hand” when you are ready.")
     return _back(event)
@@ -253,8 +238,7 @@ def resolve_flag(request: HttpRequest, pk: int, flag_pk: int) -> HttpResponse:
     event = event_for(request, pk, ANY_ROLE)
     flag = get_object_or_404(Flag.objects.select_related("table"), pk=flag_pk, table__event=event)
     if flag.resolved is None:
-        flag.resolved = timezone.now()
-        flag.save(update_fields=["resolved"])
+        entry.resolve_flag(flag)
         messages.success(request, f"Table {flag.table.number}'s call is dealt with.")
     return _back(event)
 
@@ -277,7 +261,7 @@ def late_arrival(request: HttpRequest, pk: int) -> HttpResponse:
         _bad_form(request, form)
         return _back(event)
     try:
-        change = evening.add_late_arrival(event, name=form.cleaned_data["name"], role=form.cleaned_data["role"])
+        change = evening.register(event, name=form.cleaned_data["name"], role=form.cleaned_data["role"])
     except evening.EveningError as exc:
         messages.error(request, str(exc))
         return _back(event)
@@ -391,7 +375,7 @@ def result(request: HttpRequest, pk: int, number: int, hand: int) -> HttpRespons
                     request,
                     f"Table {number}, hand {hand}: North–South {saved.tricks_ns}, East–West {saved.tricks_ew}.",
                 )
-                _maybe_advance(request, event, hand)
+                _say_if_moved_on(request, event, hand)
                 stale = evening.stale_seating(event, hand)
                 if stale is not None:
                     # Back to this page, which says which seatings followed the old result.
@@ -471,7 +455,7 @@ def paper(request: HttpRequest, pk: int) -> HttpResponse:
         rows = _paper_rows(event, hand, request.POST)
         problems = _save_paper(request, rows, hand)
         if not problems:
-            _maybe_advance(request, event, hand)
+            _say_if_moved_on(request, event, hand)
             return _back(event)
     else:
         rows = _paper_rows(event, hand)

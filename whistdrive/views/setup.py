@@ -194,15 +194,6 @@ def event_desk(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "whistdrive/desk.html", context)
 
 
-def _enter(event: Event, *, name: str, role: str, member=None) -> evening.PlayersChange:
-    """Before the start an entry is just a row; after it, the movement seats them from the next hand."""
-    if event.started:
-        return evening.add_late_arrival(event, name=name, role=role, member=member)
-    card = (event.entrants.order_by("-card_number").values_list("card_number", flat=True).first() or 0) + 1
-    entrant = Entrant.objects.create(event=event, name=name, role=role, member=member, card_number=card)
-    return evening.PlayersChange(entrant, 1)
-
-
 def _notes(event: Event, change: evening.PlayersChange) -> list[str]:
     return [change.words()] if event.started else []
 
@@ -215,7 +206,7 @@ def desk_add(request: HttpRequest, pk: int) -> HttpResponse:
         return _desk_response(request, event, errors=form.non_field_errors())
     member = form.cleaned_data["member_obj"]
     try:
-        change = _enter(event, name=member.name, role=member.role, member=member)
+        change = evening.register(event, name=member.name, role=member.role, member=member)
     except evening.EveningError as exc:
         return _desk_response(request, event, errors=[str(exc)])
     return _desk_response(request, event, added=change.entrant, notes=_notes(event, change))
@@ -232,7 +223,7 @@ def desk_guest(request: HttpRequest, pk: int) -> HttpResponse:
         # One transaction: a guest the movement cannot seat is not left on the club's books either.
         with transaction.atomic():
             member = make_guest_member(event, data["name"], data["role"]) if data["keep"] else None
-            change = _enter(event, name=data["name"], role=data["role"], member=member)
+            change = evening.register(event, name=data["name"], role=data["role"], member=member)
     except evening.EveningError as exc:
         return _desk_response(request, event, errors=[str(exc)])
     return _desk_response(request, event, added=change.entrant, notes=_notes(event, change))
@@ -258,9 +249,6 @@ def desk_remove(request: HttpRequest, pk: int, entrant_pk: int) -> HttpResponse:
     """Before the start the entry goes; after it, the player withdraws from the next hand."""
     event = event_for(request, pk, ANY_ROLE)
     entrant = get_object_or_404(event.entrants, pk=entrant_pk)
-    if not event.started:
-        entrant.delete()
-        return _desk_response(request, event)
     try:
         change = evening.withdraw(event, entrant)
     except evening.EveningError as exc:

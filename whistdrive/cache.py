@@ -1,0 +1,166 @@
+"""Everything WhistDrive keeps between requests, through Django's cache framework, from here only.
+
+One key function per thing kept (Zulip's ``zerver/lib/cache.py`` is the model). Every key names the
+revisions its value was worked out from (``Event.revision``, ``Table.revision``): a writer bumps
+them in the transaction that changes anything, and a reader reads them before it reads anything
+else, so a value kept under an older revision is simply never asked for again. Nothing is
+invalidated by hand, and no value is served under a revision read after it was worked out.
+
+Two caches (``settings.CACHES``):
+- ``default``: Django's own uses (sessions on the laptop, the login and link limits);
+- ``kept``: the values below. On the laptop one process serves the hall, so they are kept in its
+  memory as the objects themselves (``InProcessCache``): they are never changed once made, and
+  pickling a big hall's seating history on every read cost more than working it out. Hosted, with
+  ``WHISTDRIVE_CACHE_URL`` naming Redis, both caches are Django's ``RedisCache``, shared by every
+  worker process.
+
+Tests start each test with both caches empty (tests/conftest.py).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from django.core.cache import caches
+from django.core.cache.backends.base import DEFAULT_TIMEOUT
+from django.core.cache.backends.locmem import LocMemCache
+
+KEPT = "kept"
+T = TypeVar("T")
+_MISSING = object()
+
+
+class InProcessCache(LocMemCache):
+    """Django's local-memory cache without pickling: a value is kept and handed back as itself.
+
+    Only for values nobody changes after making them (frozen dataclasses, tuples, and dicts and
+    lists that are only read). Everything else about LocMemCache (expiry, culling, the lock) stands.
+    """
+
+    def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        key = self.make_and_validate_key(key, version=version)
+        with self._lock:
+            if self._has_expired(key):
+                self._set(key, value, timeout)
+                return True
+            return False
+
+    def get(self, key, default=None, version=None):
+        key = self.make_and_validate_key(key, version=version)
+        with self._lock:
+            if self._has_expired(key):
+                self._delete(key)
+                return default
+            value = self._cache[key]
+            self._cache.move_to_end(key, last=False)
+        return value
+
+    def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        key = self.make_and_validate_key(key, version=version)
+        with self._lock:
+            self._set(key, value, timeout)
+
+    def incr(self, key, delta=1, version=None):
+        key = self.make_and_validate_key(key, version=version)
+        with self._lock:
+            if self._has_expired(key):
+                self._delete(key)
+                raise ValueError(f"Key '{key}' not found")
+            value = self._cache[key] + delta
+            self._cache[key] = value
+            self._cache.move_to_end(key, last=False)
+        return value
+
+
+def kept():
+    return caches[KEPT]
+
+
+# -- one key per thing kept ---------------------------------------------------------------------
+
+
+def standings_key(event_pk: int, version: tuple) -> str:
+    """An event's loaded rows and standings (``scores.standings_now``)."""
+    return f"standings:{event_pk}:{':'.join(map(str, version))}"
+
+
+def seatings_key(event_pk: int, revision: int) -> str:
+    """An event's seatings as plain ids, the bulk of what the standings read (``scores.hand_records``)."""
+    return f"seatings:{event_pk}:{revision}"
+
+
+def history_key(event_pk: int, hand: int, revision: int) -> str:
+    """Hands 1..hand's seatings as the movement engine's values (``evening.history_of``)."""
+    return f"history:{event_pk}:{hand}:{revision}"
+
+
+def players_key(event_pk: int, hand: int, revision: int) -> str:
+    """Those present for a hand as the engine's players (``evening.players_for``)."""
+    return f"players:{event_pk}:{hand}:{revision}"
+
+
+def where_next_key(event_pk: int, hand: int, number: int, revision: int) -> str:
+    """An agreed table's where-next answer at the event's revision, with the results it was worked
+    out from (this table's and those its movers go to), which are checked before it is used."""
+    return f"where-next:{event_pk}:{hand}:{number}:{revision}"
+
+
+def waits_key(table_token: str) -> str:
+    """The other tables whose results an agreed table's page waits on (``phones.load``), by token: the
+    page's one query reads them with the table."""
+    return f"waits:{table_token}"
+
+
+def drawing_key(table_token: str, version: str) -> str:
+    """What all four phones of a table show at ``version`` (``phones.drawing``). By token: a restored
+    database may give another table the same id."""
+    return f"drawing:{table_token}:{version}"
+
+
+def totals_key(table_token: str, event_revision: int, table_revision: int, hand: int) -> str:
+    """The running totals of the four at an agreed table (``scores.totals_for``)."""
+    return f"totals:{table_token}:{event_revision}:{table_revision}:{hand}"
+
+
+# -- keeping ------------------------------------------------------------------------------------
+
+_making: dict[str, threading.Lock] = {}
+_making_lock = threading.Lock()
+
+
+def get_or_make(key: str, make: Callable[[], T], *, timeout: int | None = None) -> T:
+    """The value kept under ``key``, made (once, however many threads ask at the same moment) if absent.
+
+    When a big hall's pages first ask for the same thing (the seating history after a hand is seated),
+    every server thread working it out at once was most of a second each: one makes it, the others wait.
+    """
+    cache = kept()
+    value: Any = cache.get(key, _MISSING)
+    if value is not _MISSING:
+        return value
+    with _making_lock:
+        lock = _making.setdefault(key, threading.Lock())
+    with lock:
+        value = cache.get(key, _MISSING)
+        if value is _MISSING:
+            value = make()
+            cache.set(key, value, timeout if timeout is not None else DEFAULT_TIMEOUT)
+    with _making_lock:
+        _making.pop(key, None)
+    return value
+
+
+def get(key: str) -> Any:
+    return kept().get(key)
+
+
+def put(key: str, value: Any) -> None:
+    kept().set(key, value)
+
+
+def clear() -> None:
+    """Empty every cache (the tests start each test so)."""
+    for cache in caches.all(initialized_only=False):
+        cache.clear()

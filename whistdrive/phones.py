@@ -1,0 +1,449 @@
+"""What the phones at a table show: the hand, the claims, where everyone goes next, the totals.
+
+The views (``whistdrive.views.table``) take requests and answer them; this module works out what a
+table's page holds. A table's four phones show the same thing but for their own seat, so the shared
+part (``drawing``) is worked out once per change and kept (``whistdrive.cache``) under the table's
+version; each phone adds only its seat (``for_phone``).
+
+A version is what a page depends on, read before anything is drawn: the event's revision (seatings,
+players, corrections, the evening's state), the table's revision (its entries, result and calls),
+and for an agreed table whose players' next seats wait on other tables' results, those tables'
+revisions. ``load`` reads them all, with the table and its event, in one query.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from dataclasses import dataclass
+
+from django.db.models import Exists, OuterRef, Q, Subquery, Sum
+from django.urls import reverse
+
+from whistdrive import cache, entry, evening, games, movements, scores, standings
+from whistdrive.models import Entrant, Event, Flag, Result, Seating, Table
+from whistdrive.rules import HandEntry, tricks_after_revoke
+from whistdrive.vocabulary import (
+    OTHER_SIDE,
+    PARTNER_SEAT,
+    SEAT_NAMES,
+    SEATS,
+    SIDE_NAMES,
+    SIDE_OF_SEAT,
+    SIDE_SEATS,
+    SUIT_SYMBOLS,
+    SUITS,
+    seat_phrase,
+    suit_word,
+)
+
+FLAG_REASONS = [
+    ("dispute", "We disagree on the result"),
+    ("misdeal", "Misdeal"),
+    ("missing", "A player is missing"),
+    ("other", "Something else"),
+]
+# As text: the template localizes every number it prints, and the keypad's 56 were a quarter of a
+# submit's rendering.
+KEYPAD = [(str(n), str(13 - n)) for n in range(14)]
+# The version of a page that answers an entry and leaves where everyone goes to the poll fired on
+# its load: never a real version, so that poll draws the whole page.
+MOVES_LATER = "moves"
+LEAVES = "that was their last hand tonight: thank you for playing"
+WAIT_FOR_THE_HALL = "players are joining or leaving: your next seat shows here when every table has finished"
+# The phones' poll interval grows with the hall, so a big hall's polls stay near this many a second
+# (1,200 phones every 4 s were most of a laptop's CPU before anything changed). A phone also polls
+# the moment it wakes or its page comes back into view (table.html).
+POLLS_A_SECOND = 80
+
+
+def poll_seconds(tables: int) -> int:
+    """Seconds between a table page's polls: 4 up to 80 tables (320 phones), then longer."""
+    return max(4, math.ceil(tables * 4 / POLLS_A_SECOND))
+
+
+# -- loading a table and its version -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Waits:
+    """The other tables an agreed table's page waits on (their results decide its movers' seats),
+    as worked out at a hand and revisions; kept by token, so ``load`` can read their revisions with
+    the table's own."""
+
+    hand: int
+    event_revision: int
+    table_revision: int
+    ids: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A table, its event, and this phone's version of its page (``shared`` for all four phones)."""
+
+    table: Table
+    my_seat: str | None
+    shared: str
+    version: str
+
+
+def load(token: str, remembered: set[int]) -> Table | Loaded | None:
+    """The table with the token, and the version of its page for a phone that remembers the entrants
+    ``remembered``, in one query (two when an agreed table's waits must be worked out afresh).
+
+    None when no table has the token.
+    """
+    waits: Waits | None = cache.get(cache.waits_key(token))
+    here = Seating.objects.filter(table=OuterRef("pk"), hand=OuterRef("event__current_hand"))
+    rows = (
+        Table.objects.select_related("event")
+        .filter(token=token)
+        .annotate(
+            my_seat=Subquery(here.filter(entrant_id__in=remembered).values("seat")[:1]),
+            agreed=Exists(Result.objects.filter(table=OuterRef("pk"), hand=OuterRef("event__current_hand"))),
+            waited=Subquery(
+                Table.objects.filter(pk__in=waits.ids if waits else ())
+                .order_by()
+                .values("event")
+                .annotate(total=Sum("revision"))
+                .values("total")[:1]
+            ),
+        )
+    )
+    table = rows.first()
+    if table is None:
+        return None
+    return _versions(table, waits)
+
+
+def _versions(table: Table, waits: Waits | None) -> Loaded:
+    event = table.event
+    hand = event.current_hand
+    parts: list = [table.pk, event.revision, hand, event.status, table.revision]
+    if table.agreed:
+        # Only an agreed table shows anything of the other tables (where everyone goes next, which may
+        # wait on another table's result). Before that, another table's result changes nothing here:
+        # covering the hall, 1,200 phones were drawn again on every result in it.
+        if waits is None or (waits.hand, waits.event_revision, waits.table_revision) != (
+            hand,
+            event.revision,
+            table.revision,
+        ):
+            waits = _learn_waits(table)
+            table.waited = Table.objects.filter(pk__in=waits.ids).aggregate(total=Sum("revision"))["total"]
+        parts += [waits.ids, table.waited or 0]
+    shared = hashlib.sha256("|".join(map(str, parts)).encode()).hexdigest()[:20]
+    version = hashlib.sha256(f"{shared}|{table.my_seat}".encode()).hexdigest()[:20]
+    return Loaded(table, table.my_seat, shared, version)
+
+
+def _learn_waits(table: Table) -> Waits:
+    """The tables an agreed table's page waits on, worked out (and kept) before its version is read,
+    so the first drawing can be shared with the table's other phones."""
+    event = table.event
+    hand = event.current_hand
+    numbers: set[int] = set()
+    fmt = event.format
+    if hand < fmt.hands and fmt.ends_round(hand) and not Seating.objects.filter(event=event, hand=hand + 1).exists():
+        try:
+            answer = _where_next(event, table, hand)
+        except movements.WaitForTheHall:
+            answer = {}  # wait for the hall: the next hand's seating changes the event's revision
+        numbers = {place.table for place in answer.values() if not place.decided}
+    ids = tuple(sorted(event.tables.filter(number__in=numbers).values_list("pk", flat=True)))
+    waits = Waits(hand, event.revision, table.revision, ids)
+    cache.put(cache.waits_key(table.token), waits)
+    return waits
+
+
+# -- where everyone goes next ---------------------------------------------------------------------
+
+
+def _where_next(event: Event, table: Table, hand: int) -> dict[str, movements.NextPlace]:
+    """The movement's answer for an agreed table, kept under the event's revision with the results it
+    was worked out from. Its contract: the next tables follow from this table's result alone, and a
+    mover's seat from the result of the table they go to; so a kept answer stands while those tables'
+    results stand, and is checked against them only (not the whole hall's round)."""
+    revision = event.revision
+    key = cache.where_next_key(event.pk, hand, table.number, revision)
+    held = cache.get(key)
+    if held is not None:
+        inputs, answer = held
+        if inputs == _inputs(evening.round_results(event, hand, tables=[table.number, *_went(answer)]), table, answer):
+            return answer
+    history = evening.history_of(event, hand, revision=revision)
+    players = evening.players_for(event, hand + 1, revision=revision)
+    results = evening.round_results(event, hand)
+    answer = movements.where_next(event.format, players, history, table.number, results[table.number], results)
+    cache.put(key, (_inputs(results, table, answer), answer))
+    return answer
+
+
+def _went(answer: dict[str, movements.NextPlace]) -> list[int]:
+    return sorted({place.table for place in answer.values() if place.table is not None})
+
+
+def _inputs(results: dict, table: Table, answer: dict) -> tuple:
+    return tuple((t, results.get(t)) for t in [table.number, *_went(answer)])
+
+
+def moves(event: Event, table: Table, hand: int, seats: dict[str, Entrant]) -> list[dict]:
+    """Where each player of ``hand`` at ``table`` goes next, in words, with partners when known."""
+    fmt = event.format
+    if hand >= fmt.hands:
+        return [{"name": e.name, "text": "That was the last hand.", "seat": s} for s, e in _in_order(seats)]
+    leaving = {e.pk for e in seats.values() if e.left_after_hand == hand}
+    # Only these players' next seats and the tables they go to, not the whole hall's seating.
+    following = {
+        s.entrant_id: s
+        for s in Seating.objects.filter(event=event, hand=hand + 1, entrant__in=[e.pk for e in seats.values()])
+        .select_related("table")
+    }  # fmt: skip
+    if all(e.pk in following or e.pk in leaving for e in seats.values()):
+        next_tables = {s.table_id for s in following.values() if s.table_id}
+        by_place = {
+            (s.table_id, s.seat): s.entrant
+            for s in Seating.objects.filter(event=event, hand=hand + 1, table__in=next_tables).select_related("entrant")
+        }
+        rows = []
+        for seat, person in _in_order(seats):
+            nxt = following.get(person.pk)
+            partner = None
+            if nxt is None:
+                text = LEAVES
+            elif nxt.table_id is None:
+                text = f"sit out hand {hand + 1}"
+            else:
+                partner = by_place.get((nxt.table_id, PARTNER_SEAT[nxt.seat]))
+                text = _go_to(table, seat, movements.NextPlace(nxt.table.number, (nxt.seat,)), hand + 1)
+            rows.append({"name": person.name, "text": text, "seat": seat, "partner": partner and partner.name})
+        return rows
+    if not fmt.ends_round(hand) and not _players_change_after(event, hand):
+        return [{"name": e.name, "text": f"stay here for hand {hand + 1}", "seat": s} for s, e in _in_order(seats)]
+    try:
+        answer = _where_next(event, table, hand)
+    except movements.WaitForTheHall:
+        # Players join or leave at this hand's end: any table's result may decide anyone's seat.
+        return [
+            {"name": e.name, "text": LEAVES if e.pk in leaving else WAIT_FOR_THE_HALL, "seat": s}
+            for s, e in _in_order(seats)
+        ]
+    rows = []
+    for seat, person in _in_order(seats):
+        if person.pk in leaving:
+            text = LEAVES
+        else:
+            # A bug, not the organiser's to put right, if the movement has no place for someone here.
+            place = answer[person.player_id]
+            text = f"sit out hand {hand + 1}" if place.table is None else _go_to(table, seat, place, hand + 1)
+        rows.append({"name": person.name, "text": text, "seat": seat, "partner": None})
+    return rows
+
+
+def _players_change_after(event: Event, hand: int) -> bool:
+    """Whether anyone arrives, leaves or changes role between ``hand`` and the next."""
+    return event.entrants.filter(Q(joined_hand=hand + 1) | Q(left_after_hand=hand) | Q(role_from_hand=hand + 1)).exists()
+
+
+def _go_to(table: Table, seat: str, place: movements.NextPlace, next_hand: int) -> str:
+    seats = " or ".join(place.seats)
+    if place.table == table.number and place.seats == (seat,):
+        return f"stay in your seat ({SEAT_NAMES[seat]}) for hand {next_hand}"
+    if place.table == table.number:
+        return f"stay at this table, move to {seat_phrase(seats)}"
+    return f"go to table {place.table}, seat {seat_phrase(seats)}"
+
+
+def _in_order(seats: dict[str, Entrant]):
+    return [(s, seats[s]) for s in SEATS if s in seats]
+
+
+# -- words ------------------------------------------------------------------------------------------
+
+
+def trump_view(trump: str | None) -> dict | None:
+    if not trump:
+        return None
+    return {"letter": trump, "symbol": SUIT_SYMBOLS[trump], "word": suit_word(trump, capital=True), "red": trump in "HD"}
+
+
+def claim_extra(claimed: HandEntry, fmt) -> str:
+    """What a claim says beyond the tricks: honours, a revoke, a turned trump ("" when nothing)."""
+    parts = []
+    if fmt.is_games and fmt.honours and (claimed.honours_ns or claimed.honours_ew):
+        parts.append(f"honours {claimed.honours_ns or 0}–{claimed.honours_ew or 0}")
+    if claimed.revoke:
+        parts.append(f"revoke by {SIDE_NAMES[claimed.revoke]}")
+    if fmt.trump_rotation is None and claimed.trump in SUITS:
+        parts.append(f"{suit_word(claimed.trump)} trumps")
+    return ", ".join(parts)
+
+
+def claim_words(claimed: HandEntry, fmt) -> str:
+    """ "8–5", then honours, a revoke and a turned trump when the table entered them."""
+    extra = claim_extra(claimed, fmt)
+    return f"{claimed.tricks_ns}–{claimed.tricks_ew}" + (f", {extra}" if extra else "")
+
+
+def _score_words(score: dict[str, int]) -> str:
+    return f"North–South {score['NS']}, East–West {score['EW']}"
+
+
+def game_view(table: Table, state: entry.TableState) -> dict:
+    """A game night's table: the game before and after this hand, who won it, the rubber so far.
+
+    Everything comes from the agreed results through the rules engine; the notes say why any
+    points a side held did not count (honours at the score of four, a revoke, game reached first).
+    """
+    night = games.games_for_table(table, up_to=state.hand)
+    scored = night.hand(state.hand)
+    here = {seat: person.player_id for seat, person in state.seats.items()}
+    view: dict = {"state": night.state, "games_line": night.games_line, "notes": [], "new_partners": False}
+    if scored is not None:
+        view.update(before=_score_words(scored.score_before), points=scored.points, notes=list(scored.notes))
+        view["after"] = _score_words(scored.score)
+        if scored.game_won_by:
+            view["game_to"] = f"Game to {SIDE_NAMES[scored.game_won_by]} ({scored.score['NS']}–{scored.score['EW']})"
+            finished = night.score.rubbers[-1] if night.score.rubbers else None
+            if scored is night.last and finished and not night.score.rubber_games and night.score.plays_rubbers:
+                view["rubber_to"] = f"Rubber to {SIDE_NAMES[finished.won_by]}: {finished.points} rubber points"
+            view["next"] = "The next hand starts a new " + ("rubber" if "rubber_to" in view else "game")
+        return view
+    # Not agreed yet: the game as it stands, or afresh when the partnerships here have changed.
+    fresh = bool(night.seats) and standings.partnerships_changed(night.seats, here)
+    view["new_partners"] = fresh
+    view["before"] = _score_words({"NS": 0, "EW": 0} if fresh else night.score.score)
+    if fresh:
+        view["state"] = "New partnerships: a new game and a new rubber"
+    return view
+
+
+# -- the drawing ------------------------------------------------------------------------------------
+
+
+def _totals(event: Event, state: entry.TableState) -> dict[str, int]:
+    """The running totals of the table's four, kept under the revisions they were worked from: this
+    table's (its results) and the event's (corrections at other tables, the seating)."""
+    if not event.format.is_drive:
+        return {}
+    key = cache.totals_key(state.table.token, event.revision, state.table.revision, state.hand)
+    return cache.get_or_make(key, lambda: scores.totals_for(event, state.seats.values()))
+
+
+def drawing(table: Table, *, state: entry.TableState | None = None, moves_later: bool = False) -> dict:
+    """What all four phones of the table show: everything but the phone's own seat and messages.
+
+    ``table`` and its event as loaded with the page's version (or fresh after an entry); ``state``
+    the table's state from an entry, which the answer is drawn from.
+    """
+    event = table.event
+    hand = event.current_hand
+    if state is None or state.hand != hand:
+        state = entry.table_state(table, hand) if hand else None
+    seats = state.seats if state else {}
+    fmt = event.format
+    context = {
+        "event": event,
+        "table": table,
+        "hand": hand,
+        "state": state,
+        "fmt": fmt,
+        "seated": bool(seats),
+        "trump": trump_view(state.trump if state else None),
+        "ask_trump": state is not None and state.trump is None,
+        "honours": fmt.is_games and fmt.honours,
+        "keypad": KEYPAD,
+        "suit_choices": [(s, SUIT_SYMBOLS[s], suit_word(s, capital=True)) for s in SUITS],
+        "results_url": reverse("board", args=[event.board_token]) if event.status == Event.Status.FINISHED else "",
+        "flag_reasons": FLAG_REASONS,
+        "flagged": state is not None and Flag.objects.filter(table=table, hand=hand, resolved__isnull=True).exists(),
+        "poll_seconds": poll_seconds(event.tables.count()) if state is not None else 0,
+    }
+    if state is None:
+        return context
+    claims = {side: claim for side, claim in state.claims.items() if claim}
+    context["claims"] = [
+        {
+            "side": side,
+            "side_name": SIDE_NAMES[side],
+            "entry": claim.entry,
+            "words": claim_words(claim.entry, fmt),
+            "extra": claim_extra(claim.entry, fmt),
+        }
+        for side, claim in claims.items()
+    ]
+    if state.status == "pending":
+        claimer = state.pending_side
+        context["claimer"] = claimer
+        context["claimer_name"] = SIDE_NAMES[claimer]
+        context["claim"] = claims[claimer].entry
+        context["claim_words"] = claim_words(claims[claimer].entry, fmt)
+        context["claim_extra"] = claim_extra(claims[claimer].entry, fmt)
+        # The phone may be passed across: the agreeing players are named by their seats.
+        context["agreeing_seats"] = [
+            {"seat": s, "seat_name": SEAT_NAMES[s], "name": seats[s].name if s in seats else ""}
+            for s in SIDE_SEATS[OTHER_SIDE[claimer]]
+        ]
+    if fmt.is_games:
+        context["game"] = game_view(table, state)
+    if state.status == "agreed":
+        agreed = state.entry
+        context["agreed"] = agreed
+        context["agreed_extra"] = claim_extra(agreed, fmt)
+        context["after_revoke"] = tricks_after_revoke(agreed, fmt)
+        if moves_later and hand < fmt.hands:
+            # The answer to an entry: where everyone goes next (the hall's movement, the totals) comes
+            # by the page's next poll, fired on load, so the phone pressing Agree is answered at once.
+            # (After the last hand there is no movement to work out, and no later page to show it.)
+            context["moves_later"] = True
+            return context
+        totals = _totals(event, state)
+        rows = moves(event, table, hand, seats)
+        for row in rows:
+            person = seats[row["seat"]]
+            row["total"] = totals.get(person.player_id)
+            row["tricks"] = context["after_revoke"][SIDE_OF_SEAT[row["seat"]]]
+        context["moves"] = rows
+    elif hand > 1 and state.status == "waiting":
+        # The first minutes of a hand: say where last hand's players went (they may look here).
+        before = {
+            s.seat: s.entrant for s in Seating.objects.filter(table=table, hand=hand - 1).select_related("entrant")
+        }
+        context["previous_moves"] = moves(event, table, hand - 1, before) if before else []
+    return context
+
+
+def kept_drawing(loaded: Loaded) -> dict:
+    """``drawing`` for a page loaded with its version, kept under that version for the table's other
+    phones. Under a version read before the drawing only: a change meanwhile makes the kept drawing
+    stale, never a drawing served as current under a later version."""
+    table = loaded.table
+    return cache.get_or_make(cache.drawing_key(table.token, loaded.shared), lambda: drawing(table))
+
+
+def for_phone(shared: dict, my_seat: str | None) -> dict:
+    """The shared drawing with this phone's seat: its side's forms, "you" and its own links."""
+    state = shared["state"]
+    seats = state.seats if state else {}
+    if my_seat not in seats:
+        my_seat = None
+    my_side = SIDE_OF_SEAT.get(my_seat) if my_seat else None
+    context = {
+        **shared,
+        "seats": [{"seat": s, "name": seats[s].name if s in seats else "", "you": s == my_seat} for s in SEATS],
+        "my_seat": my_seat,
+        "my_seat_name": SEAT_NAMES.get(my_seat, ""),
+        "my_side": my_side,
+        "my_side_name": SIDE_NAMES.get(my_side, ""),
+        "other_side": OTHER_SIDE.get(my_side),
+        "other_side_name": SIDE_NAMES.get(OTHER_SIDE.get(my_side), ""),
+        "my_link": seats[my_seat].get_absolute_url() if my_seat else "",
+    }
+    if state is None:
+        return context
+    context["claims"] = [{**claim, "mine": claim["side"] == my_side} for claim in shared["claims"]]
+    if state.status == "disputed" and my_side:
+        theirs = next(claim for claim in shared["claims"] if claim["side"] == OTHER_SIDE[my_side])
+        context["theirs"] = theirs["entry"]
+        context["theirs_words"] = theirs["words"]
+    return context

@@ -1,4 +1,5 @@
-"""Who may see and change a club's data. Every organiser view goes through these helpers.
+"""Who may see and change a club's data. Every organiser view goes through these helpers (an event's
+views through ``whistdrive.access.event_for``).
 
 A club the user has no access to is a 404 (its existence is not revealed); a club they can
 see but not change at their role is a 403.
@@ -19,12 +20,3 @@ def club_for(request: HttpRequest, pk: int, roles: tuple[str, ...] = ANY_ROLE) -
     if club.role_of(request.user) not in roles:
         raise PermissionDenied("Your role in this club does not allow that.")
     return club
-
-
-def event_for(request: HttpRequest, pk: int, roles: tuple[str, ...] = ANY_ROLE):
-    from whistdrive.models import Event
-
-    event = get_object_or_404(Event.objects.for_user(request.user).select_related("club", "season"), pk=pk)
-    if event.club.role_of(request.user) not in roles:
-        raise PermissionDenied("Your role in this club does not allow that.")
-    return event

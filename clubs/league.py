@@ -15,14 +15,7 @@ access to a club in the league (organiser or scorer) sees the table.
 
 from __future__ import annotations
 
-import secrets
-
-from django.conf import settings
-from django.db import models
-from django.db.models import F, Q
-
-from clubs.models import Club
-from clubs.validators import no_control_characters
+from clubs.models import League
 from whistdrive.formats import Format
 from whistdrive.rules import HandEntry, entry_problems
 from whistdrive.seasons import LeagueRow, league_table
@@ -30,100 +23,6 @@ from whistdrive.seasons import LeagueRow, league_table
 DEALS = 24  # a league match is 24 deals
 TRICKS_PER_DEAL = 13
 _DEAL_FORMAT = Format()  # a deal of a league match is checked as a drive's hand: tricks only
-
-
-class LeagueQuerySet(models.QuerySet):
-    def for_user(self, user):
-        """Leagues with at least one club the user has access to."""
-        return self.filter(clubs__in=Club.objects.for_user(user)).distinct()
-
-
-class League(models.Model):
-    name = models.CharField(max_length=120, validators=[no_control_characters])
-    season = models.CharField(max_length=40, blank=True, help_text="e.g. 2026–27", validators=[no_control_characters])
-    clubs = models.ManyToManyField(Club, related_name="leagues")
-    created = models.DateTimeField(auto_now_add=True)
-
-    objects = LeagueQuerySet.as_manager()
-
-    class Meta:
-        app_label = "clubs"
-        ordering = ["-created", "name"]
-
-    def __str__(self) -> str:
-        return f"{self.name} {self.season}".strip()
-
-    def table(self) -> list[LeagueRow]:
-        return league_rows(self)
-
-
-def _invitation_token() -> str:
-    return secrets.token_urlsafe(32)
-
-
-class LeagueInvitation(models.Model):
-    """A link for one more club to join a league, made by an organiser of a club in it and sent to
-    another club's organiser, who accepts it for a club they organise. Used once; withdrawn by deleting it."""
-
-    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="invitations")
-    token = models.CharField(max_length=64, unique=True, default=_invitation_token, editable=False)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
-    created = models.DateTimeField(auto_now_add=True)
-    accepted_by = models.ForeignKey(
-        Club, on_delete=models.SET_NULL, null=True, blank=True, related_name="+", help_text="The club that joined."
-    )
-    accepted = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        app_label = "clubs"
-        ordering = ["-created", "-pk"]
-
-    def __str__(self) -> str:
-        return f"Invitation to {self.league}"
-
-
-class Match(models.Model):
-    class Entered(models.TextChoices):
-        TOTALS = "totals", "Total tricks"
-        DEALS = "deals", "Deal by deal"
-
-    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="matches")
-    home = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="home_matches")
-    away = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="away_matches")
-    date = models.DateField()
-    home_tricks = models.PositiveIntegerField()
-    away_tricks = models.PositiveIntegerField()
-    entered = models.CharField(max_length=6, choices=Entered.choices, default=Entered.TOTALS)
-    deals = models.JSONField(
-        default=list, blank=True, help_text="Deal by deal: [home tricks, away tricks] for each of the 24 deals."
-    )
-    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
-    created = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        app_label = "clubs"
-        ordering = ["date", "pk"]
-        constraints = [
-            models.CheckConstraint(
-                condition=~Q(home=F("away")),
-                name="match_between_two_clubs",
-                violation_error_message="A club cannot play itself.",
-            ),
-            models.CheckConstraint(
-                condition=Q(home_tricks__gte=0, away_tricks__gte=0),
-                name="match_tricks_not_negative",
-                violation_error_message="Tricks are 0 or more.",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.home} {self.home_tricks} – {self.away_tricks} {self.away} ({self.date:%d %b %Y})"
-
-    @property
-    def outcome(self) -> str:
-        if self.home_tricks == self.away_tricks:
-            return "Tie"
-        return f"{self.home if self.home_tricks > self.away_tricks else self.away} win"
 
 
 def deal_problems(number: int, home: str, away: str, home_tricks, away_tricks) -> list[str]:

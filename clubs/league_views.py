@@ -20,8 +20,8 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from clubs.access import ANY_ROLE, ORGANISER, club_for
-from clubs.league import DEALS, League, LeagueInvitation, Match, deal_problems, totals_problems
-from clubs.models import Club
+from clubs.league import DEALS, deal_problems, league_rows, totals_problems
+from clubs.models import Club, League, LeagueInvitation, Match
 from clubs.validators import no_control_characters
 
 # -- forms ------------------------------------------------------------------------------------------
@@ -276,7 +276,7 @@ def _league_context(request: HttpRequest, league: League, form: MatchForm | None
             invitations.append(invitation)
     return {
         "league": league,
-        "rows": league.table(),
+        "rows": league_rows(league),
         "matches": matches,
         "form": form,
         "organiser": organiser,

@@ -2,11 +2,12 @@
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 from django.db.models.functions import Lower
 from django.urls import reverse
 
 from clubs.validators import no_control_characters
+from whistdrive.tokens import new_token
 
 
 class Role(models.TextChoices):
@@ -153,13 +154,6 @@ class Season(models.Model):
         return self.name
 
 
-def new_table_token() -> str:
-    """A long random secret, made by the one token maker (whistdrive.models imports this module)."""
-    from whistdrive.models import new_token
-
-    return new_token()
-
-
 class ClubTable(models.Model):
     """A club's table by number, for reusable printed table cards.
 
@@ -170,7 +164,7 @@ class ClubTable(models.Model):
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()
-    token = models.CharField(max_length=64, unique=True, default=new_table_token, help_text="The secret in the QR code.")
+    token = models.CharField(max_length=64, unique=True, default=new_token, help_text="The secret in the QR code.")
 
     class Meta:
         ordering = ["club", "number"]
@@ -205,5 +199,88 @@ class FormatPreset(models.Model):
         return self.name
 
 
-# Leagues between clubs live in their own module; imported here so Django registers their models.
-from clubs.league import League, LeagueInvitation, Match  # noqa: E402, F401
+# -- leagues between clubs (the rules and the table are in clubs/league.py) ---------------------------
+
+
+class LeagueQuerySet(models.QuerySet):
+    def for_user(self, user):
+        """Leagues with at least one club the user has access to."""
+        return self.filter(clubs__in=Club.objects.for_user(user)).distinct()
+
+
+class League(models.Model):
+    name = models.CharField(max_length=120, validators=[no_control_characters])
+    season = models.CharField(max_length=40, blank=True, help_text="e.g. 2026–27", validators=[no_control_characters])
+    clubs = models.ManyToManyField(Club, related_name="leagues")
+    created = models.DateTimeField(auto_now_add=True)
+
+    objects = LeagueQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created", "name"]
+
+    def __str__(self) -> str:
+        return f"{self.name} {self.season}".strip()
+
+
+class LeagueInvitation(models.Model):
+    """A link for one more club to join a league, made by an organiser of a club in it and sent to
+    another club's organiser, who accepts it for a club they organise. Used once; withdrawn by deleting it."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="invitations")
+    token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    accepted_by = models.ForeignKey(
+        Club, on_delete=models.SET_NULL, null=True, blank=True, related_name="+", help_text="The club that joined."
+    )
+    accepted = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+
+    def __str__(self) -> str:
+        return f"Invitation to {self.league}"
+
+
+class Match(models.Model):
+    class Entered(models.TextChoices):
+        TOTALS = "totals", "Total tricks"
+        DEALS = "deals", "Deal by deal"
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="matches")
+    home = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="home_matches")
+    away = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="away_matches")
+    date = models.DateField()
+    home_tricks = models.PositiveIntegerField()
+    away_tricks = models.PositiveIntegerField()
+    entered = models.CharField(max_length=6, choices=Entered.choices, default=Entered.TOTALS)
+    deals = models.JSONField(
+        default=list, blank=True, help_text="Deal by deal: [home tricks, away tricks] for each of the 24 deals."
+    )
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["date", "pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(home=F("away")),
+                name="match_between_two_clubs",
+                violation_error_message="A club cannot play itself.",
+            ),
+            models.CheckConstraint(
+                condition=Q(home_tricks__gte=0, away_tricks__gte=0),
+                name="match_tricks_not_negative",
+                violation_error_message="Tricks are 0 or more.",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.home} {self.home_tricks} – {self.away_tricks} {self.away} ({self.date:%d %b %Y})"
+
+    @property
+    def outcome(self) -> str:
+        if self.home_tricks == self.away_tricks:
+            return "Tie"
+        return f"{self.home if self.home_tricks > self.away_tricks else self.away} win"

@@ -23,10 +23,11 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_POST
 
 from clubs.access import ANY_ROLE, ORGANISER, club_for
-from clubs.models import Club, ClubTable, new_table_token
+from clubs.models import Club, ClubTable
 from whistdrive import printing
 from whistdrive.models import Event, Table
 from whistdrive.printing.from_models import absolute
+from whistdrive.tokens import new_token
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 MOST_TABLES = 300  # the largest hall the app is measured for (docs/benchmarks.md)
@@ -51,7 +52,7 @@ def tables_of(club: Club, count: int) -> list[ClubTable]:
     meantime is skipped (ignore_conflicts), then every table is read back.
     """
     ClubTable.objects.bulk_create(
-        [ClubTable(club=club, number=n, token=new_table_token()) for n in range(1, count + 1)], ignore_conflicts=True
+        [ClubTable(club=club, number=n, token=new_token()) for n in range(1, count + 1)], ignore_conflicts=True
     )
     return list(club.tables.filter(number__lte=count).order_by("number"))
 
@@ -115,7 +116,7 @@ def club_table_renew(request: HttpRequest, pk: int) -> HttpResponse:
     if table is None:
         messages.error(request, f"Table {number} has no card yet: print the cards first.")
         return redirect("club_table_cards", pk=club.pk)
-    ClubTable.objects.filter(pk=table.pk).update(token=new_table_token())
+    ClubTable.objects.filter(pk=table.pk).update(token=new_token())
     messages.success(request, f"Table {number} has a new code: print its card again; the old card no longer works.")
     return redirect("club_table_cards", pk=club.pk)
 

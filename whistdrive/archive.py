@@ -194,7 +194,7 @@ def derive_results(fmt: Format, players: list[dict], hands: list[dict]) -> dict:
     if fmt.is_games:
         return {"tables": games_tables(fmt, hands)}
     entrants = [
-        standings.Entrant(id=p["id"], name=p["name"], role=p.get("role_from", {}).get("role", p["role"])) for p in players
+        standings.Person(id=p["id"], name=p["name"], role=p.get("role_from", {}).get("role", p["role"])) for p in players
     ]
     records = []
     for hand in hands:
@@ -445,7 +445,7 @@ class _Reader:
                 self.add(where, f"{pid} is placed {len(where_they_are)} times ({', '.join(where_they_are)}): once a hand")
         if len(self.problems) > count:
             return None
-        seating = movements.Seating(
+        seating = movements.SeatingPlan(
             tables={n: dict(read_tables[n]["seats"]) for n in sorted(read_tables)}, sitting_out=tuple(out)
         )
         return {"number": number, "trump": trump, "seating": seating, "tables": read_tables, "raw": hand}

@@ -25,8 +25,9 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from whistdrive import evening
-from whistdrive.models import Entrant, Event, Flag, Result, RetiredTableToken, Seating, Submission, Table, new_token
+from whistdrive.models import Entrant, Event, Flag, Result, RetiredTableToken, Seating, Submission, Table
 from whistdrive.rules import SIDE_NAMES, SIDE_OF_SEAT, HandEntry, RuleError, check_entry, trump_for_hand
+from whistdrive.tokens import new_token
 from whistdrive.vocabulary import OTHER_SIDE, SEAT_NAMES, SUIT_WORDS
 
 ENTER_ACTIONS = (Submission.Action.ENTER,)
@@ -196,7 +197,7 @@ def history_summary(rows: list[Submission]) -> list[Submission]:
 # -- writing -----------------------------------------------------------------------------
 
 
-class _Refused(Exception):
+class _RefusedEntry(Exception):
     """Inside the transaction: the submission is logged as refused, then EntryError is raised."""
 
     def __init__(self, message: str):
@@ -219,23 +220,23 @@ def _check_playing(table: Table, hand: int) -> None:
     """Refuse a phone's entry unless ``hand`` is the hand being played now."""
     event = table.event
     if event.status == Event.Status.SETUP:
-        raise _Refused("The evening has not started yet.")
+        raise _RefusedEntry("The evening has not started yet.")
     if event.status == Event.Status.FINISHED:
-        raise _Refused("The evening is over: no more results can be entered here. Ask the organiser.")
+        raise _RefusedEntry("The evening is over: no more results can be entered here. Ask the organiser.")
     if hand != event.current_hand:
         if event.status == Event.Status.INTERVAL and hand < event.current_hand:
-            raise _Refused(f"Hand {hand} is finished and it is the interval: hand {event.current_hand} comes next.")
-        raise _Refused(
+            raise _RefusedEntry(f"Hand {hand} is finished and it is the interval: hand {event.current_hand} comes next.")
+        raise _RefusedEntry(
             f"This page was showing hand {hand}, but the evening is on hand {event.current_hand}. "
             "Nothing was entered; the page now shows the hand being played."
         )
     if event.status == Event.Status.INTERVAL:
-        raise _Refused(f"It is the interval: hand {hand} starts when the organiser says so.")
+        raise _RefusedEntry(f"It is the interval: hand {hand} starts when the organiser says so.")
 
 
 def _seat_side(seat: str) -> str:
     if seat not in SIDE_OF_SEAT:
-        raise _Refused("Choose your seat (North, East, South or West) first.")
+        raise _RefusedEntry("Choose your seat (North, East, South or West) first.")
     return SIDE_OF_SEAT[seat]
 
 
@@ -245,13 +246,13 @@ def _trump_for(table: Table, hand: int, given: str | None) -> str:
     given = given or None
     if rotation is not None:
         if given is not None and given != rotation:
-            raise _Refused(
+            raise _RefusedEntry(
                 f"Hand {hand} is played with {SUIT_WORDS[rotation]}"
                 f"{' as trumps' if rotation != 'N' else ''}, not {SUIT_WORDS.get(given, repr(given))}."
             )
         return rotation
     if given not in ("H", "D", "S", "C"):
-        raise _Refused("Say which suit was trumps (hearts, diamonds, spades or clubs).")
+        raise _RefusedEntry("Say which suit was trumps (hearts, diamonds, spades or clubs).")
     return given
 
 
@@ -339,7 +340,7 @@ def submit(
                 _check_playing(table, hand)
             side = _seat_side(seat)
             if not seats:
-                raise _Refused(f"Nobody is seated at table {table.number} for hand {hand}.")
+                raise _RefusedEntry(f"Nobody is seated at table {table.number} for hand {hand}.")
             other = OTHER_SIDE[side]
             ours = tricks_ours
             theirs = 13 - ours if _small(ours, 99) else ours
@@ -356,13 +357,13 @@ def submit(
             try:
                 check_entry(table.event.format, entry)
             except RuleError as exc:
-                raise _Refused(str(exc)[:1].upper() + str(exc)[1:] + ".") from exc
+                raise _RefusedEntry(str(exc)[:1].upper() + str(exc)[1:] + ".") from exc
             state = _build_state(table, hand, rows, result, seats)
             if state.result is not None:
                 if state.result.entry == entry:
                     outcome, reason = "agreed", "already agreed: no change"
                 else:
-                    raise _Refused(
+                    raise _RefusedEntry(
                         f"This hand is already agreed ({_describe(state.result.entry)}). "
                         "To change it, call the organiser."
                     )
@@ -376,7 +377,7 @@ def submit(
                     outcome = "disputed"
                 else:
                     outcome = "pending"
-        except _Refused as refusal:
+        except _RefusedEntry as refusal:
             _log(
                 table, hand, Submission.Action.ENTER, outcome=f"refused: {refusal.message}", entry=entry,
                 seat=seat if seat in SEAT_NAMES else "", side=side, device=device, address=address,
@@ -439,7 +440,7 @@ def agree(
             if state.result is not None:
                 entry = state.result.entry
                 if expected is not None and expected != entry:
-                    raise _Refused(
+                    raise _RefusedEntry(
                         f"This hand is already agreed as {_describe(entry)}. To change it, call the organiser."
                     )
                 outcome, reason = "agreed", "already agreed: no change"
@@ -447,19 +448,19 @@ def agree(
                 claim = state.claims[other]
                 if claim is None:
                     if state.claims[side] is not None:
-                        raise _Refused(
+                        raise _RefusedEntry(
                             f"{SIDE_NAMES[side]} entered this result: {SIDE_NAMES[other]} must agree it, "
                             "from their own phone or by tapping their seat here."
                         )
-                    raise _Refused(f"{SIDE_NAMES[other]} have not entered a result yet: enter yours instead.")
+                    raise _RefusedEntry(f"{SIDE_NAMES[other]} have not entered a result yet: enter yours instead.")
                 entry = claim.entry
                 if expected is not None and expected != entry:
-                    raise _Refused(
+                    raise _RefusedEntry(
                         f"{SIDE_NAMES[other]} have changed their result to {_describe(entry)}: check it and agree again."
                     )
                 stored = _create_result(table, hand, entry)
                 outcome, reason = "agreed", "" if stored else "already agreed: no change"
-        except _Refused as refusal:
+        except _RefusedEntry as refusal:
             _log(
                 table, hand, Submission.Action.AGREE, outcome=f"refused: {refusal.message}", entry=entry,
                 seat=seat if seat in SEAT_NAMES else "", side=side, device=device, address=address,
@@ -503,20 +504,20 @@ def set_result(
         result = None
         try:
             if event.status == Event.Status.SETUP or event.current_hand < 1:
-                raise _Refused("The evening has not started yet.")
+                raise _RefusedEntry("The evening has not started yet.")
             if not 1 <= hand <= event.current_hand:
-                raise _Refused(f"Only hands 1 to {event.current_hand} have been played so far.")
+                raise _RefusedEntry(f"Only hands 1 to {event.current_hand} have been played so far.")
             if not Seating.objects.filter(table=table, hand=hand).exists():
-                raise _Refused(f"Nobody was seated at table {table.number} for hand {hand}.")
+                raise _RefusedEntry(f"Nobody was seated at table {table.number} for hand {hand}.")
             rotation = trump_for_hand(event.trumps, hand)
             if rotation is not None and entry.trump != rotation:
-                raise _Refused(
+                raise _RefusedEntry(
                     f"Hand {hand} is played with {SUIT_WORDS[rotation]}, not {SUIT_WORDS.get(entry.trump, entry.trump)}."
                 )
             try:
                 check_entry(event.format, entry)
             except RuleError as exc:
-                raise _Refused(str(exc)[:1].upper() + str(exc)[1:] + ".") from exc
+                raise _RefusedEntry(str(exc)[:1].upper() + str(exc)[1:] + ".") from exc
             state = table_state(table, hand)
             result = state.result
             overriding = [c for c in state.claims.values() if c and c.entry != entry]
@@ -525,7 +526,7 @@ def set_result(
                     outcome = "unchanged"
                 else:
                     if not reason:
-                        raise _Refused(
+                        raise _RefusedEntry(
                             f"The result counting now is {_describe(result.entry)}: "
                             "say why it is being corrected."
                         )
@@ -538,16 +539,16 @@ def set_result(
             else:
                 if overriding and not reason:
                     sides = " and ".join(SIDE_NAMES[c.side] for c in overriding)
-                    raise _Refused(f"{sides} entered something different: say why this result is set instead.")
+                    raise _RefusedEntry(f"{sides} entered something different: say why this result is set instead.")
                 result = _result_from(table, hand, entry, source, reason[:200])
                 try:
                     with transaction.atomic():
                         result.save()
                 except IntegrityError as exc:  # only if the row lock was bypassed
-                    raise _Refused("A result arrived at the same moment: look again and retry.") from exc
+                    raise _RefusedEntry("A result arrived at the same moment: look again and retry.") from exc
                 fresh = True
                 outcome = "set"
-        except _Refused as refusal:
+        except _RefusedEntry as refusal:
             _log(
                 table, hand, action, outcome=f"refused: {refusal.message}", entry=entry, reason=reason[:200],
                 user=user if getattr(user, "pk", None) else None,

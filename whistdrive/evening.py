@@ -39,7 +39,7 @@ def entrants_by_player_id(event: Event) -> dict[str, Entrant]:
     return {e.player_id: e for e in event.entrants.all()}
 
 
-def history_of(event: Event, up_to: int | None = None, *, revision: int | None = None) -> list[movements.Seating]:
+def history_of(event: Event, up_to: int | None = None, *, revision: int | None = None) -> list[movements.SeatingPlan]:
     """The seatings of hands 1..up_to (default: the current hand) as engine values. With the event's
     ``revision`` (read before), kept under it: seatings change only with it, and a big hall's pages
     all ask for the same history while a hand is played."""
@@ -59,7 +59,7 @@ def history_of(event: Event, up_to: int | None = None, *, revision: int | None =
         else:
             sitting_out[hand].append(player_id(archive_id, card))
     return [
-        movements.Seating(tables=dict(tables[hand]), sitting_out=tuple(sitting_out[hand]))
+        movements.SeatingPlan(tables=dict(tables[hand]), sitting_out=tuple(sitting_out[hand]))
         for hand in range(1, up_to + 1)
     ]
 
@@ -76,7 +76,7 @@ def round_results(event: Event, last_hand: int, tables: list[int] | None = None)
     return movements.round_results(fmt, played, last_hand)
 
 
-def _save_seating(event: Event, hand: int, seating: movements.Seating, tables: dict[int, Table]) -> None:
+def _save_seating(event: Event, hand: int, seating: movements.SeatingPlan, tables: dict[int, Table]) -> None:
     by_id = entrants_by_player_id(event)
     rows = [
         Seating(event=event, hand=hand, entrant=by_id[player_id], table=tables[number], seat=seat)
@@ -87,7 +87,7 @@ def _save_seating(event: Event, hand: int, seating: movements.Seating, tables: d
     Seating.objects.bulk_create(rows)
 
 
-def _tables_for(event: Event, seatings: list[movements.Seating]) -> dict[int, Table]:
+def _tables_for(event: Event, seatings: list[movements.SeatingPlan]) -> dict[int, Table]:
     """The event's tables, creating any the seatings use that do not exist yet."""
     wanted = {number for seating in seatings for number in seating.tables}
     existing = {t.number: t for t in event.tables.all()}

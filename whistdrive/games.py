@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from whistdrive import standings
 from whistdrive.models import Event, Result, Seating, Table, player_id
-from whistdrive.rules import SIDE_NAMES, HandScore, TableScore, score_games
+from whistdrive.rules import SIDE_NAMES, ScoredHand, TableScore, score_games
 
 
 @dataclass(frozen=True)
@@ -30,10 +30,10 @@ class TableGames:
         return self.score.state
 
     @property
-    def last(self) -> HandScore | None:
+    def last(self) -> ScoredHand | None:
         return self.score.hands[-1] if self.score.hands else None
 
-    def hand(self, number: int) -> HandScore | None:
+    def hand(self, number: int) -> ScoredHand | None:
         return next((h for h in self.score.hands if h.number == number), None)
 
     @property
@@ -99,7 +99,7 @@ class Night:
         return any(t.score.last_number < last for t in self.tables.values())
 
 
-def night_of(event: Event, entrants: list[standings.Entrant]) -> Night:
+def night_of(event: Event, entrants: list[standings.Person]) -> Night:
     """The night now, for ``entrants`` (the standings adapter has them loaded already)."""
     by_table = seated_hands(event)
     final = event.status == Event.Status.FINISHED
@@ -108,7 +108,7 @@ def night_of(event: Event, entrants: list[standings.Entrant]) -> Night:
     return Night(rows, tables)
 
 
-def table_story(event: Event, entrants: list[standings.Entrant]) -> dict[int, list[str]]:
+def table_story(event: Event, entrants: list[standings.Person]) -> dict[int, list[str]]:
     """Each table's rubbers (or games, without rubbers) in players' names, for the results sheet.
 
     With a Mitchell movement the pairs at a table change, so sides are named, not "North–South".

@@ -4,8 +4,6 @@ every submission from a phone (append-only) and the one agreed result per table 
 Totals are never stored: standings are derived from `Result` rows (see whistdrive.standings).
 """
 
-import secrets
-
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
@@ -17,11 +15,7 @@ from whistdrive.devices import phone_name
 from whistdrive.formats import Format
 from whistdrive.movements import Player
 from whistdrive.rules import HandEntry, tricks_after_revoke
-
-
-def new_token() -> str:
-    """A 256-bit URL-safe secret for a table's QR code, a player's link or the board."""
-    return secrets.token_urlsafe(32)
+from whistdrive.tokens import new_token
 
 
 class Seat(models.TextChoices):

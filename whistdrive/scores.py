@@ -27,7 +27,7 @@ from whistdrive.vocabulary import PARTNER_SEAT, SEAT_NAMES, SEATS, SIDE_OF_SEAT
 class People:
     """An event's entrants as the engines take them, with what the loaders need beside."""
 
-    entrants: list[standings.Entrant]
+    entrants: list[standings.Person]
     ids: dict[int, str]  # entrant pk -> player id
     left_after: dict[str, int | None]  # player id -> the last hand before they left, or None
 
@@ -39,7 +39,7 @@ def people_of(event: Event) -> People:
     entrants, ids, left = [], {}, {}
     for pk, archive_id, card, name, role, left_after in rows:
         pid = archive_id or f"p{card}"  # models.player_id, without building each row
-        entrants.append(standings.Entrant(id=pid, name=name, role=role or None))
+        entrants.append(standings.Person(id=pid, name=name, role=role or None))
         ids[pk] = pid
         left[pid] = left_after
     return People(entrants, ids, left)
@@ -286,7 +286,7 @@ def totals_for(event: Event, entrants) -> dict[str, int]:
     tables = {table for _, table, _, _ in own if table}
     results = {(table_id, hand): tricks for hand, table_id, _n, tricks in Result.objects.filter(table_id__in=tables).tricks(fmt)}
     scored_hands = set(Result.objects.for_event(event).order_by().values_list("hand", flat=True).distinct())
-    people = [standings.Entrant(id=pid, name="", role=None) for pid in wanted.values()]
+    people = [standings.Person(id=pid, name="", role=None) for pid in wanted.values()]
     by_hand: dict[int, tuple[list, list]] = {hand: ([], []) for hand in scored_hands}
     for hand, table, seat, entrant_id in own:
         if hand not in by_hand:
@@ -304,7 +304,7 @@ def totals_for(event: Event, entrants) -> dict[str, int]:
             for seat in SEATS:  # the other players at the table: stand-ins, never shown
                 if seat not in seats:
                     seats[seat] = f"-{hand}-{table}-{seat}"
-                    people.append(standings.Entrant(id=seats[seat], name="", role=None))
+                    people.append(standings.Person(id=seats[seat], name="", role=None))
         tables_here = tuple(standings.TableHand(table=t, seats=seats, tricks=tricks) for t, (seats, tricks) in at.items())
         records.append(standings.HandRecord(number=hand, tables=tables_here, sitting_out=tuple(out)))
     ranked = standings.drive_standings(fmt, people, records, final=False)

@@ -22,7 +22,7 @@ from whistdrive.vocabulary import SEATS, SIDE_OF_SEAT
 
 
 @dataclass(frozen=True)
-class Entrant:
+class Person:
     id: str
     name: str
     role: str | None
@@ -42,7 +42,7 @@ class HandRecord:
     sitting_out: tuple[str, ...] = ()
 
 
-class HandScore(NamedTuple):
+class CardHand(NamedTuple):
     """One hand on an entrant's scorecard; a plain (number, score, sat_out) triple with names."""
 
     number: int
@@ -64,7 +64,7 @@ class Standing:
     hands_sat_out: int
     hands_won: int  # hands on the side with more tricks
     tens: int  # hands in which the entrant's side took 10 or more tricks
-    hands: tuple[HandScore, ...]  # one per hand with a score, in hand order
+    hands: tuple[CardHand, ...]  # one per hand with a score, in hand order
     running: tuple[int, ...]  # running total after each entry of ``hands``
     last_hand: int | None  # score on the event's last hand, None when the entrant has none
     provisional: bool = False  # True while the evening is still being played
@@ -72,7 +72,7 @@ class Standing:
 
 def drive_standings(
     fmt: Format,
-    entrants: Sequence[Entrant],
+    entrants: Sequence[Person],
     hands: Sequence[HandRecord],
     *,
     final: bool = True,
@@ -95,7 +95,7 @@ def drive_standings(
 
     # Plain loops over plain values: 1,200 players and 24 hands are 28,800 scores, so the per-score
     # work is kept to a dict lookup and an append (this function was ~200 ms at that size).
-    played: dict[str, list[HandScore]] = {eid: [] for eid in by_id}
+    played: dict[str, list[CardHand]] = {eid: [] for eid in by_id}
     won = dict.fromkeys(by_id, 0)
     tens = dict.fromkeys(by_id, 0)
     sat_out: dict[str, list[int]] = {eid: [] for eid in by_id}
@@ -125,7 +125,7 @@ def drive_standings(
                     ours, theirs = ns, ew
                 else:
                     ours, theirs = ew, ns
-                played[eid].append(HandScore(number, score_of[ours], False))
+                played[eid].append(CardHand(number, score_of[ours], False))
                 if ours > theirs:
                     won[eid] += 1
                 if ours >= 10:
@@ -151,7 +151,7 @@ def drive_standings(
         hands_played = len(scores)
         if sat_out[eid]:
             award = _sitout_award(fmt, [row.score for row in scores])
-            scores = sorted(scores + [HandScore(number, award, True) for number in sat_out[eid]])
+            scores = sorted(scores + [CardHand(number, award, True) for number in sat_out[eid]])
         first = second = total = 0
         running = []
         for number, score, _ in scores:
@@ -208,7 +208,7 @@ def drive_standings(
     return result
 
 
-def event_standings(fmt: Format, entrants: Sequence[Entrant], hands: Sequence[HandRecord], *, final: bool = True):
+def event_standings(fmt: Format, entrants: Sequence[Person], hands: Sequence[HandRecord], *, final: bool = True):
     """Standings for any kind of event: the one entry point the pages call."""
     if fmt.is_drive:
         return drive_standings(fmt, entrants, hands, final=final)
@@ -335,7 +335,7 @@ def rubber_ends(fmt: Format, game_hands_: Sequence[GameHand], table) -> dict[int
 
 def games_standings(
     fmt: Format,
-    entrants: Sequence[Entrant],
+    entrants: Sequence[Person],
     tables: dict[int, Sequence[SeatedHand]],
     *,
     final: bool = True,

@@ -11,9 +11,8 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from clubs import csv_members
-from clubs.league import League
 from clubs.league_views import LeagueForm
-from clubs.models import Club, FormatPreset, Member, Season
+from clubs.models import Club, FormatPreset, League, Member, Season
 from clubs.names import control_character
 from tests.factories import make_cast, make_event
 from whistdrive.forms import GuestForm, LateArrivalForm, PrizeForm

@@ -5,8 +5,9 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.test import RequestFactory
 
-from clubs.access import ORGANISER, club_for, event_for
+from clubs.access import ORGANISER, club_for
 from tests.factories import make_cast, make_event, make_member
+from whistdrive.access import event_for
 
 pytestmark = pytest.mark.django_db
 

@@ -1,7 +1,7 @@
 """Small builders for movement tests: players by card number, results by winner."""
 
 from whistdrive.formats import Format
-from whistdrive.movements import Player, RoundResult, Seating
+from whistdrive.movements import Player, RoundResult, SeatingPlan
 
 
 def players(count: int, roles: bool = False) -> list[Player]:
@@ -15,7 +15,7 @@ def won(side: str) -> RoundResult:
     return RoundResult(8, 5, side) if side == "NS" else RoundResult(5, 8, side)
 
 
-def tables(seating: Seating) -> dict[int, str]:
+def tables(seating: SeatingPlan) -> dict[int, str]:
     """Each table as 'N E S W' for easy reading."""
     return {t: " ".join(seats[s] for s in "NESW") for t, seats in seating.tables.items()}
 

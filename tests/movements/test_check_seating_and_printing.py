@@ -1,6 +1,6 @@
 """The importer's check, the rule in words, and the printable plan."""
 
-from whistdrive.movements import Seating, check_seating, next_seating, plan, rule_sentence, start
+from whistdrive.movements import SeatingPlan, check_seating, next_seating, plan, rule_sentence, start
 
 from .helpers import fmt, players, won
 
@@ -12,7 +12,7 @@ def test_a_wrong_seat_is_named_with_the_rule_that_decides_it():
     right = next_seating(fmt(), people, history, results)
     tables = {t: dict(seats) for t, seats in right.tables.items()}
     tables[2]["E"], tables[3]["N"] = tables[3]["N"], tables[2]["E"]  # p1 and p6 swapped
-    problems = check_seating(fmt(), people, history, results, Seating(tables, ()))
+    problems = check_seating(fmt(), people, history, results, SeatingPlan(tables, ()))
     assert problems == [
         "table 2 seat E should be p1 (progressive: winning lady from table 1), not p6",
         "table 3 seat N should be p6 (progressive: winning lady from table 2), not p1",
@@ -23,7 +23,7 @@ def test_a_wrong_seat_is_named_with_the_rule_that_decides_it():
 def test_an_individual_seating_is_checked_only_for_its_invariants():
     people = players(8)
     game = fmt(movement="individual")
-    seating = Seating({1: {"N": "p1", "E": "p2", "S": "p3", "W": "p4"}}, ("p5", "p6", "p7", "p7"))
+    seating = SeatingPlan({1: {"N": "p1", "E": "p2", "S": "p3", "W": "p4"}}, ("p5", "p6", "p7", "p7"))
     assert check_seating(game, people, [], {}, seating) == [
         "p7 is placed 2 times",
         "p8 is neither seated nor sitting out",

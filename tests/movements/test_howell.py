@@ -10,7 +10,7 @@ from itertools import combinations
 import pytest
 
 from whistdrive.formats import Format
-from whistdrive.movements import Player, Seating, advise, check_seating, next_seating, replan, rule_sentence, start
+from whistdrive.movements import Player, SeatingPlan, advise, check_seating, next_seating, replan, rule_sentence, start
 from whistdrive.movements.howell import cycle_length, howell_problem, howell_round, sitting_out
 
 from .helpers import fmt, players
@@ -119,7 +119,7 @@ def test_the_importer_names_a_pair_at_the_wrong_table():
     plan = start(game, people, seed=0, by="card")
     wrong = {t: dict(seats) for t, seats in plan[1].tables.items()}
     wrong[1]["E"], wrong[2]["E"] = wrong[2]["E"], wrong[1]["E"]
-    problems = check_seating(game, people, plan[:1], {}, Seating(wrong, ()))
+    problems = check_seating(game, people, plan[:1], {}, SeatingPlan(wrong, ()))
     assert len(problems) == 2
     assert problems[0].startswith("table 1 seat E should be") and "(howell: pair " in problems[0]
 

@@ -4,14 +4,14 @@
 E–W pair meets every N–S pair once. With an odd number of pairs the last table is a half table:
 its N–S place is empty, and the E–W pair that comes to it sits out that round; the rotation runs
 over the N real tables plus the half table, so the E–W pairs sit out in turn and N–S pairs never
-sit out." (shared/spec/event-archive.md, Seating rules)
+sit out." (shared/spec/event-archive.md, SeatingPlan rules)
 """
 
 from collections import Counter
 
 import pytest
 
-from whistdrive.movements import Seating, advise, check_seating, next_seating, rule_sentence, start
+from whistdrive.movements import SeatingPlan, advise, check_seating, next_seating, rule_sentence, start
 
 from .helpers import fmt, players
 
@@ -24,11 +24,11 @@ def mitchell_evening(pairs: int, hands_per_round: int, rounds: int, seed: int = 
     return game, people, start(game, people, seed=seed)
 
 
-def rounds_of(plan: list[Seating], hands_per_round: int) -> list[Seating]:
+def rounds_of(plan: list[SeatingPlan], hands_per_round: int) -> list[SeatingPlan]:
     return plan[::hands_per_round]
 
 
-def directions(first: Seating):
+def directions(first: SeatingPlan):
     north_south = {frozenset((s["N"], s["S"])) for s in first.tables.values()}
     east_west = {frozenset((s["E"], s["W"])) for s in first.tables.values()}
     if first.sitting_out:
@@ -125,7 +125,7 @@ def test_the_importer_rejects_the_old_halfway_skip(pairs):
             out = (e, w)
             continue
         tables[dest] = {"N": before.tables[dest]["N"], "E": e, "S": before.tables[dest]["S"], "W": w}
-    skipped = Seating(dict(sorted(tables.items())), out)
+    skipped = SeatingPlan(dict(sorted(tables.items())), out)
     problems = check_seating(game, people, plan[:halfway], {}, skipped)
     assert problems
     assert any("E–W pair up from table" in p or "half table" in p for p in problems), problems

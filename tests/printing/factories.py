@@ -15,7 +15,7 @@ from whistdrive.printing.sheets import (
     ScorePad,
     ScorePadSheet,
     SeatedTable,
-    Standing,
+    StandingRow,
     TableCard,
     TableCardSheet,
 )
@@ -169,7 +169,7 @@ def results_sheet(entrants: int = 40) -> ResultsSheet:  # noqa: F821 - imported 
         shared = sum(1 for t, _, _ in totals if t == total) > 1
         first = total // 2 + i % 3
         standings.append(
-            Standing(rank=rank, shared=shared, name=name, total=total, first_half=first, second_half=total - first,
+            StandingRow(rank=rank, shared=shared, name=name, total=total, first_half=first, second_half=total - first,
                      role="lady" if i % 2 == 0 else "gent", card_number=i + 1)
         )
     prizes = [

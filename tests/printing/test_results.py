@@ -1,6 +1,6 @@
 from tests.printing import factories
 from tests.printing.helpers import pages_lines_text as pages_text
-from whistdrive.printing import ResultsSheet, Standing, results_pdf
+from whistdrive.printing import ResultsSheet, StandingRow, results_pdf
 
 
 def test_every_standing_is_printed_with_its_total():
@@ -20,10 +20,10 @@ def test_shared_ranks_are_shown_with_an_equals_sign():
         event="Drive",
         date="Tuesday 1 December",
         standings=[
-            Standing(1, False, "Ann Smith", 170, 85, 85),
-            Standing(2, True, "Zoë Brontë", 160, 81, 79),
-            Standing(2, True, "Siobhán O'Brien", 160, 78, 82),
-            Standing(4, False, "Bob Jones", 150, 70, 80),
+            StandingRow(1, False, "Ann Smith", 170, 85, 85),
+            StandingRow(2, True, "Zoë Brontë", 160, 81, 79),
+            StandingRow(2, True, "Siobhán O'Brien", 160, 78, 82),
+            StandingRow(4, False, "Bob Jones", 150, 70, 80),
         ],
     )
     lines = pages_text(results_pdf(sheet))[0].splitlines()

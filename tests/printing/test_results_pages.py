@@ -5,7 +5,7 @@ import dataclasses
 from tests.printing import factories
 from tests.printing.helpers import pages_lines_text, pages_text
 from whistdrive import printing
-from whistdrive.printing.sheets import Standing
+from whistdrive.printing.sheets import StandingRow
 
 
 def test_continuation_pages_carry_the_title_and_every_page_its_number():
@@ -18,14 +18,14 @@ def test_continuation_pages_carry_the_title_and_every_page_its_number():
 
 
 def test_equal_places_are_listed_by_card_number_as_numbers():
-    rows = [Standing(rank=1, shared=True, name=f"Player {n}", total=150, card_number=n) for n in (10, 2, 1, 21, 3)]
+    rows = [StandingRow(rank=1, shared=True, name=f"Player {n}", total=150, card_number=n) for n in (10, 2, 1, 21, 3)]
     sheet = dataclasses.replace(factories.results_sheet(4), standings=rows, prizes=[])
     lines = [line for line in pages_lines_text(printing.results_pdf(sheet))[0].splitlines() if line.startswith("=1 ")]
     assert [int(line.split()[1]) for line in lines] == [1, 2, 3, 10, 21]
 
 
 def test_blank_halves_print_blank_not_zero():
-    rows = [Standing(rank=1, shared=False, name="Ann Smith", total=77, first_half=77, second_half=None, card_number=1)]
+    rows = [StandingRow(rank=1, shared=False, name="Ann Smith", total=77, first_half=77, second_half=None, card_number=1)]
     sheet = dataclasses.replace(factories.results_sheet(4), standings=rows, prizes=[])
     line = next(line for line in pages_lines_text(printing.results_pdf(sheet))[0].splitlines() if "Ann Smith" in line)
     assert line.split()[-2:] == ["77", "77"]

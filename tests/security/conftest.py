@@ -5,8 +5,7 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from clubs.league import League, LeagueInvitation, Match
-from clubs.models import Club, FormatPreset, Season
+from clubs.models import Club, FormatPreset, League, LeagueInvitation, Match, Season
 from tests.factories import add_entrants, make_cast, make_event, make_member
 from whistdrive import evening
 from whistdrive.formats import Format

@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from tests.foundation.drive_process import REPO, laptop_env
 from whistdrive import ratelimit
-from whistdrive.models import new_token
+from whistdrive.tokens import new_token
 
 URLSAFE = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 

@@ -1,11 +1,11 @@
 """Small hand-worked evenings shared by the standings tests (no database)."""
 
 from whistdrive.formats import Format
-from whistdrive.standings import Entrant, HandRecord, TableHand
+from whistdrive.standings import HandRecord, Person, TableHand
 
 
 def entrants(*ids, role=None):
-    return [Entrant(i, i.upper(), role) for i in ids]
+    return [Person(i, i.upper(), role) for i in ids]
 
 
 def table(number, n, e, s, w, ns):

@@ -11,8 +11,8 @@ from whistdrive.movements import MovementError, Player, pairs_of, start
 from whistdrive.prizes import award_prizes, default_prizes, validate_prizes
 from whistdrive.rules import HandEntry
 from whistdrive.standings import (
-    Entrant,
     HandRecord,
+    Person,
     SeatedHand,
     TableHand,
     drive_standings,
@@ -29,7 +29,7 @@ def evening(movement: str, pairs: int, tricks, hands: int, hands_per_round: int 
     people = [Player(f"p{i}") for i in range(1, 2 * pairs + 1)]
     plan = start(fmt, people, seed=0, by="card")
     names = {p.id: (NAMES[i] if i < len(NAMES) else f"Player {i + 1}") for i, p in enumerate(people)}
-    entrants = [Entrant(p.id, names[p.id], None) for p in people]
+    entrants = [Person(p.id, names[p.id], None) for p in people]
     records = [
         HandRecord(
             number,
@@ -136,7 +136,7 @@ def test_every_pair_has_one_line_and_ranks_are_shared_on_equal_totals(
 def test_a_game_night_of_fixed_tables_reads_as_pairs():
     night = Format(kind="games", movement="stationary", hands=2, hands_per_round=2, interval_after=None, trumps="H")
     seats = {"N": "a", "E": "b", "S": "c", "W": "d"}
-    entrants = [Entrant(i, i.upper(), None) for i in "abcd"]
+    entrants = [Person(i, i.upper(), None) for i in "abcd"]
     tables = {1: [SeatedHand(n, seats, HandEntry(12, 1, "H")) for n in (1, 2)]}
     plan = start(night, [Player(i) for i in "abcd"], seed=0, by="card")
     lines = pair_standings(pairs_of(night, plan[0]), games_standings(night, entrants, tables))

@@ -5,7 +5,7 @@ from hypothesis import strategies as st
 
 from whistdrive.formats import TIE_BREAKS, Format
 from whistdrive.prizes import award_prizes
-from whistdrive.standings import Entrant, HandRecord, TableHand, drive_standings, results_players
+from whistdrive.standings import HandRecord, Person, TableHand, drive_standings, results_players
 
 
 @st.composite
@@ -13,7 +13,7 @@ def evenings(draw):
     tables = draw(st.integers(1, 3))
     spares = draw(st.integers(0, 3))
     count = 4 * tables + spares
-    people = [Entrant(f"p{i}", f"P{i}", None) for i in range(count)]
+    people = [Person(f"p{i}", f"P{i}", None) for i in range(count)]
     number_of_hands = draw(st.integers(0, 6))
     hands = []
     for number in range(1, number_of_hands + 1):

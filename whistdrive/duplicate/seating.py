@@ -1,7 +1,7 @@
 """From players to a seated duplicate evening: the pairs, their numbers, and every hand's tables.
 
 A hand is one board slot: round r's slot k is hand (r - 1) * boards_per_round + k. Every table
-of a hand has its four players (``movements.Seating``, as for any event) and its board.
+of a hand has its four players (``movements.SeatingPlan``, as for any event) and its board.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from whistdrive.movements import Advice, MovementError, Pair, Player, Seating, roles_in_use
+from whistdrive.movements import Advice, MovementError, Pair, Player, SeatingPlan, roles_in_use
 
 from .movement import DuplicateError, DuplicatePlan, plan_duplicate
 
@@ -21,7 +21,7 @@ class HandPlan:
 
     number: int
     round: int
-    seating: Seating
+    seating: SeatingPlan
     boards: dict[int, int]  # table -> board
 
 
@@ -121,7 +121,7 @@ def hands_of(plan: DuplicatePlan, pairs: list[Pair]) -> list[HandPlan]:
         for slot in range(k):
             number = (played.number - 1) * k + slot + 1
             boards = {t.table: t.boards[slot] for t in played.tables}
-            hands.append(HandPlan(number, played.number, Seating(dict(seats), out), boards))
+            hands.append(HandPlan(number, played.number, SeatingPlan(dict(seats), out), boards))
     return hands
 
 

@@ -5,8 +5,7 @@ See docs/movements.md for each movement in plain words and the API.
 
 from whistdrive.vocabulary import SEATS
 
-from .pairs import Pair, pairs_of
-from .rules import (
+from .engine import (
     Advice,
     advise,
     check_seating,
@@ -21,8 +20,9 @@ from .rules import (
     tables_for,
     where_next,
 )
+from .pairs import Pair, pairs_of
 from .schedule import bounds, individual_schedule, measure
-from .seating import MovementError, NextPlace, Player, RoundResult, Seating, WaitForTheHall, round_results
+from .seating import MovementError, NextPlace, Player, RoundResult, SeatingPlan, WaitForTheHall, round_results
 
 __all__ = [
     "SEATS",
@@ -32,7 +32,7 @@ __all__ = [
     "Pair",
     "Player",
     "RoundResult",
-    "Seating",
+    "SeatingPlan",
     "advise",
     "bounds",
     "check_seating",

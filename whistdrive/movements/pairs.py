@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .howell import howell_problem, howell_round, sitting_out
-from .seating import MovementError, Seating
+from .seating import MovementError, SeatingPlan
 
 DIRECTION_WORDS = {"NS": "N–S", "EW": "E–W"}
 
@@ -48,7 +48,7 @@ class Pair:
         return f"Pair {self.number}"
 
 
-def pairs_of(fmt, first: Seating) -> list[Pair]:
+def pairs_of(fmt, first: SeatingPlan) -> list[Pair]:
     """The evening's pairs, numbered from the seating of its first round (see the module's words)."""
     if fmt.movement == "mitchell":
         pairs = [Pair(t, (s["N"], s["S"]), "NS") for t, s in sorted(first.tables.items())]
@@ -68,7 +68,7 @@ def pairs_of(fmt, first: Seating) -> list[Pair]:
     raise MovementError(f"a {fmt.movement.replace('_', '-')} movement changes partners: it has no fixed pairs")
 
 
-def howell_pairs(first: Seating) -> list[Pair]:
+def howell_pairs(first: SeatingPlan) -> list[Pair]:
     """Pairs 1..P of a Howell whose round 1 is ``first``; a MovementError if it is no Howell's round 1."""
     count = 2 * len(first.tables) + (1 if first.sitting_out else 0)
     problem = howell_problem(count)

@@ -41,7 +41,7 @@ from functools import lru_cache
 from whistdrive.vocabulary import SEATS
 
 from .designs import design_rounds, design_with_spare_seat, starter_rounds, stored_rounds
-from .seating import Player, Seating
+from .seating import Player, SeatingPlan
 
 # Penalties for a table: meeting someone again costs more the more often it has happened.
 _OPPOSE_COST = (0, 1, 8, 200, 1000, 5000)
@@ -66,8 +66,8 @@ def reading_order(order: list[Player], roles: bool) -> tuple[list[Player], int, 
 
 
 def individual_schedule(
-    order: list[Player], hands: int, roles: bool, hands_per_round: int = 1, history: list[Seating] | None = None
-) -> list[Seating]:
+    order: list[Player], hands: int, roles: bool, hands_per_round: int = 1, history: list[SeatingPlan] | None = None
+) -> list[SeatingPlan]:
     """Every hand's seating for an individual drive; hand 1 seats ``order`` table by table.
 
     ``history`` (already played hands) is counted as meetings to avoid, for a re-plan.
@@ -95,7 +95,7 @@ def individual_schedule(
     seatings = []
     for tables, out in abstract:
         seatings.append(
-            Seating(
+            SeatingPlan(
                 {t + 1: dict(zip(SEATS, (ids[x] for x in table), strict=True)) for t, table in enumerate(tables)},
                 tuple(ids[x] for x in out),
             )

@@ -51,7 +51,7 @@ class NextPlace:
 
     @property
     def position(self) -> tuple[int, str] | None:
-        """(table, seat) as a ``Seating`` gives it, or None to sit out; only once decided."""
+        """(table, seat) as a ``SeatingPlan`` gives it, or None to sit out; only once decided."""
         if not self.decided:
             raise ValueError(f"the seat at table {self.table} is one of {self.seats}: not decided yet")
         return None if self.table is None else (self.table, self.seats[0])
@@ -84,7 +84,7 @@ def round_results(fmt, played, last_hand: int) -> dict[int, RoundResult]:
 
 
 @dataclass(frozen=True)
-class Seating:
+class SeatingPlan:
     tables: dict[int, dict[str, str]]
     sitting_out: tuple[str, ...] = field(default_factory=tuple)
 

@@ -25,7 +25,7 @@ from .sheets import (
     SeasonSheet,
     SeatedTable,
     SlipHand,
-    Standing,
+    StandingRow,
     TableCard,
     TableCardSheet,
 )
@@ -52,7 +52,7 @@ __all__ = [
     "SeasonSheet",
     "SeatedTable",
     "SlipHand",
-    "Standing",
+    "StandingRow",
     "TableCard",
     "TableCardSheet",
     "club_table_cards_pdf",

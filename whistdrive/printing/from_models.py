@@ -25,7 +25,7 @@ from whistdrive.vocabulary import PARTNER_SEAT
 from .sheet_docs import rounds  # the same grouping of identical hands as the progression sheet
 from .sheets import (
     ClubTableCardSheet,
-    GamesStanding,
+    GamesRow,
     HandSeating,
     PrizeAward,
     ProgressionPlayer,
@@ -40,7 +40,7 @@ from .sheets import (
     ScorePadSheet,
     SeatedTable,
     SlipHand,
-    Standing,
+    StandingRow,
     TableCard,
     TableCardSheet,
     TableStory,
@@ -207,7 +207,7 @@ def _scorecards(event: Event, cards: list[Scorecard], page_size: str | None) -> 
 def movers_line(fmt, table: int, numbers: list[int]) -> str:
     """Where the players who move go from ``table``, for its card (the movement engine's own directions).
 
-    Ladies go up a table and gents down (movements.rules._move); the top and last tables are joined.
+    Ladies go up a table and gents down (movements.engine._move); the top and last tables are joined.
     """
     if len(numbers) < 2 or table not in numbers:
         return ""
@@ -218,7 +218,7 @@ def movers_line(fmt, table: int, numbers: list[int]) -> str:
         word = "winning" if fmt.movement == "progressive" and fmt.movers == "winners" else "losing"
         return f"{after}: {word} lady → table {up} · {word} gent → table {down}"
     if fmt.movement == "mitchell":
-        # Without boards a Mitchell has no skip (movements.rules._mitchell_shift): one table every round.
+        # Without boards a Mitchell has no skip (movements.engine._mitchell_shift): one table every round.
         return f"{after}: East–West pair → table {up}; North–South stay"
     if fmt.movement == "howell":
         return f"{after}: each pair goes to the table and direction its card gives"
@@ -347,7 +347,7 @@ def score_pad_sheet(event: Event, page_size: str | None = None) -> ScorePadSheet
 
 
 def _spares_lines(evening: _Evening, first: HandSeating) -> list[str]:
-    """The sit-out rotation the movement engine follows (movements.rules._rotate), in words."""
+    """The sit-out rotation the movement engine follows (movements.engine._rotate), in words."""
     if not first.sitting_out:
         return []
     roles = movements.roles_in_use([movements.Player(e.player_id, e.role or None) for e in evening.entrants])
@@ -399,7 +399,7 @@ def results_sheet(event: Event, page_size: str | None = None) -> ResultsSheet:
     # Until a hand after the interval has a result, the second half has not begun: blank, not 0.
     second_begun = halves and (now.final or now.last_hand > fmt.interval_after)
     rows = [
-        Standing(
+        StandingRow(
             rank=s.rank,
             shared=s.tied,
             name=s.name,
@@ -459,7 +459,7 @@ def _games_results_sheet(event: Event, page_size: str | None) -> ResultsSheet:
     night = now.night
     card_numbers = _card_numbers(event)
     rows = [
-        GamesStanding(s.rank, s.tied, s.name, s.rubber_points, s.games_won, s.points, card_numbers.get(s.id))
+        GamesRow(s.rank, s.tied, s.name, s.rubber_points, s.games_won, s.points, card_numbers.get(s.id))
         for s in night.standings
     ]
     if event.status == Event.Status.FINISHED:

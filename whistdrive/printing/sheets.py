@@ -159,7 +159,7 @@ class ProgressionSheet:
 
 
 @dataclass(frozen=True)
-class Standing:
+class StandingRow:
     rank: int
     shared: bool  # another entrant has the same rank: printed "=2"
     name: str
@@ -182,7 +182,7 @@ class PrizeAward:
 
 
 @dataclass(frozen=True)
-class GamesStanding:
+class GamesRow:
     """A game night's standing: rubber points, then games won, then points."""
 
     rank: int
@@ -205,13 +205,13 @@ class ResultsSheet:
     club: str
     event: str
     date: datetime.date | str
-    standings: list[Standing]
+    standings: list[StandingRow]
     venue: str = ""
     prizes: list[PrizeAward] = field(default_factory=list)
     page_size: str = "A4"
     status: str = ""  # "Provisional after hand 9 of 24" when printed mid-evening; "Final results" at the end
     prizes_note: str = ""  # instead of the prizes, e.g. before any hand is scored
-    games: list[GamesStanding] = field(default_factory=list)  # a game night: these instead of `standings`
+    games: list[GamesRow] = field(default_factory=list)  # a game night: these instead of `standings`
     tables: list[TableStory] = field(default_factory=list)  # a game night: each table's rubbers
     ranking: str = ""  # a game night: how the standings are ranked, in words
 

@@ -151,7 +151,7 @@ class GameHand:
 
 
 @dataclass(frozen=True)
-class HandScore:
+class ScoredHand:
     number: int
     points: dict[str, int]
     score_before: dict[str, int]
@@ -183,7 +183,7 @@ class SideTotals:
 
 @dataclass(frozen=True)
 class TableScore:
-    hands: tuple[HandScore, ...] = ()
+    hands: tuple[ScoredHand, ...] = ()
     games: tuple[GameResult, ...] = ()
     rubbers: tuple[RubberResult, ...] = ()
     score: dict[str, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})  # the game in progress
@@ -366,7 +366,7 @@ def score_games(fmt: Format, hands: Sequence[GameHand]) -> TableScore:
     """Score a table's hands, in order, into games and rubbers (see docs/rules.md)."""
     score = {"NS": 0, "EW": 0}
     rubber_games: list[GameResult] = []
-    scored: list[HandScore] = []
+    scored: list[ScoredHand] = []
     games: list[GameResult] = []
     rubbers: list[RubberResult] = []
     last = 0
@@ -393,7 +393,7 @@ def score_games(fmt: Format, hands: Sequence[GameHand]) -> TableScore:
         before = dict(score)
         points, score, won_by, hand_notes = score_hand(fmt, before, entry)
         notes.extend(hand_notes)
-        scored.append(HandScore(hand.number, points, before, dict(score), won_by, tuple(notes)))
+        scored.append(ScoredHand(hand.number, points, before, dict(score), won_by, tuple(notes)))
         if won_by is not None:
             game = GameResult(won_by, dict(score), game_value(fmt, score[OTHER_SIDE[won_by]]))
             games.append(game)

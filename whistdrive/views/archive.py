@@ -14,8 +14,9 @@ from django.urls import path
 from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
-from clubs.access import ANY_ROLE, ORGANISER, event_for
+from clubs.access import ANY_ROLE, ORGANISER
 from clubs.models import Club
+from whistdrive.access import event_for
 from whistdrive.archive import ArchiveError, export_event, import_event, read_json, results_rows
 from whistdrive.spreadsheets import safe_row
 

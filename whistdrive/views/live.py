@@ -21,8 +21,9 @@ from django.urls import path, reverse
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.views.decorators.http import require_POST
 
-from clubs.access import ANY_ROLE, event_for
+from clubs.access import ANY_ROLE
 from whistdrive import devices, entry, evening, games, ratelimit
+from whistdrive.access import event_for
 from whistdrive.forms import (
     AutoAdvanceForm,
     ExpectedHandForm,
@@ -434,7 +435,7 @@ def _paper_rows(event: Event, hand: int, data=None) -> list[PaperRow]:
     return rows
 
 
-class _Refused(Exception):
+class _PaperRefused(Exception):
     """Raised inside the paper transaction to undo every row already set."""
 
 
@@ -502,8 +503,8 @@ def _save_paper(request: HttpRequest, rows: list[PaperRow], hand: int) -> list[s
                     problems.append(
                         str(exc) if isinstance(exc, entry.EntryError) else f"Table {row.table.number}: {exc}"
                     )
-                    raise _Refused from exc
-    except _Refused:
+                    raise _PaperRefused from exc
+    except _PaperRefused:
         return [*problems, "Nothing was saved: correct the rows below and save again."]
     numbers = ", ".join(str(row.table.number) for row in keyed)
     messages.success(request, f"Hand {hand}: saved from paper for table{'s' if len(keyed) > 1 else ''} {numbers}.")

@@ -21,8 +21,9 @@ from django.shortcuts import redirect, render
 from django.urls import path, reverse
 from django.utils.text import slugify
 
-from clubs.access import ANY_ROLE, event_for
+from clubs.access import ANY_ROLE
 from whistdrive import printing, prizes
+from whistdrive.access import event_for
 from whistdrive.models import Event
 from whistdrive.printing import from_models
 

@@ -13,9 +13,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 from django.views.decorators.http import require_POST
 
-from clubs.access import ANY_ROLE, ORGANISER, club_for, event_for
+from clubs.access import ANY_ROLE, ORGANISER, club_for
 from clubs.models import ClubAccess
 from whistdrive import evening
+from whistdrive.access import event_for
 from whistdrive.formats import Format
 from whistdrive.forms import (
     TIE_BREAK_LABELS,

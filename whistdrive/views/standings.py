@@ -26,8 +26,9 @@ from django.utils.http import quote_etag
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
-from clubs.access import ANY_ROLE, event_for
+from clubs.access import ANY_ROLE
 from whistdrive import charts, prizes, scores, standings
+from whistdrive.access import event_for
 from whistdrive.forms import PrizeFormSet, QualifyForm, prize_initial
 from whistdrive.models import Event
 

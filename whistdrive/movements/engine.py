@@ -17,7 +17,7 @@ from whistdrive.vocabulary import GENT_SEATS, LADY_SEATS, SEATS, SIDE_OF_SEAT, S
 from .howell import howell_notes, howell_problem, howell_round, sitting_out
 from .pairs import howell_pairs
 from .schedule import individual_schedule
-from .seating import MovementError, NextPlace, Player, RoundResult, Seating, WaitForTheHall
+from .seating import MovementError, NextPlace, Player, RoundResult, SeatingPlan, WaitForTheHall
 
 RESULT_DRIVEN = ("progressive", "semi_partner")
 PLANNED = ("individual", "mitchell", "howell", "stationary")
@@ -172,7 +172,7 @@ def _ordered(players: list[Player], seed: int, by: str) -> list[Player]:
     raise MovementError(f"seat players by 'random' or 'card', not {by!r}")
 
 
-def _first_seating(order: list[Player], roles: bool) -> Seating:
+def _first_seating(order: list[Player], roles: bool) -> SeatingPlan:
     """Tables filled in order: lady seats N, E then gent seats S, W; the last of each role are spare."""
     if roles:
         ladies = [p.id for p in order if p.role == "lady"]
@@ -189,10 +189,10 @@ def _first_seating(order: list[Player], roles: bool) -> Seating:
         for t in range(1, tables + 1)
     }
     spare = tuple(ladies[2 * tables :]) + tuple(gents[2 * tables :])
-    return Seating(seats, spare)
+    return SeatingPlan(seats, spare)
 
 
-def start(fmt, players: list[Player], seed: int, by: str = "random") -> list[Seating]:
+def start(fmt, players: list[Player], seed: int, by: str = "random") -> list[SeatingPlan]:
     """Hand 1 for a result-driven movement; every hand of the evening for a planned one."""
     roles = _check_advice(fmt, players)
     order = _ordered(players, seed, by)
@@ -223,7 +223,7 @@ def _mover_word(fmt, moving_side: str, winner: str) -> str:
 
 
 def _move(
-    fmt, seating: Seating, results: dict[int, RoundResult], only: set[int] | None = None
+    fmt, seating: SeatingPlan, results: dict[int, RoundResult], only: set[int] | None = None
 ) -> dict[int, dict[str, tuple[str, str]]]:
     """Each seated player's next table and seat, before sit-outs: table -> seat -> (player, why).
 
@@ -274,17 +274,17 @@ def _move(
     return new
 
 
-def hands_missed(history: list[Seating]) -> Counter:
+def hands_missed(history: list[SeatingPlan]) -> Counter:
     """How many hands of ``history`` each player sat out. A late arrival counts from arriving (the
     hands before it are not "missed"), so the rotation seats them as it seats everyone else."""
     return Counter(pid for seating in history for pid in seating.sitting_out)
 
 
-def _present_in(seating: Seating) -> set[str]:
+def _present_in(seating: SeatingPlan) -> set[str]:
     return set(seating.seated()) | set(seating.sitting_out)
 
 
-def players_changed(players: list[Player], last: Seating) -> bool:
+def players_changed(players: list[Player], last: SeatingPlan) -> bool:
     """True when the players of the next hand are not the last hand's: someone arrived or left, or
     (with roles) someone now plays the other role than the seat they sat in."""
     if {p.id for p in players} != _present_in(last):
@@ -311,7 +311,7 @@ def _seat_role(seat: str, roles: bool) -> str | None:
 
 
 def _rotate(
-    players: list[Player], history: list[Seating], moved: dict[int, dict[str, tuple[str, str]]], roles: bool
+    players: list[Player], history: list[SeatingPlan], moved: dict[int, dict[str, tuple[str, str]]], roles: bool
 ) -> tuple[dict[int, dict[str, tuple[str, str]]], tuple[str, ...]]:
     """The sit-out rotation, after the movement has run on the last hand's seated players (``moved``).
 
@@ -421,18 +421,18 @@ def _next_with_reasons(fmt, players, history, results):
     return _rotate(players, history, moved, roles)
 
 
-def next_seating(fmt, players: list[Player], history: list[Seating], results: dict[int, RoundResult]) -> Seating:
+def next_seating(fmt, players: list[Player], history: list[SeatingPlan], results: dict[int, RoundResult]) -> SeatingPlan:
     """The seating of hand len(history)+1."""
     if len(history) >= fmt.hands:
         raise MovementError(f"the evening has {fmt.hands} hands and all have been seated")
     tables, out = _next_with_reasons(fmt, players, history, results)
-    return Seating({t: {s: tables[t][s][0] for s in SEATS} for t in sorted(tables)}, tuple(out))
+    return SeatingPlan({t: {s: tables[t][s][0] for s in SEATS} for t in sorted(tables)}, tuple(out))
 
 
 def where_next(
     fmt,
     players: list[Player],
-    history: list[Seating],
+    history: list[SeatingPlan],
     table: int,
     result: RoundResult,
     results: dict[int, RoundResult] | None = None,
@@ -520,14 +520,14 @@ def _mitchell_round_notes(fmt, pairs: int, tables: int) -> list[str]:
     ]
 
 
-def _mitchell_plan(fmt, order: list[Player], roles: bool) -> list[Seating]:
+def _mitchell_plan(fmt, order: list[Player], roles: bool) -> list[SeatingPlan]:
     pairs = _pairs_in_order(order, roles)
     tables = _mitchell_tables(len(pairs))
     # Pairs 1, 3, 5… sit N–S at tables 1, 2, 3…, pairs 2, 4, 6… E–W. With an odd number of pairs
     # the last pair is E–W and the last table has no N–S pair: the E–W pair reaching it sits out.
     ns = pairs[0 : 2 * (len(pairs) // 2) : 2]
     ew = pairs[1::2] + ([pairs[-1]] if len(pairs) % 2 else [])
-    plan_: list[Seating] = []
+    plan_: list[SeatingPlan] = []
     for hand in range(1, fmt.hands + 1):
         shift = _mitchell_shift(tables, fmt.round_of(hand) - 1)
         seats: dict[int, dict[str, str]] = {}
@@ -538,11 +538,11 @@ def _mitchell_plan(fmt, order: list[Player], roles: bool) -> list[Seating]:
                 out = (lady.id, gent.id)
                 continue
             seats[t + 1] = {"N": ns[t][0].id, "E": lady.id, "S": ns[t][1].id, "W": gent.id}
-        plan_.append(Seating(dict(sorted(seats.items())), out))
+        plan_.append(SeatingPlan(dict(sorted(seats.items())), out))
     return plan_
 
 
-def _mitchell_next(fmt, history: list[Seating], hand: int):
+def _mitchell_next(fmt, history: list[SeatingPlan], hand: int):
     """The next round of a Mitchell: every E–W pair up one table, the half table's pair sitting out."""
     last = history[-1]
     real = len(last.tables)
@@ -567,7 +567,7 @@ def _mitchell_next(fmt, history: list[Seating], hand: int):
     return new, out
 
 
-def _partners(players: list[Player], history: list[Seating]) -> dict[str, str]:
+def _partners(players: list[Player], history: list[SeatingPlan]) -> dict[str, str]:
     """Each present player's partner in a fixed-partnership evening: whoever they last sat with,
     if that player is still here and last sat with them too."""
     present = {p.id for p in players}
@@ -591,7 +591,7 @@ def _partners(players: list[Player], history: list[Seating]) -> dict[str, str]:
     return partners
 
 
-def _lady_first(players: list[Player], pair, history: list[Seating] = ()) -> tuple[str, ...]:
+def _lady_first(players: list[Player], pair, history: list[SeatingPlan] = ()) -> tuple[str, ...]:
     """A pair in seating order, the one who sits N or E first: as they last sat together; else
     with roles the lady; else in the players' order. (A list of players sitting out has no order
     of its own: an archive lists them by card number.)"""
@@ -605,7 +605,7 @@ def _lady_first(players: list[Player], pair, history: list[Seating] = ()) -> tup
     return tuple(sorted(pair, key=lambda pid: (role.get(pid) == "gent", rank.get(pid, 0))))
 
 
-def _mitchell_next_with_waiting(fmt, players: list[Player], history: list[Seating], hand: int):
+def _mitchell_next_with_waiting(fmt, players: list[Player], history: list[SeatingPlan], hand: int):
     """The Mitchell step, with any player still waiting for a partner left sitting out."""
     last = history[-1]
     if fmt.round_of(hand) == fmt.round_of(hand - 1):
@@ -615,11 +615,11 @@ def _mitchell_next_with_waiting(fmt, players: list[Player], history: list[Seatin
     partners = _partners(players, history)
     waiting = tuple(pid for pid in last.sitting_out if pid not in partners)
     pair = _lady_first(players, [pid for pid in last.sitting_out if pid in partners], history)
-    tables, out = _mitchell_next(fmt, [*history[:-1], Seating(last.tables, pair)], hand)
+    tables, out = _mitchell_next(fmt, [*history[:-1], SeatingPlan(last.tables, pair)], hand)
     return tables, (*out, *waiting)
 
 
-def _mitchell_changed(fmt, players: list[Player], history: list[Seating]):
+def _mitchell_changed(fmt, players: list[Player], history: list[SeatingPlan]):
     """A Mitchell re-planned for the players present: partnerships are kept; a player whose partner
     has left partners a late arrival or another such player (one waits, sitting out, until someone
     comes); N–S pairs keep their tables where they can; the E–W pairs keep their order round the
@@ -718,22 +718,22 @@ def _pairs_in_order(order: list[Player], roles: bool) -> list[tuple[Player, Play
     return pairs
 
 
-def _howell_seating(pairs: list[tuple[str, str]], round_number: int) -> Seating:
+def _howell_seating(pairs: list[tuple[str, str]], round_number: int) -> SeatingPlan:
     seats = {
         m.table: {"N": pairs[m.ns - 1][0], "E": pairs[m.ew - 1][0], "S": pairs[m.ns - 1][1], "W": pairs[m.ew - 1][1]}
         for m in howell_round(len(pairs), round_number)
     }
     out = sitting_out(len(pairs), round_number)
-    return Seating(seats, pairs[out - 1] if out else ())
+    return SeatingPlan(seats, pairs[out - 1] if out else ())
 
 
-def _howell_plan(fmt, order: list[Player], roles: bool) -> list[Seating]:
+def _howell_plan(fmt, order: list[Player], roles: bool) -> list[SeatingPlan]:
     """Pair k of ``order`` is the schedule's pair k; every hand of the evening from the stored cycle."""
     pairs = [(a.id, b.id) for a, b in _pairs_in_order(order, roles)]
     return [_howell_seating(pairs, fmt.round_of(hand)) for hand in range(1, fmt.hands + 1)]
 
 
-def _howell_next(fmt, players: list[Player], history: list[Seating], hand: int):
+def _howell_next(fmt, players: list[Player], history: list[SeatingPlan], hand: int):
     """The Howell's next round, counted from the hand where the present players began.
 
     That hand (the first, or the first after players arrived or left) is the schedule's round 1:
@@ -754,7 +754,7 @@ def _howell_next(fmt, players: list[Player], history: list[Seating], hand: int):
     return _howell_tables(pairs, round_number, waiting, "")
 
 
-def _howell_changed(fmt, players: list[Player], history: list[Seating]):
+def _howell_changed(fmt, players: list[Player], history: list[SeatingPlan]):
     """Round 1 of a Howell re-planned for the players present (see ``_howell_regroup``)."""
     pairs, waiting = _howell_regroup(players, history)
     return _howell_tables(pairs, 1, waiting, " of the Howell re-planned for the players present")
@@ -774,7 +774,7 @@ def _howell_tables(pairs: list[tuple[str, str]], round_number: int, waiting: tup
     return tables, (*nxt.sitting_out, *waiting)
 
 
-def _howell_regroup(players: list[Player], history: list[Seating]) -> tuple[list[tuple[str, str]], tuple[str, ...]]:
+def _howell_regroup(players: list[Player], history: list[SeatingPlan]) -> tuple[list[tuple[str, str]], tuple[str, ...]]:
     """The pairs of a Howell re-planned for the players present, and anyone left waiting.
 
     Partnerships are kept; players whose partners have left, and late arrivals, pair up in the
@@ -801,7 +801,7 @@ def _howell_regroup(players: list[Player], history: list[Seating]) -> tuple[list
 # -- individual --------------------------------------------------------------------------------
 
 
-def _individual_plan_for(fmt, players: list[Player], history: list[Seating], roles: bool) -> list[Seating]:
+def _individual_plan_for(fmt, players: list[Player], history: list[SeatingPlan], roles: bool) -> list[SeatingPlan]:
     """The individual plan that ``history`` follows, found from its first hand.
 
     The plan depends only on the order of players, and its first hand seats them in that order,
@@ -835,7 +835,7 @@ def _reading_order(order: list[Player], roles: bool) -> list[Player]:
 
 
 def check_seating(
-    fmt, players: list[Player], history: list[Seating], results: dict[int, RoundResult], seating: Seating
+    fmt, players: list[Player], history: list[SeatingPlan], results: dict[int, RoundResult], seating: SeatingPlan
 ) -> list[str]:
     """Problems if ``seating`` is not what the movement gives after ``history`` and ``results``."""
     problems = _invariants(fmt, players, seating)
@@ -865,7 +865,7 @@ def check_seating(
     return problems
 
 
-def _invariants(fmt, players: list[Player], seating: Seating) -> list[str]:
+def _invariants(fmt, players: list[Player], seating: SeatingPlan) -> list[str]:
     problems: list[str] = []
     known = {p.id: p for p in players}
     roles = roles_in_use(players)
@@ -920,7 +920,7 @@ def rule_sentence(fmt) -> str:
     return "Nobody moves: everyone keeps their table and seat all evening."
 
 
-def plan(fmt, seatings: list[Seating]) -> dict:
+def plan(fmt, seatings: list[SeatingPlan]) -> dict:
     """Printable plan: hand by hand seatings and each player's itinerary, or the rule for a result-driven drive."""
     hands = [{"hand": n, **s.to_dict()} for n, s in enumerate(seatings, start=1)]
     if fmt.movement in RESULT_DRIVEN:
@@ -943,8 +943,8 @@ def plan(fmt, seatings: list[Seating]) -> dict:
 
 
 def replan(
-    fmt, players: list[Player], history: list[Seating], seed: int, results: dict[int, RoundResult] | None = None
-) -> list[Seating]:
+    fmt, players: list[Player], history: list[SeatingPlan], seed: int, results: dict[int, RoundResult] | None = None
+) -> list[SeatingPlan]:
     """Seatings from hand len(history)+1 on, for the players present now; nothing played changes.
 
     An individual drive is scheduled afresh for the hands left, counting the meetings so far. The
@@ -971,9 +971,9 @@ def replan(
         if results is None:
             stay = {t: {s: (pid, "stays") for s, pid in seats.items()} for t, seats in history[-1].tables.items()}
             tables, out = _rotate(players, history, stay, roles)
-            return [Seating({t: {s: tables[t][s][0] for s in SEATS} for t in sorted(tables)}, out)]
+            return [SeatingPlan({t: {s: tables[t][s][0] for s in SEATS} for t in sorted(tables)}, out)]
         return [next_seating(fmt, players, history, results)]
-    seatings: list[Seating] = []
+    seatings: list[SeatingPlan] = []
     while len(seatings) < remaining:
         seatings.append(next_seating(fmt, players, [*history, *seatings], results or {}))
     return seatings

@@ -1,12 +1,4 @@
-"""The event archive ``whistdrive.event/1``: one JSON document holds one event completely.
-
-The format is a public contract (``../shared/spec/event-archive.md``). ``export_event`` writes
-it with ``results`` derived fresh; ``import_event`` reads it all-or-nothing: every problem is
-collected with the place it is found (``hands[3].tables[1].tricks: …``), and only a file with
-none is written, inside one transaction. Import never trusts ``results``: every entry goes
-through the rules engine and every seating after the first through the movement engine,
-exactly as if the hands had been entered at the tables.
-"""
+"""Reading an archive: the JSON taken apart safely, and every problem of the document found with its place."""
 
 from __future__ import annotations
 
@@ -15,34 +7,21 @@ import json
 import re
 from collections import defaultdict
 
-from django.db import transaction
-
 from clubs.models import Club
 from clubs.names import control_character
-from whistdrive import evening, movements, scores, standings
+from whistdrive import movements
 from whistdrive.formats import Format, FormatError
-from whistdrive.models import Entrant, Event, Result, Seating, Submission, Table
 from whistdrive.rules import (
-    GameHand,
     HandEntry,
     RuleError,
     entry_problems,
-    score_games,
     tricks_after_revoke,
     trump_for_hand,
 )
 from whistdrive.vocabulary import LADY_SEATS, SEATS, SIDES
 
-SCHEMA = "whistdrive.event/1"
-
-
-class ArchiveError(ValueError):
-    """A file that cannot be imported; ``problems`` has one line per fault, naming its place."""
-
-    def __init__(self, problems: list[str]):
-        self.problems = problems
-        super().__init__("\n".join(problems))
-
+from .errors import SCHEMA, ArchiveError
+from .export import games_tables
 
 # -- reading the file ------------------------------------------------------------------------------
 
@@ -115,124 +94,6 @@ def _name_problem(value) -> str | None:
     """Why a name or id that is text of the right length still cannot be taken, or None."""
     found = control_character(value)
     return f"has {found}, which cannot be shown or printed" if found else None
-
-
-# -- export ------------------------------------------------------------------------------------
-
-
-def export_event(event: Event) -> dict:
-    """The archive document of ``event``: its complete hands, with ``results`` derived now."""
-    fmt = event.format
-    entrants = list(event.entrants.order_by("card_number"))
-    player_id = {e.pk: e.player_id for e in entrants}
-    card = {e.pk: e.card_number for e in entrants}
-    last = evening.last_complete_hand(event)
-
-    seats: dict[tuple[int, int], dict[str, str]] = defaultdict(dict)
-    out: dict[int, list[tuple[int, str]]] = defaultdict(list)
-    for hand, number, seat, entrant_id in Seating.objects.filter(event=event, hand__lte=last).values_list(
-        "hand", "table__number", "seat", "entrant_id"
-    ):
-        if number is None:
-            out[hand].append((card[entrant_id], player_id[entrant_id]))
-        else:
-            seats[hand, number][seat] = player_id[entrant_id]
-    results = {
-        (r.hand, r.table.number): r for r in Result.objects.for_event(event).filter(hand__lte=last).select_related("table")
-    }
-    turned = fmt.trump_rotation is None
-    counts_honours = fmt.is_games and fmt.honours
-
-    hands = []
-    for hand in range(1, last + 1):
-        numbers = sorted(number for (h, number) in seats if h == hand)
-        tables = []
-        for number in numbers:
-            result = results[hand, number]
-            table = {
-                "table": number,
-                "seats": {s: seats[hand, number][s] for s in SEATS},
-                "tricks": {"NS": result.tricks_ns, "EW": result.tricks_ew},
-            }
-            if counts_honours:
-                table["honours"] = {"NS": result.honours_ns or 0, "EW": result.honours_ew or 0}
-            table["revoke"] = {"side": result.revoke} if result.revoke else None
-            if turned:
-                table["trump"] = result.trump
-            tables.append(table)
-        trump = trump_for_hand(fmt.trumps, hand) or results[hand, numbers[0]].trump
-        hands.append(
-            {
-                "number": hand,
-                "trump": trump,
-                "tables": tables,
-                "sitting_out": [pid for _card, pid in sorted(out[hand])],
-            }
-        )
-
-    document = {
-        "schema": SCHEMA,
-        "club": {"name": event.club.name},
-        "event": {"name": event.name, "date": event.date.isoformat(), "format": fmt.to_dict()},
-        "players": [_player(e) for e in entrants],
-        "hands": hands,
-    }
-    document["results"] = derive_results(fmt, document["players"], hands)
-    return document
-
-
-def _player(entrant: Entrant) -> dict:
-    """A player of the archive: the role of their first hand, and ``role_from`` when it changed later."""
-    player = {"id": entrant.player_id, "name": entrant.name, "role": entrant.role_at(entrant.joined_hand) or None}
-    if entrant.role_from_hand is not None:
-        player["role_from"] = {"hand": entrant.role_from_hand, "role": entrant.role}
-    return player
-
-
-def derive_results(fmt: Format, players: list[dict], hands: list[dict]) -> dict:
-    """The archive's ``results`` from its players and hands (the file's own results are never read)."""
-    if fmt.is_games:
-        return {"tables": games_tables(fmt, hands)}
-    entrants = [
-        standings.Person(id=p["id"], name=p["name"], role=p.get("role_from", {}).get("role", p["role"])) for p in players
-    ]
-    records = []
-    for hand in hands:
-        tables = tuple(
-            standings.TableHand(table=t["table"], seats=dict(t["seats"]), tricks=tricks_after_revoke(_entry(hand, t), fmt))
-            for t in sorted(hand["tables"], key=lambda t: t["table"])
-        )
-        records.append(standings.HandRecord(number=hand["number"], tables=tables, sitting_out=tuple(hand["sitting_out"])))
-    final = len(hands) == fmt.hands
-    return {"players": standings.results_players(standings.drive_standings(fmt, entrants, records, final=final))}
-
-
-def games_tables(fmt: Format, hands: list[dict]) -> list[dict]:
-    """Each table's hands, games and rubbers; a change of partnerships at a table starts afresh."""
-    played: dict[int, list[GameHand]] = defaultdict(list)
-    pairs_at: dict[int, frozenset] = {}
-    for hand in hands:
-        for t in hand["tables"]:
-            seats = t["seats"]
-            pairs = frozenset((frozenset((seats["N"], seats["S"])), frozenset((seats["E"], seats["W"]))))
-            number = t["table"]
-            fresh = number in pairs_at and pairs_at[number] != pairs
-            pairs_at[number] = pairs
-            played[number].append(GameHand(hand["number"], _entry(hand, t), fresh))
-    return [{"table": number, **score_games(fmt, played[number]).to_results_dict()} for number in sorted(played)]
-
-
-def _entry(hand: dict, table: dict) -> HandEntry:
-    honours = table.get("honours") or {}
-    revoke = table.get("revoke")
-    return HandEntry(
-        tricks_ns=table["tricks"]["NS"],
-        tricks_ew=table["tricks"]["EW"],
-        trump=table.get("trump") or hand["trump"],
-        honours_ns=honours.get("NS"),
-        honours_ew=honours.get("EW"),
-        revoke=revoke["side"] if revoke else None,
-    )
 
 
 # -- import: reading and checking ----------------------------------------------------------------
@@ -442,7 +303,9 @@ class _Reader:
                 places[pid].append("sitting out")
         for pid, where_they_are in places.items():
             if len(where_they_are) > 1:
-                self.add(where, f"{pid} is placed {len(where_they_are)} times ({', '.join(where_they_are)}): once a hand")
+                self.add(
+                    where, f"{pid} is placed {len(where_they_are)} times ({', '.join(where_they_are)}): once a hand"
+                )
         if len(self.problems) > count:
             return None
         seating = movements.SeatingPlan(
@@ -616,9 +479,6 @@ def _check_games(fmt: Format, hands: list[dict], problems: list[str]) -> None:
         problems.append(f"hands: {exc}")
 
 
-# -- import: writing ---------------------------------------------------------------------------------
-
-
 def check_document(data, club: Club | None = None) -> dict:
     """The document's plain values, or ArchiveError listing every problem with its place."""
     reader = _Reader(data)
@@ -640,119 +500,3 @@ def check_document(data, club: Club | None = None) -> dict:
     if problems:
         raise ArchiveError(problems)
     return read
-
-
-@transaction.atomic
-def import_event(data, club: Club | None = None) -> Event:
-    """Create the event the archive ``data`` describes; ArchiveError (and nothing saved) if it has problems."""
-    read = check_document(data, club)
-    fmt: Format = read["event"]["format"]
-    hands = read["hands"]
-    if club is None:
-        club = Club.objects.create(name=read["club_name"])
-    last = len(hands)
-    if last == 0:
-        status, current = Event.Status.SETUP, 0
-    elif last == fmt.hands:
-        status, current = Event.Status.FINISHED, last
-    else:
-        status, current = Event.Status.RUNNING, last
-    event = Event(
-        club=club,
-        name=read["event"]["name"].strip(),
-        date=read["event"]["date"],
-        status=status,
-        current_hand=current,
-        seating_by=Event.SeatingBy.CARD,
-        auto_advance=True,
-    )
-    event.set_format(fmt)
-    event.save()
-
-    presence = read.get("presence", {})
-    entrants = []
-    for card, (player, name) in enumerate(read["players"], start=1):
-        first, gone = presence.get(player.id, (1, None))
-        left = gone if gone is not None and gone < last else None
-        since, later_role = read["role_changes"].get(player.id, (None, None))
-        entrants.append(
-            Entrant(
-                event=event,
-                name=name.strip(),
-                role=later_role or player.role or "",
-                earlier_role=player.role if since else "",
-                role_from_hand=since,
-                card_number=card,
-                archive_id=player.id,
-                joined_hand=first,
-                left_after_hand=left,
-            )
-        )
-    Entrant.objects.bulk_create(entrants)
-    by_id = {e.archive_id: e for e in event.entrants.all()}
-    most = max((len(h["tables"]) for h in hands), default=0)
-    Table.objects.bulk_create(Table(event=event, number=n) for n in range(1, most + 1))
-    tables = {t.number: t for t in event.tables.all()}
-
-    seatings, results, submissions = [], [], []
-    for hand in hands:
-        number = hand["number"]
-        for t, table in hand["tables"].items():
-            for seat, pid in table["seats"].items():
-                seatings.append(Seating(event=event, hand=number, entrant=by_id[pid], table=tables[t], seat=seat))
-            entry: HandEntry = table["entry"]
-            values = dict(
-                trump=entry.trump,
-                tricks_ns=entry.tricks_ns,
-                tricks_ew=entry.tricks_ew,
-                honours_ns=entry.honours_ns,
-                honours_ew=entry.honours_ew,
-                revoke=entry.revoke or "",
-            )
-            results.append(Result(table=tables[t], hand=number, source=Result.Source.IMPORT, **values))
-            submissions.append(
-                Submission(
-                    table=tables[t], hand=number, action=Submission.Action.IMPORT, outcome="imported",
-                    reason="imported from an event archive", **values,
-                )  # fmt: skip
-            )
-        for pid in hand["seating"].sitting_out:
-            seatings.append(Seating(event=event, hand=number, entrant=by_id[pid]))
-    Seating.objects.bulk_create(seatings)
-    Result.objects.bulk_create(results)
-    Submission.objects.bulk_create(submissions)
-    return event
-
-
-# -- a spreadsheet of the results ------------------------------------------------------------------------
-
-CSV_HEADER = ["rank", "name", "role", "total", "first half", "second half", "hands played", "sat out"]
-GAMES_CSV_HEADER = ["table", "side", "players", "games won", "rubber points", "points"]
-
-
-def results_rows(event: Event) -> list[list]:
-    """The results as rows for a spreadsheet, header first."""
-    if event.format.is_games:
-        document = export_event(event)
-        names = {p["id"]: p["name"] for p in document["players"]}
-        latest: dict[int, dict] = {}
-        for hand in document["hands"]:
-            for t in hand["tables"]:
-                latest[t["table"]] = t["seats"]
-        rows = [GAMES_CSV_HEADER]
-        fmt = event.format
-        for table in document["results"]["tables"]:
-            number = table["table"]
-            for side, seats in (("NS", ("N", "S")), ("EW", ("E", "W"))):
-                who = " & ".join(names[latest[number][s]] for s in seats)
-                games = sum(1 for g in table["games"] if g["won_by"] == side)
-                rubbers = sum(r["points"] for r in table["rubbers"] if r["won_by"] == side)
-                points = sum(h["points"][side] for h in table["hands"])
-                rows.append([number, side, who, games, rubbers if fmt.rubber != "none" else "", points])
-        return rows
-    rows = [CSV_HEADER]
-    for s in sorted(scores.standings_now(event).standings, key=lambda s: (s.rank, s.name)):
-        rows.append(
-            [s.rank, s.name, s.role or "", s.total, s.first_half, s.second_half, s.hands_played, s.hands_sat_out]
-        )
-    return rows

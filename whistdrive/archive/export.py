@@ -1,0 +1,142 @@
+"""Writing an event as its archive document, with ``results`` derived fresh."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from whistdrive import evening, standings
+from whistdrive.formats import Format
+from whistdrive.models import Entrant, Event, Result, Seating
+from whistdrive.rules import (
+    GameHand,
+    HandEntry,
+    score_games,
+    tricks_after_revoke,
+    trump_for_hand,
+)
+from whistdrive.vocabulary import SEATS
+
+from .errors import SCHEMA
+
+# -- export ------------------------------------------------------------------------------------
+
+
+def export_event(event: Event) -> dict:
+    """The archive document of ``event``: its complete hands, with ``results`` derived now."""
+    fmt = event.format
+    entrants = list(event.entrants.order_by("card_number"))
+    player_id = {e.pk: e.player_id for e in entrants}
+    card = {e.pk: e.card_number for e in entrants}
+    last = evening.last_complete_hand(event)
+
+    seats: dict[tuple[int, int], dict[str, str]] = defaultdict(dict)
+    out: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    for hand, number, seat, entrant_id in Seating.objects.filter(event=event, hand__lte=last).values_list(
+        "hand", "table__number", "seat", "entrant_id"
+    ):
+        if number is None:
+            out[hand].append((card[entrant_id], player_id[entrant_id]))
+        else:
+            seats[hand, number][seat] = player_id[entrant_id]
+    results = {
+        (r.hand, r.table.number): r
+        for r in Result.objects.for_event(event).filter(hand__lte=last).select_related("table")
+    }
+    turned = fmt.trump_rotation is None
+    counts_honours = fmt.is_games and fmt.honours
+
+    hands = []
+    for hand in range(1, last + 1):
+        numbers = sorted(number for (h, number) in seats if h == hand)
+        tables = []
+        for number in numbers:
+            result = results[hand, number]
+            table = {
+                "table": number,
+                "seats": {s: seats[hand, number][s] for s in SEATS},
+                "tricks": {"NS": result.tricks_ns, "EW": result.tricks_ew},
+            }
+            if counts_honours:
+                table["honours"] = {"NS": result.honours_ns or 0, "EW": result.honours_ew or 0}
+            table["revoke"] = {"side": result.revoke} if result.revoke else None
+            if turned:
+                table["trump"] = result.trump
+            tables.append(table)
+        trump = trump_for_hand(fmt.trumps, hand) or results[hand, numbers[0]].trump
+        hands.append(
+            {
+                "number": hand,
+                "trump": trump,
+                "tables": tables,
+                "sitting_out": [pid for _card, pid in sorted(out[hand])],
+            }
+        )
+
+    document = {
+        "schema": SCHEMA,
+        "club": {"name": event.club.name},
+        "event": {"name": event.name, "date": event.date.isoformat(), "format": fmt.to_dict()},
+        "players": [_player(e) for e in entrants],
+        "hands": hands,
+    }
+    document["results"] = derive_results(fmt, document["players"], hands)
+    return document
+
+
+def _player(entrant: Entrant) -> dict:
+    """A player of the archive: the role of their first hand, and ``role_from`` when it changed later."""
+    player = {"id": entrant.player_id, "name": entrant.name, "role": entrant.role_at(entrant.joined_hand) or None}
+    if entrant.role_from_hand is not None:
+        player["role_from"] = {"hand": entrant.role_from_hand, "role": entrant.role}
+    return player
+
+
+def derive_results(fmt: Format, players: list[dict], hands: list[dict]) -> dict:
+    """The archive's ``results`` from its players and hands (the file's own results are never read)."""
+    if fmt.is_games:
+        return {"tables": games_tables(fmt, hands)}
+    entrants = [
+        standings.Person(id=p["id"], name=p["name"], role=p.get("role_from", {}).get("role", p["role"]))
+        for p in players
+    ]
+    records = []
+    for hand in hands:
+        tables = tuple(
+            standings.TableHand(
+                table=t["table"], seats=dict(t["seats"]), tricks=tricks_after_revoke(_entry(hand, t), fmt)
+            )
+            for t in sorted(hand["tables"], key=lambda t: t["table"])
+        )
+        records.append(
+            standings.HandRecord(number=hand["number"], tables=tables, sitting_out=tuple(hand["sitting_out"]))
+        )
+    final = len(hands) == fmt.hands
+    return {"players": standings.results_players(standings.drive_standings(fmt, entrants, records, final=final))}
+
+
+def games_tables(fmt: Format, hands: list[dict]) -> list[dict]:
+    """Each table's hands, games and rubbers; a change of partnerships at a table starts afresh."""
+    played: dict[int, list[GameHand]] = defaultdict(list)
+    pairs_at: dict[int, frozenset] = {}
+    for hand in hands:
+        for t in hand["tables"]:
+            seats = t["seats"]
+            pairs = frozenset((frozenset((seats["N"], seats["S"])), frozenset((seats["E"], seats["W"]))))
+            number = t["table"]
+            fresh = number in pairs_at and pairs_at[number] != pairs
+            pairs_at[number] = pairs
+            played[number].append(GameHand(hand["number"], _entry(hand, t), fresh))
+    return [{"table": number, **score_games(fmt, played[number]).to_results_dict()} for number in sorted(played)]
+
+
+def _entry(hand: dict, table: dict) -> HandEntry:
+    honours = table.get("honours") or {}
+    revoke = table.get("revoke")
+    return HandEntry(
+        tricks_ns=table["tricks"]["NS"],
+        tricks_ew=table["tricks"]["EW"],
+        trump=table.get("trump") or hand["trump"],
+        honours_ns=honours.get("NS"),
+        honours_ew=honours.get("EW"),
+        revoke=revoke["side"] if revoke else None,
+    )

@@ -119,7 +119,7 @@ def table_story(event: Event, entrants: list[standings.Person]) -> dict[int, lis
     for number, hands in sorted(seated_hands(event).items()):
         played = standings.game_hands(hands)
         score = score_games(fmt, played)
-        ends = standings.rubber_ends(fmt, played, score)
+        ends = {rubber.ended_at: index for index, rubber in enumerate(score.rubbers)}
         lines = []
         for hand, scored in zip(hands, score.hands, strict=True):
             if scored.game_won_by is None:

@@ -308,31 +308,6 @@ def partnerships_changed(before: dict[str, str], after: dict[str, str]) -> bool:
     return _partnerships(before) != _partnerships(after)
 
 
-def rubber_ends(fmt: Format, game_hands_: Sequence[GameHand], table) -> dict[int, int]:
-    """Hand number -> index into ``table.rubbers`` of the rubber that hand finished.
-
-    Follows score_games' own rule (best of three, started afresh with new partnerships) and
-    checks each rubber it finds against the engine's, so the two cannot drift apart silently.
-    """
-    if fmt.rubber == "none":
-        return {}
-    ends: dict[int, int] = {}
-    games: list[str] = []
-    for played, scored in zip(game_hands_, table.hands, strict=True):
-        if played.fresh:
-            games = []
-        if scored.game_won_by is None:
-            continue
-        games.append(scored.game_won_by)
-        if games.count(scored.game_won_by) == 2:
-            index = len(ends)
-            if index >= len(table.rubbers) or table.rubbers[index].won_by != scored.game_won_by:
-                raise AssertionError(f"rubber {index + 1} ended at hand {scored.number} is not the engine's")
-            ends[scored.number] = index
-            games = []
-    return ends
-
-
 def games_standings(
     fmt: Format,
     entrants: Sequence[Person],
@@ -354,7 +329,7 @@ def games_standings(
         hands = sorted(tables[number], key=lambda h: h.number)
         played = game_hands(hands)
         table = score_games(fmt, played)
-        ends = rubber_ends(fmt, played, table)
+        ends = {rubber.ended_at: index for index, rubber in enumerate(table.rubbers)}
         for hand, scored in zip(hands, table.hands, strict=True):
             for seat, eid in hand.seats.items():
                 if eid not in tally:

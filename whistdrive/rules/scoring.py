@@ -172,6 +172,7 @@ class RubberResult:
     won_by: str
     games: tuple[str, ...]  # winner of each game, in order
     points: int
+    ended_at: int = 0  # the number of the hand that finished it
 
 
 @dataclass(frozen=True)
@@ -403,7 +404,10 @@ def score_games(fmt: Format, hands: Sequence[GameHand]) -> TableScore:
                 if sum(1 for g in rubber_games if g.won_by == won_by) == 2:
                     rubbers.append(
                         RubberResult(
-                            won_by, tuple(g.won_by for g in rubber_games), rubber_points(fmt, rubber_games, won_by)
+                            won_by,
+                            tuple(g.won_by for g in rubber_games),
+                            rubber_points(fmt, rubber_games, won_by),
+                            hand.number,
                         )
                     )
                     rubber_games = []

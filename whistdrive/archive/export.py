@@ -8,7 +8,6 @@ from whistdrive import evening, standings
 from whistdrive.formats import Format
 from whistdrive.models import Entrant, Event, Result, Seating
 from whistdrive.rules import (
-    GameHand,
     HandEntry,
     score_games,
     tricks_after_revoke,
@@ -116,17 +115,14 @@ def derive_results(fmt: Format, players: list[dict], hands: list[dict]) -> dict:
 
 def games_tables(fmt: Format, hands: list[dict]) -> list[dict]:
     """Each table's hands, games and rubbers; a change of partnerships at a table starts afresh."""
-    played: dict[int, list[GameHand]] = defaultdict(list)
-    pairs_at: dict[int, frozenset] = {}
+    played: dict[int, list[standings.SeatedHand]] = defaultdict(list)
     for hand in hands:
         for t in hand["tables"]:
-            seats = t["seats"]
-            pairs = frozenset((frozenset((seats["N"], seats["S"])), frozenset((seats["E"], seats["W"]))))
-            number = t["table"]
-            fresh = number in pairs_at and pairs_at[number] != pairs
-            pairs_at[number] = pairs
-            played[number].append(GameHand(hand["number"], _entry(hand, t), fresh))
-    return [{"table": number, **score_games(fmt, played[number]).to_results_dict()} for number in sorted(played)]
+            played[t["table"]].append(standings.SeatedHand(hand["number"], t["seats"], _entry(hand, t)))
+    return [
+        {"table": number, **score_games(fmt, standings.game_hands(played[number])).to_results_dict()}
+        for number in sorted(played)
+    ]
 
 
 def _entry(hand: dict, table: dict) -> HandEntry:

@@ -6,8 +6,37 @@ from clubs.admin import ClubScopedAdmin
 from whistdrive.models import Entrant, Event, Flag, Result, Seating, Submission, Table
 
 
+def _event_of(row) -> Event:
+    if isinstance(row, Event):
+        return row
+    if isinstance(row, (Result, Flag)):
+        return row.table.event
+    return row.event
+
+
+class EveningAdmin(ClubScopedAdmin):
+    """An edit in the admin is a change the organiser makes: it bumps the event's revision, as the
+    evening's own pages do, so every page of the evening is drawn again (whistdrive/cache.py)."""
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        _event_of(obj).bump()
+
+    def delete_model(self, request, obj):
+        event = _event_of(obj)
+        super().delete_model(request, obj)
+        if not isinstance(obj, Event):
+            event.bump()
+
+    def delete_queryset(self, request, queryset):
+        events = {_event_of(row).pk for row in queryset if not isinstance(row, Event)}
+        super().delete_queryset(request, queryset)
+        for event in Event.objects.filter(pk__in=events):
+            event.bump()
+
+
 @admin.register(Event)
-class EventAdmin(ClubScopedAdmin):
+class EventAdmin(EveningAdmin):
     list_display = ["name", "club", "date", "kind", "movement", "status", "current_hand"]
     list_filter = ["status", "kind", "movement"]
     search_fields = ["name", "venue"]
@@ -15,7 +44,7 @@ class EventAdmin(ClubScopedAdmin):
 
 
 @admin.register(Entrant)
-class EntrantAdmin(ClubScopedAdmin):
+class EntrantAdmin(EveningAdmin):
     club_path = "event__club"
     list_display = ["name", "event", "card_number", "role", "joined_hand", "left_after_hand"]
     search_fields = ["name"]
@@ -24,14 +53,14 @@ class EntrantAdmin(ClubScopedAdmin):
 
 
 @admin.register(Table)
-class TableAdmin(ClubScopedAdmin):
+class TableAdmin(EveningAdmin):
     club_path = "event__club"
     list_display = ["number", "event"]
     exclude = ["token"]
 
 
 @admin.register(Seating)
-class SeatingAdmin(ClubScopedAdmin):
+class SeatingAdmin(EveningAdmin):
     club_path = "event__club"
     list_display = ["event", "hand", "table", "seat", "entrant"]
     list_filter = ["hand"]
@@ -39,7 +68,7 @@ class SeatingAdmin(ClubScopedAdmin):
 
 
 @admin.register(Result)
-class ResultAdmin(ClubScopedAdmin):
+class ResultAdmin(EveningAdmin):
     club_path = "table__event__club"
     list_display = ["table", "hand", "tricks_ns", "tricks_ew", "revoke", "source", "updated"]
     list_filter = ["source"]
@@ -64,6 +93,6 @@ class SubmissionAdmin(ClubScopedAdmin):
 
 
 @admin.register(Flag)
-class FlagAdmin(ClubScopedAdmin):
+class FlagAdmin(EveningAdmin):
     club_path = "table__event__club"
     list_display = ["table", "hand", "reason", "created", "resolved"]

@@ -183,7 +183,7 @@ def play(event: Event, *, stop_after: int | None = None, comings: Comings | None
             if hand - 1 >= last:
                 return event
             # The organiser resumes play after the tea.
-            Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
+            evening.resume(event)
             continue
         if comings is not None and hand not in done:
             # While hand ``hand`` is played: newcomers for the next hand, and those leaving after this one.

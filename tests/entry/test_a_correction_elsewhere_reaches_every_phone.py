@@ -58,3 +58,31 @@ def test_a_correction_at_another_table_changes_the_total_on_this_tables_phones()
     fresh = Client()
     fresh.post(f"{here.get_absolute_url()}seat/", {"seat": "N"})
     assert f"total {true_total}" in fresh.get(here.get_absolute_url()).content.decode()
+
+
+def test_a_result_changed_in_the_admin_reaches_the_phones_too(admin_client):
+    event = make_event(make_club(), Format(hands=6, interval_after=None))
+    add_entrants(event, 4, 4)
+    evening.start_event(event, seed=2, by="card")
+    for table in event.tables.all():
+        entry.submit(table, hand=1, seat="N", tricks_ours=9)
+        entry.agree(table, hand=1, seat="E")
+    event.refresh_from_db()
+    north = Seating.objects.select_related("entrant", "table").get(event=event, hand=2, table__number=1, seat="N")
+    entry.submit(north.table, hand=2, seat="N", tricks_ours=7)
+    entry.agree(north.table, hand=2, seat="E")
+    phone = Client()
+    phone.post(f"{north.table.get_absolute_url()}seat/", {"seat": "N"})
+    version = phone.get(north.table.get_absolute_url(), headers={"HX-Request": "true"})["ETag"].strip('"')[:-2]
+    played = Seating.objects.get(event=event, hand=1, entrant=north.entrant)
+    result = played.table.results.get(hand=1)
+    form = {
+        "table": result.table_id, "hand": 1, "trump": result.trump, "tricks_ns": 13 - result.tricks_ns,
+        "tricks_ew": result.tricks_ns, "revoke": "", "source": "organiser", "reason": "fixed in the admin",
+    }  # fmt: skip
+    response = admin_client.post(f"/admin/whistdrive/result/{result.pk}/change/", form)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    poll = phone.get(f"{north.table.get_absolute_url()}?v={version}", headers={"HX-Request": "true"})
+    assert poll.status_code == 200
+    total = scores.totals_for(event, [north.entrant])[north.entrant.player_id]
+    assert f"total {total}" in poll.content.decode()

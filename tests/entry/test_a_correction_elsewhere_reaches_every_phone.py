@@ -61,14 +61,19 @@ def test_a_correction_at_another_table_changes_the_total_on_this_tables_phones()
 
 
 def test_a_result_changed_in_the_admin_reaches_the_phones_too(admin_client):
-    event = make_event(make_club(), Format(hands=6, interval_after=None))
-    add_entrants(event, 4, 4)
+    # An individual drive: the next hand is planned, so an agreed page waits on no other table.
+    event = make_event(make_club(), Format(movement="individual", hands=6, interval_after=None))
+    add_entrants(event, 0, 0, others=16)
     evening.start_event(event, seed=2, by="card")
     for table in event.tables.all():
         entry.submit(table, hand=1, seat="N", tricks_ours=9)
         entry.agree(table, hand=1, seat="E")
     event.refresh_from_db()
-    north = Seating.objects.select_related("entrant", "table").get(event=event, hand=2, table__number=1, seat="N")
+    north = next(
+        s
+        for s in Seating.objects.filter(event=event, hand=2, seat="N").select_related("entrant", "table")
+        if Seating.objects.get(event=event, hand=1, entrant=s.entrant).table_id != s.table_id
+    )
     entry.submit(north.table, hand=2, seat="N", tricks_ours=7)
     entry.agree(north.table, hand=2, seat="E")
     phone = Client()

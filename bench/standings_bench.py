@@ -32,8 +32,7 @@ from django.test import Client  # noqa: E402
 from django.test.utils import override_settings, setup_test_environment  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
-from tests.factories import make_cast  # noqa: E402
-from tests.standings_pages.evenings import big_evening  # noqa: E402
+from tests.factories import big_evening, make_cast  # noqa: E402
 from whistdrive import scores  # noqa: E402
 
 TABLES = 300

@@ -2,8 +2,7 @@
 
 import pytest
 
-from tests.entry.helpers import started_event, table_of
-from tests.factories import make_user
+from tests.factories import make_user, started_event, table_of
 from whistdrive import entry
 from whistdrive.models import Seating
 from whistdrive.rules import HandEntry

@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.entry.helpers import started_event, table_of
+from tests.factories import started_event, table_of
 from whistdrive import entry
 from whistdrive.models import Result
 

@@ -12,8 +12,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.entry.helpers import started_event, table_of
-from tests.factories import give_access, make_user
+from tests.factories import give_access, make_user, started_event, table_of
 from whistdrive import devices
 from whistdrive.models import Submission
 

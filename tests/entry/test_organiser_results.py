@@ -3,8 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from tests.entry.helpers import started_event, table_of
-from tests.factories import make_user
+from tests.factories import make_user, started_event, table_of
 from whistdrive import entry
 from whistdrive.models import Result, Submission
 from whistdrive.rules import HandEntry

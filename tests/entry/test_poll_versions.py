@@ -5,7 +5,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from tests.entry.helpers import started_event, table_of
+from tests.factories import started_event, table_of
 from whistdrive import entry
 from whistdrive.rules import HandEntry
 

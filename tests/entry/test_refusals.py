@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.entry.helpers import started_event, table_of
+from tests.factories import started_event, table_of
 from whistdrive import entry, evening
 from whistdrive.models import Event, Result, Submission
 

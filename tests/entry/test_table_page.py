@@ -10,7 +10,7 @@ from django.contrib.staticfiles import finders
 from django.test import Client
 from django.urls import reverse
 
-from tests.entry.helpers import started_event, table_of
+from tests.factories import started_event, table_of
 from whistdrive import entry
 from whistdrive.logging import HideTokens
 from whistdrive.models import Flag, Submission

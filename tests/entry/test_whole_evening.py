@@ -13,7 +13,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.entry.helpers import started_event
+from tests.factories import started_event
 from whistdrive.models import Seating
 
 pytestmark = pytest.mark.django_db
@@ -34,7 +34,7 @@ def seating(event, hand: int) -> dict[int, dict[str, object]]:
 
 
 def test_a_whole_progressive_evening_through_the_phone_pages():
-    event = started_event(6, 6)
+    event = started_event(ladies=6, gents=6)
     totals = defaultdict(int)
     for hand in range(1, 7):
         event.refresh_from_db()

@@ -5,7 +5,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.entry.helpers import started_event
+from tests.factories import started_event
 from whistdrive import entry
 from whistdrive.rules import HandEntry
 

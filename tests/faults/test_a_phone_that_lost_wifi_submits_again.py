@@ -6,7 +6,7 @@ from django.contrib.messages import get_messages
 from django.test import Client
 from django.urls import reverse
 
-from tests.entry.helpers import started_event, table_of
+from tests.factories import started_event, table_of
 from whistdrive.models import Result, Submission
 
 pytestmark = pytest.mark.django_db

@@ -1,24 +1,10 @@
-"""A started evening of club A for the live-page tests, and small ways to play its hands."""
+"""Small ways to play a started evening's hands for the live-page tests (the evening: tests/factories.py)."""
 
 from django.urls import reverse
 
-from tests.factories import add_entrants, make_event
-from whistdrive import entry, evening
-from whistdrive.formats import Format
+from tests.factories import table_of
+from whistdrive import entry
 from whistdrive.rules import HandEntry, trump_for_hand
-
-
-def started_event(club, tables: int = 3, hands: int = 6, interval_after: int | None = 3, **fields):
-    fmt = Format(hands=hands, interval_after=interval_after)
-    event = make_event(club, fmt, **fields)
-    add_entrants(event, 2 * tables, 2 * tables)
-    evening.start_event(event, seed=1)
-    event.refresh_from_db()
-    return event
-
-
-def table_of(event, number: int = 1):
-    return event.tables.get(number=number)
 
 
 def agree(event, number: int, hand: int | None = None, ns: int = 7):

@@ -10,8 +10,8 @@ import json
 
 import pytest
 
-from tests.factories import make_cast
-from tests.live.helpers import agree, started_event, table_of
+from tests.factories import make_cast, started_event, table_of
+from tests.live.helpers import agree
 from whistdrive import archive, entry, evening
 from whistdrive.archive import ArchiveError
 
@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def event():
     club_a, *_ = make_cast()
-    started = started_event(club_a, tables=3, hands=2, interval_after=None)
+    started = started_event(club_a, tables=3, hands=2, interval_after=None, seed=1)
     started.auto_advance = False
     started.save()
     return started

@@ -2,8 +2,8 @@
 
 import pytest
 
-from tests.factories import make_cast
-from tests.live.helpers import started_event, table_of, url
+from tests.factories import make_cast, started_event, table_of
+from tests.live.helpers import url
 from whistdrive.models import Entrant
 
 pytestmark = pytest.mark.django_db
@@ -13,7 +13,7 @@ pytestmark = pytest.mark.django_db
 def event(client):
     club_a, club_b, olive, sam, bea = make_cast()
     client.force_login(olive)
-    return started_event(club_a, tables=3)
+    return started_event(club_a, tables=3, interval_after=3, seed=1)
 
 
 def messages_of(response) -> str:
@@ -43,7 +43,7 @@ def test_a_player_leaving_keeps_their_hand_and_is_not_seated_after_it(client, ev
 
 
 def test_someone_of_another_event_cannot_be_withdrawn(client, event):
-    other = started_event(event.club, name="Another drive")
+    other = started_event(event.club, name="Another drive", interval_after=3, seed=1)
     stranger = other.entrants.first()
     response = client.post(url("event_live_withdraw", event), {"entrant": stranger.pk}, follow=True)
     assert "Select a valid choice" in messages_of(response)

@@ -4,8 +4,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.factories import make_cast
-from tests.live.helpers import agree, dispute, started_event, table_of, url
+from tests.factories import make_cast, started_event, table_of
+from tests.live.helpers import agree, dispute, url
 from whistdrive import entry
 from whistdrive.models import Flag
 
@@ -22,7 +22,7 @@ def club_a(client):
 
 
 def test_the_page_shows_each_table_state_the_names_at_each_seat_and_the_counter(client, club_a):
-    event = started_event(club_a, tables=4)
+    event = started_event(club_a, tables=4, interval_after=3, seed=1)
     agree(event, 1)
     agree(event, 2)
     dispute(event, 3)
@@ -37,7 +37,7 @@ def test_the_page_shows_each_table_state_the_names_at_each_seat_and_the_counter(
 
 
 def test_an_open_flag_names_the_table_and_the_reason_until_it_is_dealt_with(client, club_a):
-    event = started_event(club_a)
+    event = started_event(club_a, interval_after=3, seed=1)
     flag = Flag.objects.create(table=table_of(event, 2), hand=1, reason="misdeal")
     html = client.get(url("event_live", event), headers=HTMX).content.decode()
     assert "Table 2</span> calls the organiser: misdeal" in html
@@ -48,7 +48,7 @@ def test_an_open_flag_names_the_table_and_the_reason_until_it_is_dealt_with(clie
 
 
 def test_an_htmx_request_gets_the_fragment_only(client, club_a):
-    event = started_event(club_a)
+    event = started_event(club_a, interval_after=3, seed=1)
     full = client.get(url("event_live", event))
     part = client.get(url("event_live", event), headers=HTMX)
     assert b"<html" in full.content and b'id="live-tables"' in full.content
@@ -58,7 +58,7 @@ def test_an_htmx_request_gets_the_fragment_only(client, club_a):
 
 
 def test_the_fragment_answers_304_until_a_table_changes(client, club_a):
-    event = started_event(club_a)
+    event = started_event(club_a, interval_after=3, seed=1)
     first = client.get(url("event_live", event), headers=HTMX)
     etag = first["ETag"]
     again = client.get(url("event_live", event), headers={**HTMX, "If-None-Match": etag})
@@ -76,8 +76,8 @@ def _fragment_queries(client, event) -> int:
 
 
 def test_the_fragment_takes_the_same_few_queries_for_5_and_25_tables(client, club_a, django_assert_max_num_queries):
-    small = started_event(club_a, tables=5, name="Small drive")
-    large = started_event(club_a, tables=25, name="Large drive")
+    small = started_event(club_a, tables=5, name="Small drive", interval_after=3, seed=1)
+    large = started_event(club_a, tables=25, name="Large drive", interval_after=3, seed=1)
     for event, tables in ((small, 5), (large, 25)):
         for number in range(1, tables, 2):
             agree(event, number)
@@ -92,6 +92,6 @@ def test_the_fragment_takes_the_same_few_queries_for_5_and_25_tables(client, clu
 
 @pytest.mark.parametrize(("tables", "seconds"), [(4, 3), (90, 3), (91, 4)])
 def test_the_fragment_polls_less_often_in_a_big_hall(client, club_a, tables, seconds):
-    event = started_event(club_a, tables=tables)
+    event = started_event(club_a, tables=tables, interval_after=3, seed=1)
     html = client.get(url("event_live", event), headers=HTMX).content.decode()
     assert f'hx-trigger="every {seconds}s"' in html

@@ -2,8 +2,8 @@
 
 import pytest
 
-from tests.factories import make_cast
-from tests.live.helpers import agree, started_event, table_of, url
+from tests.factories import make_cast, started_event, table_of
+from tests.live.helpers import agree, url
 from whistdrive import entry
 from whistdrive.models import Event, Seating
 
@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 def event(client):
     club_a, club_b, olive, sam, bea = make_cast()
     client.force_login(olive)
-    started = started_event(club_a, hands=4, interval_after=2)
+    started = started_event(club_a, hands=4, interval_after=2, seed=1)
     started.auto_advance = False
     started.save()
     return started

@@ -2,8 +2,8 @@
 
 import pytest
 
-from tests.factories import add_entrants, make_cast, make_event
-from tests.live.helpers import agree, started_event, table_of, url
+from tests.factories import add_entrants, make_cast, make_event, started_event, table_of
+from tests.live.helpers import agree, url
 from whistdrive import entry, evening
 from whistdrive.formats import Format
 from whistdrive.models import Result, Submission, Table
@@ -19,7 +19,7 @@ def club_a(client):
 
 
 def test_a_bad_row_names_its_table_and_nothing_is_saved(client, club_a):
-    event = started_event(club_a, tables=4)
+    event = started_event(club_a, tables=4, interval_after=3, seed=1)
     response = client.post(
         url("event_paper", event), {"t1-tricks_ns": 7, "t2-tricks_ns": 9, "t3-tricks_ns": 8, "t3-tricks_ew": 6}
     )
@@ -32,14 +32,14 @@ def test_a_bad_row_names_its_table_and_nothing_is_saved(client, club_a):
 
 
 def test_tricks_out_of_range_name_the_table(client, club_a):
-    event = started_event(club_a)
+    event = started_event(club_a, interval_after=3, seed=1)
     response = client.post(url("event_paper", event), {"t1-tricks_ns": 7, "t2-tricks_ns": 14})
     assert "Table 2: North–South tricks: Ensure this value is less than or equal to 13." in response.content.decode()
     assert not Result.objects.exists()
 
 
 def test_a_whole_hand_is_saved_from_paper_and_the_evening_moves_on(client, club_a):
-    event = started_event(club_a)
+    event = started_event(club_a, interval_after=3, seed=1)
     response = client.post(url("event_paper", event), {"t1-tricks_ns": 7, "t2-tricks_ns": 4, "t3-tricks_ns": 13})
     assert response.status_code == 302
     results = {r.table.number: (r.tricks_ns, r.tricks_ew, r.source, r.reason) for r in Result.objects.all()}
@@ -54,7 +54,7 @@ def test_a_whole_hand_is_saved_from_paper_and_the_evening_moves_on(client, club_
 
 
 def test_agreed_rows_are_shown_not_keyed_and_blank_rows_wait(client, club_a):
-    event = started_event(club_a)
+    event = started_event(club_a, interval_after=3, seed=1)
     event.auto_advance = False
     event.save()
     agree(event, 1, ns=8)
@@ -67,13 +67,13 @@ def test_agreed_rows_are_shown_not_keyed_and_blank_rows_wait(client, club_a):
 
 
 def test_an_empty_grid_saves_nothing_and_says_so(client, club_a):
-    event = started_event(club_a)
+    event = started_event(club_a, interval_after=3, seed=1)
     response = client.post(url("event_paper", event), {})
     assert "Nothing was keyed" in response.content.decode()
 
 
 def test_honours_columns_appear_only_when_the_format_counts_them(client, club_a):
-    drive = started_event(club_a)
+    drive = started_event(club_a, interval_after=3, seed=1)
     assert "NS honours" not in client.get(url("event_paper", drive)).content.decode()
     fmt = Format(kind="games", hands=4, interval_after=None, movement="stationary", honours=True, trumps="turned")
     games = make_event(club_a, fmt, name="Game night")
@@ -91,7 +91,7 @@ def test_honours_columns_appear_only_when_the_format_counts_them(client, club_a)
 
 
 def test_a_row_refused_while_saving_undoes_the_rows_saved_before_it(client, club_a, monkeypatch):
-    event = started_event(club_a)
+    event = started_event(club_a, interval_after=3, seed=1)
     real_set_result = entry.set_result
 
     def refuse_table_3(table, **kwargs):
@@ -108,7 +108,7 @@ def test_a_row_refused_while_saving_undoes_the_rows_saved_before_it(client, club
 
 
 def test_a_table_nobody_sits_at_this_hand_is_not_in_the_grid(client, club_a):
-    event = started_event(club_a)
+    event = started_event(club_a, interval_after=3, seed=1)
     Table.objects.create(event=event, number=4)
     page = client.get(url("event_paper", event)).content.decode()
     assert 'name="t3-tricks_ns"' in page and 'name="t4-tricks_ns"' not in page

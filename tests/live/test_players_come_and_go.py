@@ -9,8 +9,8 @@ from html import escape
 import pytest
 from django.test import Client
 
-from tests.factories import add_entrants, make_cast, make_event
-from tests.live.helpers import agree, table_of, url
+from tests.factories import add_entrants, make_cast, make_event, table_of
+from tests.live.helpers import agree, url
 from whistdrive import evening, scores
 from whistdrive.formats import Format
 from whistdrive.models import Entrant, Event, Seating

@@ -2,8 +2,8 @@
 
 import pytest
 
-from tests.factories import make_cast
-from tests.live.helpers import agree, dispute, started_event, table_of, url
+from tests.factories import make_cast, started_event, table_of
+from tests.live.helpers import agree, dispute, url
 from whistdrive.models import Result, Submission
 
 pytestmark = pytest.mark.django_db
@@ -13,7 +13,7 @@ pytestmark = pytest.mark.django_db
 def event(client):
     club_a, club_b, olive, sam, bea = make_cast()
     client.force_login(olive)
-    started = started_event(club_a)
+    started = started_event(club_a, interval_after=3, seed=1)
     started.auto_advance = False
     started.save()
     return started

@@ -2,8 +2,8 @@
 
 import pytest
 
-from tests.factories import make_cast
-from tests.live.helpers import started_event, url
+from tests.factories import make_cast, started_event
+from tests.live.helpers import url
 from whistdrive.models import Event, Flag
 
 pytestmark = pytest.mark.django_db
@@ -22,7 +22,7 @@ POSTS = [
 @pytest.fixture
 def cast():
     club_a, club_b, olive, sam, bea = make_cast()
-    event = started_event(club_a)
+    event = started_event(club_a, interval_after=3, seed=1)
     return event, olive, sam, bea
 
 

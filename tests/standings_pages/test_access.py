@@ -6,8 +6,7 @@ import pytest
 from django.urls import reverse
 
 from clubs.models import Season
-from tests.factories import make_cast
-from tests.standings_pages.evenings import two_table_evening
+from tests.factories import make_cast, two_table_evening
 
 pytestmark = pytest.mark.django_db
 

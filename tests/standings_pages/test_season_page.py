@@ -7,8 +7,7 @@ import pytest
 from django.urls import reverse
 
 from clubs.models import Season
-from tests.factories import make_cast, make_event, make_member
-from tests.standings_pages.evenings import seat_hand
+from tests.factories import make_cast, make_event, make_member, seat_hand
 from whistdrive.formats import Format
 from whistdrive.models import Entrant, Event
 

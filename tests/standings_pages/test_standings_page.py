@@ -5,8 +5,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from tests.factories import make_cast
-from tests.standings_pages.evenings import two_table_evening
+from tests.factories import make_cast, two_table_evening
 from whistdrive.models import Event
 
 pytestmark = pytest.mark.django_db

@@ -2,8 +2,7 @@
 
 import pytest
 
-from tests.factories import make_cast
-from tests.standings_pages.evenings import big_evening, two_table_evening
+from tests.factories import big_evening, make_cast, two_table_evening
 from whistdrive import scores
 from whistdrive.models import Event, Result, Seating
 

@@ -1,6 +1,6 @@
 """CPU per phone request at a hall's peak, in-process: submit, agree, an unchanged poll, /healthz.
 
-    /work/venv/bin/python bench/entry_cpu.py --tables 300 --sample 40
+    python bench/entry_cpu.py --tables 300 --sample 40
 
 Builds the hall's evening (``bench/_event.py``: progressive, winners move, 11 hands played) in a
 temporary SQLite database, then, at ``--sample`` tables spread over the hall, North's phone enters

@@ -1,8 +1,8 @@
 """A hall at its peak, and everything at once: the real server (`rundrive`: waitress) under phones.
 
-    /work/venv/bin/python bench/hall.py --tables 300                  # peak, SQLite
-    /work/venv/bin/python bench/hall.py --tables 300 --db postgres    # peak, PostgreSQL
-    /work/venv/bin/python bench/hall.py --tables 300 --mode burst     # everything at once
+    python bench/hall.py --tables 300                  # peak, SQLite
+    python bench/hall.py --tables 300 --db postgres    # peak, PostgreSQL
+    python bench/hall.py --tables 300 --mode burst     # everything at once
 
 Needs aiohttp (a bench-only dependency: ``pip install -e ".[bench]"``). For each run it makes a
 fresh database (a temporary WHISTDRIVE_DATA_DIR, or the PostgreSQL database ``wd_hall_bench``),

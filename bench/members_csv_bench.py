@@ -1,6 +1,6 @@
 """Time a club's biggest member import: parse, preview and save 2,000 members from CSV.
 
-Run: /work/venv/bin/python bench/members_csv_bench.py
+Run: python bench/members_csv_bench.py
 Uses a throwaway SQLite database in a temporary folder. The figure goes into
 docs/benchmarks.md under "## Member CSV import"; the target is a few seconds at most.
 """

@@ -1,6 +1,6 @@
 """Individual schedules against their bounds, for every size 8..400, and the time they take.
 
-Run: /work/venv/bin/python bench/movements_bench.py [--sizes 8-400] [--no-roles-only]
+Run: python bench/movements_bench.py [--sizes 8-400] [--no-roles-only]
 Cases: without roles, every size with 30 hands and with hands = players - 1 where that is at
 most 30; with lady/gent roles (ladies = gents, or one more lady for an odd number), 30 hands and
 hands = gents - 1. Prints a Markdown table of the worst figures per size band and the sizes that

@@ -1,6 +1,6 @@
 """Time the biggest print job of an evening: scorecards for 400 entrants of 24 hands.
 
-Run: /work/venv/bin/python bench/printing_bench.py
+Run: python bench/printing_bench.py
 The figure goes into docs/benchmarks.md under "## Printing"; the target is under 5 seconds.
 """
 

@@ -1,6 +1,6 @@
 """Time scorecards for a real 400-entrant event through the adapter: rows -> sheet -> PDF bytes.
 
-Run: /work/venv/bin/python bench/printing_models_bench.py
+Run: python bench/printing_models_bench.py
 Builds a throwaway SQLite database in a temporary folder (never the user's data directory):
 a 24-hand progressive drive of 200 ladies and 200 gents, started, with two hands played, so
 the cards carry seats, partners, tricks and running totals. The figure goes into

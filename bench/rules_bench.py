@@ -1,6 +1,6 @@
 """Play out hands with four heuristic players and print hands per second.
 
-    /work/venv/bin/python bench/rules_bench.py [HANDS]     (default 10,000)
+    python bench/rules_bench.py [HANDS]     (default 10,000)
 
 Also prints the heuristic pair's margin over a random pair (2,000 deals, each played from
 both sides). Figures go in docs/benchmarks.md under "Rules engine".

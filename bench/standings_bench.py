@@ -1,6 +1,6 @@
 """Time the standings page and the board fragment for a 300-table, 24-hand drive (1,200 players).
 
-Run: /work/venv/bin/python bench/standings_bench.py
+Run: python bench/standings_bench.py
 Builds the event in a throwaway SQLite database (WHISTDRIVE_DATA_DIR is a temporary folder),
 then requests each page through the test Client several times and reports the median.
 The figures go into docs/benchmarks.md under "## Standings and board"; the target is under 200 ms.

@@ -1,7 +1,7 @@
 """A schedule for p + 1 players from the whist design for a prime p = 4n + 1 (38 from Wh(37)).
 
 Run (offline, a second or so):
-    /work/venv/bin/python tools/design_plus_one.py 38
+    python tools/design_plus_one.py 38
 Prints the schedule as a line of whistdrive/movements/designs_data.py (paste it into DATA).
 
 The design for p players (designs.design_rounds) seats 4n of them in every hand and sits out

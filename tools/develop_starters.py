@@ -3,7 +3,7 @@
 Run:
     gcc -O2 -o /tmp/cyclic tools/cyclic_starters.c -lm
     nice -n 19 /tmp/cyclic 4 44 20000000 1 2 11 3 > /tmp/44.txt
-    /work/venv/bin/python tools/develop_starters.py 11 < /tmp/44.txt
+    python tools/develop_starters.py 11 < 44.txt
 Prints the line for whistdrive/movements/designs_data.py DATA: the first starter's K hands (hand
 r adds r to every point's x, keeping its orbit), then the second's, and so on, cut at 30 hands.
 Within each starter's development every difference class partners at most once and opposes at

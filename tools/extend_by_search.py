@@ -1,7 +1,7 @@
 """Extend a size's cyclic schedule to 30 hands keeping partners within one at every evening length.
 
 Run (offline, seconds each; needs gcc):
-    /work/venv/bin/python tools/extend_by_search.py 18 19 22 23 26
+    python tools/extend_by_search.py 18 19 22 23 26
 Prints each schedule as a line of whistdrive/movements/designs_data.py (paste it into DATA).
 
 The cycle (the starter's development, or for 19 the design for 20 with an empty chair) meets the

@@ -1,7 +1,7 @@
 """Extend a cyclic starter past its cycle so partnering stays within one at every number of hands.
 
 Run (offline, a few seconds each):
-    /work/venv/bin/python tools/extend_starters.py 14 27
+    python tools/extend_starters.py 14 27
 Prints each schedule as a line of whistdrive/movements/designs_data.py (paste it into DATA).
 
 A starter's development (designs_data.STARTERS) meets the whist bounds for one cycle of hands, but

@@ -1,7 +1,7 @@
 """Search individual-drive schedules for the sizes where no cyclic whist design is known.
 
 Run (offline, slow; one size at a time, nice it on a shared machine):
-    nice -n 10 /work/venv/bin/python tools/find_whist_designs.py 9 10 11 --seconds 120
+    nice -n 10 python tools/find_whist_designs.py 9 10 11 --seconds 120
 Prints each found schedule as a line of whistdrive/movements/designs_data.py (paste it into DATA).
 
 A schedule is 30 hands for P players; hand 1 seats 0, 1, 2, ... table by table (N, E, S, W) and

@@ -1,7 +1,7 @@
 """Extend a size's cyclic cycle to 30 hands with partners within one at every evening length, by CP-SAT.
 
-Run (offline; needs OR-tools, a tool dependency only: /work/venv/bin/pip install ortools):
-    nice -n 19 /work/venv/bin/python tools/layered_partners_cpsat.py 10 11 [--seconds 600]
+Run (offline; needs OR-tools, a tool dependency only: pip install ortools):
+    nice -n 19 python tools/layered_partners_cpsat.py 10 11 [--seconds 600]
 Prints each schedule as a line of whistdrive/movements/designs_data.py (paste it into DATA).
 
 For 10 and 11 the local searches of tools/extend_by_search.py left partnering counts two or

@@ -1,7 +1,7 @@
 """An event's format: every setting of the archive spec, as plain Python.
 
 The keys and values are the public contract of ``whistdrive.event/1``
-(``../shared/spec/event-archive.md``): ``Format.from_dict`` reads them,
+(docs/archive-format.md): ``Format.from_dict`` reads them,
 ``Format.to_dict`` writes them back unchanged, and ``Format.problems`` lists,
 in words an organiser can act on, every combination that cannot be played.
 No Django import: the rules, movement and standings engines all take a Format.

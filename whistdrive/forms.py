@@ -517,10 +517,6 @@ def _hand_field() -> forms.IntegerField:
     return forms.IntegerField(min_value=1, max_value=999)
 
 
-MOVES_LATER = "moves"
-# As text: the template localizes every number it prints, and the keypad's 56 were a quarter of a
-# submit's rendering.
-KEYPAD = [(str(n), str(13 - n)) for n in range(14)]
 NO_SUCH_HAND = (
     "This page was showing a hand that is not being played. Nothing was entered; it now shows the hand being played."
 )

@@ -6,9 +6,9 @@ Two things guard /login/ and /admin/login/:
   ``AXES_COOLOFF_TIME`` that address gets the 429 page (``locked_out``), before any password is
   hashed. On a laptop every device in the hall has its own address; hosted, a hall's devices share
   their router's, so a guesser there can stop its organisers logging in for a while (never its phones).
-- Hashing a password is slow on purpose (Django's PBKDF2: a third of a second of a core, or more).
-  Thirty-two login posts at once held the server's threads and both cores, and phone pages went from
-  8 ms to 2.5 s. ``OneHashAtATime`` hashes at most ``HASHES_AT_ONCE`` passwords at a time in a process;
+- Hashing a password is slow on purpose (Django's PBKDF2). A flood of login posts at once held the
+  server's threads and both cores, and the phones' pages slowed to a crawl (docs/benchmarks.md,
+  "Logins under a flood"). ``OneHashAtATime`` hashes at most ``HASHES_AT_ONCE`` passwords at a time in a process;
   a login that finds every slot taken is answered at once with 503 "try again in a moment"
   (``LoginsBusy``), so it neither burns a core nor holds a thread the phones need.
 """

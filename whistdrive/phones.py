@@ -43,8 +43,8 @@ FLAG_REASONS = [
     ("missing", "A player is missing"),
     ("other", "Something else"),
 ]
-# As text: the template localizes every number it prints, and the keypad's 56 were a quarter of a
-# submit's rendering.
+# As text: the template localizes every number it prints, and the keypad's 56 were a large part of
+# drawing a table's page (docs/benchmarks.md, "A hall at its peak").
 KEYPAD = [(str(n), str(13 - n)) for n in range(14)]
 # The version of a page that answers an entry and leaves where everyone goes to the poll fired on
 # its load: never a real version, so that poll draws the whole page.
@@ -52,8 +52,8 @@ MOVES_LATER = "moves"
 LEAVES = "that was their last hand tonight: thank you for playing"
 WAIT_FOR_THE_HALL = "players are joining or leaving: your next seat shows here when every table has finished"
 # The phones' poll interval grows with the hall, so a big hall's polls stay near this many a second
-# (1,200 phones every 4 s were most of a laptop's CPU before anything changed). A phone also polls
-# the moment it wakes or its page comes back into view (table.html).
+# (docs/benchmarks.md, "A hall at its peak"). A phone also polls the moment it wakes or its page
+# comes back into view (table.html).
 POLLS_A_SECOND = 80
 
 
@@ -123,7 +123,7 @@ def _versions(table: Table, waits: Waits | None) -> Loaded:
     if table.agreed:
         # Only an agreed table shows anything of the other tables (where everyone goes next, which may
         # wait on another table's result). Before that, another table's result changes nothing here:
-        # covering the hall, 1,200 phones were drawn again on every result in it.
+        # covering the hall would draw every phone again on every result in it.
         if waits is None or (waits.hand, waits.event_revision, waits.table_revision) != (
             hand,
             event.revision,

@@ -183,15 +183,15 @@ TEMPLATES = [
 ]
 
 SQLITE_OPTIONS = {
-    # WAL + IMMEDIATE + a busy timeout: many phones writing at once wait their turn
-    # instead of failing with "database is locked" (measured in ../shared/stack-notes.md).
+    # WAL + IMMEDIATE + a busy timeout: many phones writing at once wait their turn instead of
+    # failing with "database is locked", which Django's defaults (and WAL alone) gave at once.
     "transaction_mode": "IMMEDIATE",
     "timeout": 20,
     "init_command": "PRAGMA journal_mode=WAL;PRAGMA synchronous=NORMAL;",
 }
 # Each server thread keeps its SQLite connection: opening one per request (connecting, the PRAGMAs,
-# Django's functions, reading the schema, no prepared statements kept) was a fifth of the server's
-# time with 1,200 phones (docs/benchmarks.md, "A hall at its peak").
+# Django's functions, reading the schema, no prepared statements kept) was a large part of a busy
+# hall's server time (docs/benchmarks.md, "A hall at its peak").
 SQLITE_CONN_MAX_AGE = 600
 
 if DATABASE_URL:
@@ -304,13 +304,13 @@ else:
 # Phones at a table share one hall's address behind NAT: keep sessions for the evening.
 SESSION_COOKIE_AGE = 60 * 60 * 24
 # On the laptop one server process holds every session, so it reads them from memory and writes
-# them through to the database (reading one on every poll was a tenth of the server's time with
-# 1,200 phones). Hosted installs may run several processes, whose memories would disagree.
+# them through to the database (reading one on every poll cost a busy hall's server dearly,
+# docs/benchmarks.md). Hosted installs may run several processes, whose memories would disagree.
 SESSION_ENGINE = "django.contrib.sessions.backends.db" if HOSTED else "django.contrib.sessions.backends.cached_db"
 SESSION_COOKIE_SAMESITE = "Lax"
 
-# Waitress: phones hold keep-alive connections, so 200 phones need far more than the
-# default 100 connections (../shared/stack-notes.md).
+# Waitress: phones hold keep-alive connections, so 200 phones need far more than waitress's
+# default of 100 connections (past it, the rest cannot connect at all).
 WAITRESS_THREADS = int(os.environ.get("WHISTDRIVE_THREADS", "16"))
 WAITRESS_CONNECTION_LIMIT = int(os.environ.get("WHISTDRIVE_CONNECTION_LIMIT", "2000"))
 # One device's share of those (whistdrive/serving.py): phones on a hall's network have an address

@@ -1,6 +1,6 @@
 """Event standings: totals, halves, ranks and tie-breaks for a drive.
 
-The contract is the archive spec (``shared/spec/event-archive.md``, "Scoring rules" and
+The contract is the archive spec (docs/archive-format.md, "Scoring rules" and
 "Results"). Everything here is plain Python working on the dataclasses below, so the
 same code serves the live board mid-evening, the final results, an import of an archive
 (which recomputes ``results`` from the raw hands) and the simulations.
@@ -93,8 +93,8 @@ def drive_standings(
     if len(by_id) != len(entrants):
         raise ValueError("entrant ids must be unique")
 
-    # Plain loops over plain values: 1,200 players and 24 hands are 28,800 scores, so the per-score
-    # work is kept to a dict lookup and an append (this function was ~200 ms at that size).
+    # Plain loops over plain values: a big hall's evening has tens of thousands of scores, so the
+    # per-score work is kept to a dict lookup and an append (docs/benchmarks.md, "Standings and board").
     played: dict[str, list[CardHand]] = {eid: [] for eid in by_id}
     won = dict.fromkeys(by_id, 0)
     tens = dict.fromkeys(by_id, 0)

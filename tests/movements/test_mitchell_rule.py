@@ -4,7 +4,7 @@
 E–W pair meets every N–S pair once. With an odd number of pairs the last table is a half table:
 its N–S place is empty, and the E–W pair that comes to it sits out that round; the rotation runs
 over the N real tables plus the half table, so the E–W pairs sit out in turn and N–S pairs never
-sit out." (shared/spec/event-archive.md, SeatingPlan rules)
+sit out." (docs/archive-format.md, Seating rules)
 """
 
 from collections import Counter

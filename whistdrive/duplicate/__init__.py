@@ -1,7 +1,7 @@
 """Duplicate whist: boards, their movements, the checks of an evening and its scoring. No Django import.
 
 docs/duplicate.md explains the format to an organiser; the spec is the "Duplicate whist" section
-of ``shared/spec/event-archive.md``. What the Django side calls:
+of docs/archive-format.md. What the Django side calls:
 
 - before the start: ``advise(fmt, players)`` (problems and notes for the desk), then
   ``start(fmt, players, seed, by)`` -> ``DuplicateStart(plan, pairs, hands)``;

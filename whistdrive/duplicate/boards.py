@@ -1,6 +1,6 @@
 """Boards: a deal kept in a tray of four pockets, played the same at every table.
 
-The spec's rules (``shared/spec/event-archive.md``, "Duplicate whist"): the dealer of board n is
+The spec's rules (docs/archive-format.md, "Duplicate whist"): the dealer of board n is
 N, E, S, W in turn from board 1; the trump is the rotation's by board number, or with "turned"
 the suit of the dealer's last card, recorded with the board so every table plays it; a deal
 holds 52 different cards, 13 a seat. A board made up beforehand from a hand record carries its

@@ -1,6 +1,6 @@
 """Movements with boards: who plays which board set where, round by round.
 
-The spec (``shared/spec/event-archive.md``, "Duplicate whist", Movements):
+The spec (docs/archive-format.md, "Duplicate whist", Movements):
 
 - **Mitchell**: N–S pairs stay; after each round E–W pairs move up one table and the boards down
   one. With an even number of tables an E–W pair would meet boards it has played after half the

@@ -1,6 +1,6 @@
 """Scoring duplicate whist: each pair compared only with the pairs that held the same cards.
 
-The spec (``shared/spec/event-archive.md``, "Duplicate whist", Scoring), board by board on the
+The spec (docs/archive-format.md, "Duplicate whist", Scoring), board by board on the
 tricks after any revoke transfer:
 
 - **matchpoints**: 2 for every pair in the same direction with fewer tricks on the board, 1 for

@@ -53,8 +53,8 @@ def register_fonts() -> None:
     with _fonts_lock:
         if _fonts_registered:
             return
-        # Binary (zlib only) streams: ASCII85 on top makes PDFs a quarter bigger and, without
-        # the optional rl_accel package, costs a fifth of the time of a big batch of scorecards.
+        # Binary (zlib only) streams: ASCII85 on top makes PDFs bigger and, without the optional
+        # rl_accel package, a big batch of scorecards slower (docs/benchmarks.md, "Printing").
         rl_config.useA85 = 0
         for name, file in ((FONT, "DejaVuSans.ttf"), (BOLD, "DejaVuSans-Bold.ttf"), (CJK, "DroidSansFallback.ttf")):
             font = TTFont(name, str(FONTS_DIR / file))
@@ -269,8 +269,8 @@ class Qr:
 
     The quiet zone (``quiet(size)``: four modules) is outside that square: callers keep it clear.
     segno builds the matrix and each row's runs of dark modules become one rectangle of a
-    single path. reportlab's QrCodeWidget in a Drawing gives the same code but took about
-    70 ms a card (one shape object per module), too slow for 400 scorecards.
+    single path. reportlab's QrCodeWidget in a Drawing gives the same code but makes one shape
+    object per module, too slow for a hall's worth of scorecards (docs/benchmarks.md, "Printing").
     """
 
     def __init__(self, url: str):

@@ -1,6 +1,6 @@
 """Scoring: checking what a table entered, drive scores, and games, honours and rubbers.
 
-Exactly the "Scoring rules" of the archive spec (``../shared/spec/event-archive.md``);
+Exactly the "Scoring rules" of the archive spec (docs/archive-format.md);
 docs/rules.md explains each choice. A table's whole history is scored from its raw entries
 every time (``score_games``): a game night has at most a few dozen hands, and recomputing
 means there are no stored running totals to drift.

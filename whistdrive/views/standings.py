@@ -75,8 +75,8 @@ def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
 def standings_rows_html(rows: list[standings.Standing], *, halves: bool = True) -> str:
     """The standings table's body rows.
 
-    Built in Python rather than with a template loop: 1,200 players (300 tables) would cost
-    about 100 ms of per-cell template rendering, this about 5 ms (docs/benchmarks.md).
+    Built in Python rather than with a template loop, whose per-cell rendering is most of a big
+    hall's standings page (docs/benchmarks.md, "Standings and board").
     Everything user-supplied (names) is escaped.
     """
     out = []

@@ -530,7 +530,15 @@ class SeatForm(forms.Form):
     seat = forms.ChoiceField(choices=[(s, SEAT_NAMES[s]) for s in SEATS])
 
 
-class EntryForm(forms.Form):
+class KeptTapForm(forms.Form):
+    """What a phone's script adds to an entry or agreement, so a tap sent twice counts once."""
+
+    key = forms.RegexField(r"^[A-Za-z0-9_-]{8,40}$", required=False)
+    # Sent again from the phone's own storage after the connection was lost (shown on the live page).
+    resent = forms.BooleanField(required=False)
+
+
+class EntryForm(KeptTapForm):
     hand = _hand_field()
     # No range here: the rules engine words a bad count for the player ("from 0 to 13, not 14").
     tricks = forms.IntegerField()
@@ -542,7 +550,7 @@ class EntryForm(forms.Form):
     trump = forms.ChoiceField(choices=[("", "—")] + [(s, suit_word(s, capital=True)) for s in SUITS], required=False)
 
 
-class AgreeForm(forms.Form):
+class AgreeForm(KeptTapForm):
     hand = _hand_field()
     seat = forms.ChoiceField(choices=[(s, SEAT_NAMES[s]) for s in SEATS])
     # The version the player was shown, so a claim changed meanwhile is not agreed blind.

@@ -241,6 +241,8 @@ def enter(request: HttpRequest, token: str) -> HttpResponse:
             trump=data["trump"] or None,
             device=_device(request),
             address=_address(request),
+            key=data["key"],
+            resent=data["resent"],
         )
     except entry.EntryError as exc:
         return _after_post(request, token, str(exc))
@@ -266,6 +268,8 @@ def agree(request: HttpRequest, token: str) -> HttpResponse:
             device=_device(request),
             address=_address(request),
             shown_tricks_ns=data["tricks_ns"],
+            key=data["key"],
+            resent=data["resent"],
         )
     except entry.EntryError as exc:
         return _after_post(request, token, str(exc))

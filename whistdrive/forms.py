@@ -540,6 +540,8 @@ class KeptTapForm(forms.Form):
 
 class EntryForm(KeptTapForm):
     hand = _hand_field()
+    # The phone's seat, sent with a tap it kept: used only where the server has no seat for the phone.
+    seat = forms.ChoiceField(choices=[("", "—")] + [(s, SEAT_NAMES[s]) for s in SEATS], required=False)
     # No range here: the rules engine words a bad count for the player ("from 0 to 13, not 14").
     tricks = forms.IntegerField()
     honours_ours = forms.IntegerField(required=False)

@@ -126,6 +126,10 @@ class Event(models.Model):
     seed = models.BigIntegerField(default=0, help_text="Seed of the starting draw, recorded for checking.")
     seating_by = models.CharField(max_length=6, choices=SeatingBy.choices, default=SeatingBy.RANDOM)
     auto_advance = models.BooleanField(default=True, help_text="Move to the next hand when every table agrees.")
+    backed_up_hand = models.PositiveSmallIntegerField(
+        default=0,
+        help_text="Every result up to this hand is in the last automatic backup; phones keep theirs until then.",
+    )
     prizes = models.JSONField(default=list, blank=True, help_text="The prize list, in the order prizes are given.")
     mystery_target = models.PositiveSmallIntegerField(null=True, blank=True)
     prize_min_hands = models.PositiveSmallIntegerField(

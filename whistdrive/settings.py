@@ -61,6 +61,9 @@ def _data_dir() -> Path:
 
 DATA_DIR = _data_dir()
 BACKUP_DIR = Path(os.environ.get("WHISTDRIVE_BACKUP_DIR") or DATA_DIR / "backups")
+# A second folder the organiser names (a USB stick, a synced folder): every hand-end backup is also
+# written there, with the event's archive beside it (`rundrive --second-copy DIR` sets it too).
+SECOND_BACKUP_DIR = os.environ.get("WHISTDRIVE_SECOND_BACKUP_DIR", "").strip() or None
 
 
 def _secret_key() -> str:

@@ -10,6 +10,7 @@ holds is worked out in ``whistdrive.phones``.
 from __future__ import annotations
 
 import hashlib
+import secrets
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
@@ -25,6 +26,10 @@ from whistdrive.forms import NO_SUCH_HAND, AgreeForm, EntryForm, FlagForm, SeatF
 from whistdrive.models import Entrant, Event, RetiredTableToken, Seating, Table
 from whistdrive.views.errors import TableHasNewCode, too_many
 from whistdrive.vocabulary import OTHER_SIDE, SIDE_OF_SEAT
+
+# Which server process answers: a phone that sees it change (a restart, or another laptop restored
+# from a backup) sends again the taps it keeps, with their keys (static/whistdrive/kept.js).
+SERVER_ID = secrets.token_hex(6)
 
 # The phone's player for each event: a phone remembers whose it is for the evening, whichever table
 # they move to (session key -> {event id: entrant id}).
@@ -103,6 +108,13 @@ def _render(request: HttpRequest, context: dict, version: str) -> HttpResponse:
     response = render(request, template, context)
     patch_cache_control(response, no_cache=True, private=True)
     patch_vary_headers(response, ["Cookie", "HX-Request"])
+    return _for_kept_taps(response, context["event"])
+
+
+def _for_kept_taps(response: HttpResponse, event: Event) -> HttpResponse:
+    """What a phone's kept taps need to know: the server answering, and the last hand its backup holds."""
+    response["WD-Server"] = SERVER_ID
+    response["WD-Backed-Up"] = str(event.backed_up_hand)
     return response
 
 
@@ -119,7 +131,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
         etag = _page_etag(request, loaded.version)
         if request.htmx and request.GET.get("v") == loaded.version:
             # htmx swaps nothing on a 204: the page (and an open disclosure) stays as it is.
-            return HttpResponse(status=204)
+            return _for_kept_taps(HttpResponse(status=204), loaded.table.event)
         if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
             response = HttpResponseNotModified()
             response["ETag"] = etag
@@ -225,8 +237,10 @@ def enter(request: HttpRequest, token: str) -> HttpResponse:
     if not form.is_valid():
         return _after_post(request, token, phone_form_error(form, "Tap the number of tricks your side took."))
     data = form.cleaned_data
-    # No seat here for that hand: submit anyway, so the refusal (and its reason) is logged.
-    seat = _seat_of(request, table, data["hand"]) or ""
+    # No seat here for that hand: submit anyway, so the refusal (and its reason) is logged. A tap kept on
+    # the phone names its seat, for a server that does not know the phone (restored on another laptop);
+    # any phone may take any seat with a tap anyway (choose_seat).
+    seat = _seat_of(request, table, data["hand"]) or data["seat"]
     side = SIDE_OF_SEAT.get(seat, "NS")
     revoke = {"us": side, "them": OTHER_SIDE[side]}.get(data["revoke"])
     try:

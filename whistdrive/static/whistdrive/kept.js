@@ -1,0 +1,231 @@
+/* A tap is never lost, and never silently (docs/robustness.md, "A phone keeps its taps").
+
+   Every entry and agreement a table's phone sends carries an idempotency key, and is kept in the
+   phone's own storage (localStorage: it survives a reload and the phone's sleep):
+   - not answered (no Wi-Fi, or the laptop busy or gone): the page says "Not sent yet — will send
+     when the Wi-Fi is back", and sends it again by itself once the server answers anything;
+   - answered: kept while it belongs to the current or previous hand and the laptop's last backup
+     (the WD-Backed-Up header) does not hold it yet, and sent once more, with its key, to a server
+     that answers after having been away (a restart, or another laptop restored from that backup).
+   The server takes each key once, so none of this can count a tap twice (whistdrive/entry.py). */
+(function () {
+  "use strict";
+
+  var STORE = "whistdrive-kept";
+  var TAP = /^(\/t\/[^/]+\/)(enter|agree)\/$/;
+  var table = (location.pathname.match(/^\/t\/[^/]+\//) || [""])[0];
+  var sending = false;
+  var server = sessionStorage.getItem("whistdrive-server") || "";
+
+  function load() {
+    try {
+      var all = JSON.parse(localStorage.getItem(STORE) || "[]");
+      return Array.isArray(all) ? all : [];
+    } catch (ignored) {
+      return [];
+    }
+  }
+
+  function save(all) {
+    try {
+      localStorage.setItem(STORE, JSON.stringify(all));
+    } catch (ignored) { /* storage full or refused: the tap still goes by the network */ }
+  }
+
+  function update(key, change) {
+    save(load().map(function (item) { return item.key === key ? Object.assign(item, change) : item; }));
+  }
+
+  function mine() {
+    return load().filter(function (item) { return item.table === table; });
+  }
+
+  function newKey() {
+    var bytes = new Uint8Array(16); // crypto.randomUUID needs https; a hall's laptop is plain http
+    crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+
+  function words(item) {
+    var what = item.action === "enter"
+      ? "your " + item.tricks + " trick" + (item.tricks === "1" ? "" : "s")
+      : "your agreement";
+    return what + " for hand " + item.hand;
+  }
+
+  /* The line above the table's state: what this phone holds that the laptop has not taken. */
+  function show(text, kind) {
+    var box = document.getElementById("wd-kept");
+    if (!text) {
+      if (box) box.remove();
+      return;
+    }
+    if (!box) {
+      box = document.createElement("p");
+      box.id = "wd-kept";
+      box.setAttribute("role", "status");
+      var state = document.getElementById("state");
+      var main = document.querySelector("main") || document.body;
+      main.insertBefore(box, state && state.parentNode === main ? state : main.firstChild);
+    }
+    box.className = "notice kept " + kind;
+    box.textContent = text;
+  }
+
+  function showUnsent() {
+    var unsent = mine().filter(function (item) { return !item.answered; });
+    if (unsent.length) {
+      show("Not sent yet — will send when the Wi-Fi is back: " + unsent.map(words).join("; ") + ".", "warn unsent");
+    } else if (document.querySelector("#wd-kept.unsent")) {
+      show("");
+    }
+  }
+
+  /* Answered taps are dropped once the laptop's backup holds their hand, or they are two hands old. */
+  function forget(backedUp, hand) {
+    save(load().filter(function (item) {
+      if (item.table !== table || !item.answered) return true;
+      return item.hand > backedUp && (!hand || item.hand >= hand - 1);
+    }));
+  }
+
+  function currentHand() {
+    var input = document.querySelector('#state input[name="hand"]');
+    return input ? Number(input.value) : 0;
+  }
+
+  function csrfToken() {
+    try {
+      return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || "";
+    } catch (ignored) {
+      return "";
+    }
+  }
+
+  function swapState(html) {
+    var state = document.getElementById("state");
+    if (!state || !html.trim()) return;
+    var holder = document.createElement("div");
+    holder.innerHTML = html;
+    var fresh = holder.querySelector("#state");
+    if (!fresh) return;
+    state.replaceWith(fresh);
+    if (window.htmx) window.htmx.process(fresh);
+  }
+
+  /* Send one kept tap again. Resolves true when the server answered (taken, a repeat, or refused in
+     words), false when there is still no server to answer. */
+  function resend(item) {
+    var body = new URLSearchParams(item.body);
+    body.set("key", item.key);
+    body.set("resent", "on");
+    return fetch(item.path, {
+      method: "POST",
+      body: body,
+      credentials: "same-origin",
+      headers: { "HX-Request": "true", "X-CSRFToken": csrfToken() },
+    }).then(function (response) {
+      if (response.status === 503 || response.status === 502 || response.status === 504) return false;
+      return response.text().then(function (html) {
+        var first = !item.answered;
+        update(item.key, { answered: true, resent: true });
+        if (first) {
+          if (response.ok) swapState(html);
+          // The answer is drawn below; a refusal (the hand moved on, already agreed) says why there.
+          if (response.ok && !document.querySelector("#state .notice.error")) {
+            show("Sent when the Wi-Fi came back: " + words(item) + ".", "ok");
+          } else {
+            show("Sent when the Wi-Fi came back, but not taken: " + words(item) + ". The reason is below.", "error");
+          }
+        }
+        return true;
+      });
+    }, function () { return false; });
+  }
+
+  /* Send again, oldest first, every unsent tap; and after the server was away (or is another one),
+     every tap the laptop's backup may not hold. One at a time, so they arrive in the order tapped. */
+  function sendKept(all) {
+    if (sending) return;
+    var queue = mine().filter(function (item) { return all || !item.answered; });
+    queue.sort(function (a, b) { return a.at - b.at; });
+    if (!queue.length) return;
+    sending = true;
+    (function next() {
+      var item = queue.shift();
+      if (!item) {
+        sending = false;
+        showUnsent();
+        var state = document.getElementById("state");
+        if (state && window.htmx) window.htmx.trigger(state, "wake");
+        return;
+      }
+      resend(item).then(function (answered) {
+        if (answered) return next();
+        sending = false;
+        showUnsent();
+      });
+    })();
+  }
+
+  document.addEventListener("htmx:configRequest", function (event) {
+    var detail = event.detail;
+    var match = detail.verb === "post" && (detail.path || "").match(TAP);
+    if (!match || !detail.formData || detail.formData.get("key")) return;
+    var key = newKey();
+    detail.formData.set("key", key);
+    var body = new URLSearchParams();
+    detail.formData.forEach(function (value, name) {
+      if (name !== "key" && name !== "resent") body.append(name, value);
+    });
+    // A newer tap at this table for the same hand replaces any it could not send: sent later, an
+    // older one would undo it.
+    var hand = Number(detail.formData.get("hand")) || 0;
+    var all = load().filter(function (item) {
+      return item.answered || item.table !== match[1] || item.hand !== hand;
+    });
+    all.push({
+      key: key,
+      table: match[1],
+      path: detail.path,
+      action: match[2],
+      hand: hand,
+      tricks: String(detail.formData.get("tricks") || ""),
+      body: body.toString(),
+      at: Date.now(),
+      answered: false,
+    });
+    save(all);
+  });
+
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var detail = event.detail;
+    var config = detail.requestConfig || {};
+    var xhr = detail.xhr;
+    var status = xhr ? xhr.status : 0;
+    var reached = status !== 0 && status !== 502 && status !== 503 && status !== 504;
+    if (reached && xhr) {
+      var id = xhr.getResponseHeader("WD-Server") || "";
+      var backedUp = Number(xhr.getResponseHeader("WD-Backed-Up") || "0");
+      var changed = id && server && id !== server;
+      if (id) sessionStorage.setItem("whistdrive-server", (server = id));
+      if (xhr.getResponseHeader("WD-Backed-Up") !== null) forget(backedUp, currentHand());
+      var key = config.formData && config.formData.get("key");
+      if (key && (config.path || "").match(TAP)) update(key, { answered: true });
+      // A Wi-Fi that came back: the taps not sent. Another server (a restart, or a laptop restored from
+      // a backup): every tap its backup may not hold.
+      sendKept(Boolean(changed));
+    }
+    showUnsent();
+  });
+
+  window.addEventListener("online", function () { sendKept(false); });
+
+  function start() {
+    if (!table) return;
+    showUnsent();
+    if (mine().some(function (item) { return !item.answered; })) sendKept(false);
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();

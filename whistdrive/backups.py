@@ -144,7 +144,9 @@ def automatic(event, reason: str, hand: int | None = None) -> Path | None:
 
 
 def _keep_last(directory: Path) -> None:
-    for old in sorted(directory.glob("whistdrive-*.sqlite3"))[:-KEEP_AUTOMATIC]:
+    # Oldest first by the time written: two in one second are named "…-HHMMSS" then "…-HHMMSS-2".
+    made = sorted(directory.glob("whistdrive-*.sqlite3"), key=lambda path: (path.stat().st_mtime_ns, path.name))
+    for old in made[:-KEEP_AUTOMATIC]:
         old.unlink(missing_ok=True)
         old.with_suffix(".json").unlink(missing_ok=True)
 

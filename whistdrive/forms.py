@@ -526,6 +526,20 @@ def phone_form_error(form: forms.Form, message: str) -> str:
     return NO_SUCH_HAND if "hand" in form.errors else message
 
 
+class RejoinForm(forms.Form):
+    """A player taps their name on the rejoin page: one of this hand's seatings at a table."""
+
+    seating = forms.TypedChoiceField(coerce=int, error_messages={"invalid_choice": "Tap your name in the list."})
+
+    def __init__(self, *args, seatings: list, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.seatings = {s.pk: s for s in seatings}
+        self.fields["seating"].choices = [(pk, "") for pk in self.seatings]
+
+    def clean_seating(self):
+        return self.seatings[self.cleaned_data["seating"]]
+
+
 class SeatForm(forms.Form):
     seat = forms.ChoiceField(choices=[(s, SEAT_NAMES[s]) for s in SEATS])
 
@@ -557,6 +571,23 @@ class AgreeForm(KeptTapForm):
     seat = forms.ChoiceField(choices=[(s, SEAT_NAMES[s]) for s in SEATS])
     # The version the player was shown, so a claim changed meanwhile is not agreed blind.
     tricks_ns = forms.IntegerField(required=False)
+
+
+class KeptForm(EntryForm):
+    """A tap a phone kept, sent on to another laptop: an entry's or an agreement's fields, with its seat
+    and key (required: this server never saw the phone)."""
+
+    action = forms.ChoiceField(choices=[("enter", "Entered"), ("agree", "Agreed")])
+    key = forms.RegexField(r"^[A-Za-z0-9_-]{8,40}$")
+    seat = forms.ChoiceField(choices=[(s, SEAT_NAMES[s]) for s in SEATS])
+    tricks = forms.IntegerField(required=False)
+    tricks_ns = forms.IntegerField(required=False)
+
+    def clean(self):
+        data = super().clean()
+        if data.get("action") == "enter" and data.get("tricks") is None:
+            self.add_error("tricks", "An entry says how many tricks.")
+        return data
 
 
 class FlagForm(forms.Form):

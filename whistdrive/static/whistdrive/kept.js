@@ -205,6 +205,7 @@
     var status = xhr ? xhr.status : 0;
     var reached = status !== 0 && status !== 502 && status !== 503 && status !== 504;
     if (reached && xhr) {
+      lastAnswer = Date.now();
       var id = xhr.getResponseHeader("WD-Server") || "";
       var backedUp = Number(xhr.getResponseHeader("WD-Backed-Up") || "0");
       var changed = id && server && id !== server;
@@ -215,11 +216,101 @@
       // A Wi-Fi that came back: the taps not sent. Another server (a restart, or a laptop restored from
       // a backup): every tap its backup may not hold.
       sendKept(Boolean(changed));
+    } else {
+      lookForAnotherLaptop();
     }
-    showUnsent();
+    if (!looking) showUnsent();
   });
 
   window.addEventListener("online", function () { sendKept(false); });
+
+  /* The laptop has gone (no answer for a while) and this phone holds taps its backup may not have:
+     look for another laptop serving the same table, the way an organiser starts one (the same
+     machine on another port; another machine on the hall's network, on this port or rundrive's
+     8000), send it what this phone kept, and go to the table's page there. */
+  var lastAnswer = Date.now();
+  var looking = false;
+  var AWAY_MS = 8000;
+
+  function candidates() {
+    var here = location.hostname;
+    var port = Number(location.port || 80);
+    var ports = [port, 8000];
+    for (var p = 8000; p <= 8010; p++) ports.push(p);
+    for (var d = -5; d <= 5; d++) ports.push(port + d);
+    var found = [];
+    function add(host, p) {
+      var origin = location.protocol + "//" + host + ":" + p;
+      if (origin !== location.origin && found.indexOf(origin) < 0) found.push(origin);
+    }
+    ports.forEach(function (p) { add(here, p); });
+    var ipv4 = here.match(/^(\d+\.\d+\.\d+)\.(\d+)$/);
+    if (ipv4 && here.indexOf("127.") !== 0) {
+      for (var n = 1; n < 255; n++) {
+        add(ipv4[1] + "." + n, port);
+        if (port !== 8000) add(ipv4[1] + "." + n, 8000);
+      }
+    }
+    return found;
+  }
+
+  function probe(origin) {
+    var controller = new AbortController();
+    var timer = setTimeout(function () { controller.abort(); }, 2500);
+    return fetch(origin + table + "here/", { mode: "cors", cache: "no-store", signal: controller.signal })
+      .then(function (response) { return response.ok ? origin : null; }, function () { return null; })
+      .finally(function () { clearTimeout(timer); });
+  }
+
+  function findLaptop(list) {
+    // A dozen at a time: a phone's browser holds few connections, and a silent address takes seconds.
+    var batch = list.splice(0, 12);
+    if (!batch.length) return Promise.resolve(null);
+    return Promise.all(batch.map(probe)).then(function (answers) {
+      var origin = answers.filter(Boolean)[0];
+      return origin || findLaptop(list);
+    });
+  }
+
+  /* Send the kept taps on, oldest first. A tap the new laptop cannot take yet (an agreement before the
+     other side's entry is back from its phone, a hand it has not reached) is asked again every few
+     seconds, for a minute at most; then the phone goes on and the organiser's page shows the table. */
+  function sendOn(origin, queue, until) {
+    var item = queue.shift();
+    if (!item) return Promise.resolve(true);
+    var body = new URLSearchParams(item.body);
+    body.set("key", item.key);
+    body.set("action", item.action);
+    return fetch(origin + table + "kept/", { method: "POST", mode: "cors", body: body, credentials: "omit" })
+      .then(function (response) {
+        if (response.status === 503) return false;
+        if (response.status === 409 && Date.now() < until) {
+          queue.push(item);
+          return new Promise(function (done) { setTimeout(done, 2000); })
+            .then(function () { return sendOn(origin, queue, until); });
+        }
+        update(item.key, { answered: true, resent: true });
+        return sendOn(origin, queue, until);
+      }, function () { return false; });
+  }
+
+  function lookForAnotherLaptop() {
+    var kept = mine().sort(function (a, b) { return a.at - b.at; });
+    if (looking || !kept.length || Date.now() - lastAnswer < AWAY_MS) return;
+    looking = true;
+    show("The laptop cannot be reached. Looking for the organiser's laptop on this network…", "warn");
+    findLaptop(candidates()).then(function (origin) {
+      if (!origin) return false;
+      show("Found the organiser's laptop: sending what this phone kept…", "ok");
+      return sendOn(origin, kept, Date.now() + 60000).then(function (sent) {
+        if (sent) location.assign(origin + table);
+        return sent;
+      });
+    }).finally(function () {
+      looking = false;
+      if (Date.now() - lastAnswer >= AWAY_MS) showUnsent();
+    });
+  }
 
   function start() {
     if (!table) return;

@@ -138,9 +138,26 @@ def automatic(event, reason: str, hand: int | None = None) -> Path | None:
     if hand is not None:
         from whistdrive.models import Event
 
-        Event.objects.filter(pk=event.pk, backed_up_hand__lt=hand).update(backed_up_hand=hand)
+        if on_the_disk():
+            # The phones may now forget their taps of this hand: the backup and the database hold them.
+            Event.objects.filter(pk=event.pk, backed_up_hand__lt=hand).update(backed_up_hand=hand)
         second_copy(path, event)
     return path
+
+
+def on_the_disk() -> bool:
+    """Checkpoint the write-ahead log: every commit so far is then on the disk, whatever ``synchronous``
+    says (SQLite syncs the log before a checkpoint and the database after it), so a power cut cannot take
+    the database back behind its last backup. False when readers kept it from finishing."""
+    conn = _connect(database_file())
+    try:
+        busy, _, _ = conn.execute("PRAGMA wal_checkpoint(FULL)").fetchone()
+    except sqlite3.DatabaseError:
+        log.exception("Could not checkpoint the database after a backup")
+        return False
+    finally:
+        conn.close()
+    return not busy
 
 
 def _keep_last(directory: Path) -> None:

@@ -76,9 +76,11 @@ def base_url_for_phones(request) -> str:
     """The site's address as a phone reaches it: the request's own, unless the laptop asked through
     localhost, which a phone cannot use; then the laptop's LAN address on the same port."""
     host = request.get_host()
-    name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+    name, _, port = host.rpartition(":") if not host.endswith("]") else (host, "", "")
+    if not name:
+        name, port = host, ""
     if name.strip("[]") in LOOPBACK_HOSTS:
-        return phone_urls("0.0.0.0", int(request.get_port()))[0].rstrip("/")
+        return phone_urls("0.0.0.0", int(port or request.get_port()))[0].rstrip("/")
     return f"{request.scheme}://{host}"
 
 

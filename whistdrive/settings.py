@@ -218,7 +218,7 @@ else:
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
-            "NAME": DATA_DIR / "whistdrive.sqlite3",
+            "NAME": str(DATA_DIR / "whistdrive.sqlite3"),
             "OPTIONS": SQLITE_OPTIONS,
             "CONN_MAX_AGE": SQLITE_CONN_MAX_AGE,
             "TEST": {"NAME": os.environ.get("WHISTDRIVE_TEST_DB") or None},

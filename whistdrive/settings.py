@@ -18,10 +18,6 @@ import platformdirs
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
-class SettingsError(Exception):
-    """A setting the person running WhistDrive must fix; printed as one line, not a traceback."""
-
-
 def _fail(message: str):
     # Settings load before Django can report anything nicely: say what to fix and stop.
     sys.stderr.write(f"WhistDrive cannot start: {message}\n")

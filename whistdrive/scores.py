@@ -17,7 +17,7 @@ from functools import cached_property
 from whistdrive import cache, games, prizes, standings
 from whistdrive.formats import Format
 from whistdrive.games import Night
-from whistdrive.models import Event, Result, Seating
+from whistdrive.models import Event, Result, Seating, player_id
 from whistdrive.rules import drive_score, trump_for_hand
 from whistdrive.standings import Standing
 from whistdrive.vocabulary import PARTNER_SEAT, SEAT_NAMES, SEATS, SIDE_OF_SEAT
@@ -40,7 +40,7 @@ def people_of(event: Event) -> People:
     )
     entrants, ids, left = [], {}, {}
     for pk, archive_id, card, name, role, left_after in rows:
-        pid = archive_id or f"p{card}"  # models.player_id, without building each row
+        pid = player_id(archive_id, card)  # from two columns, without building each row
         entrants.append(standings.Person(id=pid, name=name, role=role or None))
         ids[pk] = pid
         left[pid] = left_after

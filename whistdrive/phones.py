@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import math
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import Exists, OuterRef, Q, Subquery, Sum
 from django.urls import reverse
@@ -117,10 +118,14 @@ def load(token: str, remembered: set[int]) -> Table | Loaded | None:
 
 
 def _versions(table: Table, waits: Waits | None) -> Loaded:
+    # my_seat, agreed and waited are the annotations of ``load``
+    agreed: bool = table.agreed  # type: ignore[attr-defined]
+    my_seat: str | None = table.my_seat  # type: ignore[attr-defined]
+    waited: int | None = table.waited  # type: ignore[attr-defined]
     event = table.event
     hand = event.current_hand
     parts: list = [table.pk, event.revision, hand, event.status, table.revision]
-    if table.agreed:
+    if agreed:
         # Only an agreed table shows anything of the other tables (where everyone goes next, which may
         # wait on another table's result). Before that, another table's result changes nothing here:
         # covering the hall would draw every phone again on every result in it.
@@ -130,11 +135,11 @@ def _versions(table: Table, waits: Waits | None) -> Loaded:
             table.revision,
         ):
             waits = _learn_waits(table)
-            table.waited = Table.objects.filter(pk__in=waits.ids).aggregate(total=Sum("revision"))["total"]
-        parts += [waits.ids, table.waited or 0]
+            waited = Table.objects.filter(pk__in=waits.ids).aggregate(total=Sum("revision"))["total"]
+        parts += [waits.ids, waited or 0]
     shared = hashlib.sha256("|".join(map(str, parts)).encode()).hexdigest()[:20]
-    version = hashlib.sha256(f"{shared}|{table.my_seat}".encode()).hexdigest()[:20]
-    return Loaded(table, table.my_seat, shared, version)
+    version = hashlib.sha256(f"{shared}|{my_seat}".encode()).hexdigest()[:20]
+    return Loaded(table, my_seat, shared, version)
 
 
 def _learn_waits(table: Table) -> Waits:
@@ -149,7 +154,7 @@ def _learn_waits(table: Table) -> Waits:
             answer = _where_next(event, table, hand)
         except movements.WaitForTheHall:
             answer = {}  # wait for the hall: the next hand's seating changes the event's revision
-        numbers = {place.table for place in answer.values() if not place.decided}
+        numbers = {place.table for place in answer.values() if not place.decided and place.table is not None}
     ids = tuple(sorted(event.tables.filter(number__in=numbers).values_list("pk", flat=True)))
     waits = Waits(hand, event.revision, table.revision, ids)
     cache.put(cache.waits_key(table.token), waits)
@@ -211,7 +216,7 @@ def moves(event: Event, table: Table, hand: int, seats: dict[str, Entrant]) -> l
             partner = None
             if nxt is None:
                 text = LEAVES
-            elif nxt.table_id is None:
+            elif nxt.table is None:  # selected with the seating: no query
                 text = f"sit out hand {hand + 1}"
             else:
                 partner = by_place.get((nxt.table_id, PARTNER_SEAT[nxt.seat]))
@@ -342,7 +347,7 @@ def drawing(table: Table, *, state: entry.TableState | None = None, moves_later:
         state = entry.table_state(table, hand) if hand else None
     seats = state.seats if state else {}
     fmt = event.format
-    context = {
+    context: dict[str, Any] = {
         "event": event,
         "table": table,
         "hand": hand,
@@ -374,6 +379,7 @@ def drawing(table: Table, *, state: entry.TableState | None = None, moves_later:
     ]
     if state.status == "pending":
         claimer = state.pending_side
+        assert claimer is not None  # a pending hand has a side that entered it
         context["claimer"] = claimer
         context["claimer_name"] = SIDE_NAMES[claimer]
         context["claim"] = claims[claimer].entry
@@ -388,6 +394,7 @@ def drawing(table: Table, *, state: entry.TableState | None = None, moves_later:
         context["game"] = game_view(table, state)
     if state.status == "agreed":
         agreed = state.entry
+        assert agreed is not None  # an agreed hand has its entry
         context["agreed"] = agreed
         context["agreed_extra"] = claim_extra(agreed, fmt)
         context["after_revoke"] = tricks_after_revoke(agreed, fmt)
@@ -427,16 +434,16 @@ def for_phone(shared: dict, my_seat: str | None) -> dict:
     seats = state.seats if state else {}
     if my_seat not in seats:
         my_seat = None
-    my_side = SIDE_OF_SEAT.get(my_seat) if my_seat else None
-    context = {
+    my_side = SIDE_OF_SEAT[my_seat] if my_seat else ""
+    context: dict[str, Any] = {
         **shared,
         "seats": [{"seat": s, "name": seats[s].name if s in seats else "", "you": s == my_seat} for s in SEATS],
         "my_seat": my_seat,
-        "my_seat_name": SEAT_NAMES.get(my_seat, ""),
-        "my_side": my_side,
+        "my_seat_name": SEAT_NAMES[my_seat] if my_seat else "",
+        "my_side": my_side or None,
         "my_side_name": SIDE_NAMES.get(my_side, ""),
         "other_side": OTHER_SIDE.get(my_side),
-        "other_side_name": SIDE_NAMES.get(OTHER_SIDE.get(my_side), ""),
+        "other_side_name": SIDE_NAMES.get(OTHER_SIDE.get(my_side, ""), ""),
         "my_link": seats[my_seat].get_absolute_url() if my_seat else "",
     }
     if state is None:

@@ -143,16 +143,20 @@
     }, function () { return false; });
   }
 
-  /* Send again, oldest first, every unsent tap; and after the server was away (or is another one),
-     every tap the laptop's backup may not hold. One at a time, so they arrive in the order tapped. */
+  function byTime(a, b) { return a.at - b.at; }
+
+  /* Send again, oldest first: after the server was away or is another one (a restart, a database brought
+     back from a backup), every answered tap its backup may not hold, through the kept taps' door (an
+     agreement there waits for the entry it agreed to, which another phone may still be sending); then
+     every tap never answered, through the page's own forms, whose answer the page shows. */
   function sendKept(all) {
     if (sending) return;
-    var queue = mine().filter(function (item) { return all || !item.answered; });
-    queue.sort(function (a, b) { return a.at - b.at; });
-    if (!queue.length) return;
+    var unsent = mine().filter(function (item) { return !item.answered; }).sort(byTime);
+    var answered = all ? mine().filter(function (item) { return item.answered; }).sort(byTime) : [];
+    if (!unsent.length && !answered.length) return;
     sending = true;
-    (function next() {
-      var item = queue.shift();
+    sendOn(location.origin, answered, Date.now() + 60000).then(function next() {
+      var item = unsent.shift();
       if (!item) {
         sending = false;
         showUnsent();
@@ -160,12 +164,12 @@
         if (state && window.htmx) window.htmx.trigger(state, "wake");
         return;
       }
-      resend(item).then(function (answered) {
-        if (answered) return next();
+      resend(item).then(function (reached) {
+        if (reached) return next();
         sending = false;
         showUnsent();
       });
-    })();
+    });
   }
 
   document.addEventListener("htmx:configRequest", function (event) {
@@ -295,7 +299,7 @@
   }
 
   function lookForAnotherLaptop() {
-    var kept = mine().sort(function (a, b) { return a.at - b.at; });
+    var kept = mine().sort(byTime);
     if (looking || !kept.length || Date.now() - lastAnswer < AWAY_MS) return;
     looking = true;
     show("The laptop cannot be reached. Looking for the organiser's laptop on this network…", "warn");

@@ -184,8 +184,8 @@ TEMPLATES = [
 
 # NORMAL (in WAL mode): a killed process loses nothing, a power cut may lose the commits since the last
 # checkpoint. One is taken after every hand's backup, and the phones keep every tap since then and send
-# it again to a laptop that lost it (kept.js). FULL syncs every commit, and at the 50-table peak its
-# entries' p95 went from under 0.3 s to 0.7-1.2 s: measured in docs/robustness.md ("Restart, and a power cut").
+# it again to a laptop that lost it (kept.js). FULL syncs every commit, which at the 50-table peak put
+# the entries' p95 over the 300 ms aimed for: docs/robustness.md, "Restart, and a power cut".
 SQLITE_SYNCHRONOUS = os.environ.get("WHISTDRIVE_SQLITE_SYNCHRONOUS", "NORMAL").strip().upper()
 if SQLITE_SYNCHRONOUS not in ("NORMAL", "FULL"):
     raise ImproperlyConfigured(f"WHISTDRIVE_SQLITE_SYNCHRONOUS must be FULL or NORMAL, not {SQLITE_SYNCHRONOUS!r}.")

@@ -63,7 +63,7 @@ def test_after_a_power_cut_the_phones_give_the_laptop_back_what_its_disk_lost(br
             # with the power cut (sessions are in the database), so East taps it again, agrees, and
             # hand 3 begins.
             t2e.sit()
-            t2e.page.locator('form[action$="/agree/"] button').first.click()
+            t2e.agree()
             for phone in phones:
                 phone.page.reload()
                 phone.on_hand(3)

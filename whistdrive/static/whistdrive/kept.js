@@ -6,7 +6,8 @@
      when the Wi-Fi is back", and sends it again by itself once the server answers anything;
    - answered: kept while it belongs to the current or previous hand and the laptop's last backup
      (the WD-Backed-Up header) does not hold it yet, and sent once more, with its key, to a server
-     that answers after having been away (a restart, or another laptop restored from that backup).
+     that is not the one that answered before (the WD-Server header: a restart, perhaps after a power
+     cut); and when the laptop stays silent, to another laptop found on the hall's network.
    The server takes each key once, so none of this can count a tap twice (whistdrive/entry.py). */
 (function () {
   "use strict";
@@ -15,7 +16,9 @@
   var TAP = /^(\/t\/[^/]+\/)(enter|agree)\/$/;
   var table = (location.pathname.match(/^\/t\/[^/]+\//) || [""])[0];
   var sending = false;
-  var server = sessionStorage.getItem("whistdrive-server") || "";
+  // The server that answered last, kept like the taps: a tab opened after a restart still sees the change.
+  var SERVER = "whistdrive-server";
+  var server = localStorage.getItem(SERVER) || "";
 
   function load() {
     try {
@@ -213,7 +216,10 @@
       var id = xhr.getResponseHeader("WD-Server") || "";
       var backedUp = Number(xhr.getResponseHeader("WD-Backed-Up") || "0");
       var changed = id && server && id !== server;
-      if (id) sessionStorage.setItem("whistdrive-server", (server = id));
+      if (id) {
+        server = id;
+        try { localStorage.setItem(SERVER, id); } catch (ignored) { /* as in save() */ }
+      }
       if (xhr.getResponseHeader("WD-Backed-Up") !== null) forget(backedUp, currentHand());
       var key = config.formData && config.formData.get("key");
       if (key && (config.path || "").match(TAP)) update(key, { answered: true });

@@ -85,12 +85,12 @@ def test_a_phone_whose_player_moved_on_shows_their_new_table_not_this_tables_sea
     assert now.table.number == 2
     page = _page(north, table)
     assert f"<b>YOU</b>: go to table 2, {SEAT_WORDS[now.seat]}." in page
-    assert f"Scan the card on table 2" in page
+    assert "Scan the card on table 2" in page
     # Not this table's "Which seat are you?" with strangers' names a tap would take over.
     assert "Which seat are you?" not in page and 'name="seat"' not in page
     assert f"I'm not {lady.name}" in page
     # At the new table's own code the phone knows its player at once.
-    assert '<div class="%s you">' % now.seat in _page(north, now.table)
+    assert f"<div class=\"{now.seat} you\">" in _page(north, now.table)
 
 
 def test_a_phone_that_is_not_that_player_forgets_them_and_may_choose_a_seat(event):

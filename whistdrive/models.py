@@ -126,6 +126,9 @@ class Event(models.Model):
     seed = models.BigIntegerField(default=0, help_text="Seed of the starting draw, recorded for checking.")
     seating_by = models.CharField(max_length=6, choices=SeatingBy.choices, default=SeatingBy.RANDOM)
     auto_advance = models.BooleanField(default=True, help_text="Move to the next hand when every table agrees.")
+    hand_started = models.DateTimeField(
+        null=True, blank=True, editable=False, help_text="When play of the current hand began (the live page's clocks)."
+    )
     prizes = models.JSONField(default=list, blank=True, help_text="The prize list, in the order prizes are given.")
     mystery_target = models.PositiveSmallIntegerField(null=True, blank=True)
     prize_min_hands = models.PositiveSmallIntegerField(

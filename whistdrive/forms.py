@@ -9,7 +9,7 @@ message a phone would show ("North–South 8 and East–West 6 make 14 tricks; a
 from __future__ import annotations
 
 from django import forms
-from django.db.models import Case, IntegerField, Value, When
+from django.db.models import Case, IntegerField, Q, Value, When
 
 from clubs.models import FormatPreset, Member, Role
 from clubs.validators import no_control_characters
@@ -203,10 +203,13 @@ class DeskAddForm(forms.Form):
                 raise forms.ValidationError("Type a few letters of a name or a membership number, then Enter.")
             member = desk_matches(self.event, q).first()
             if member is None:
+                here = desk_here(self.event, q).first()
+                if here is not None:
+                    raise forms.ValidationError(f"{here.name} is here: card {here.card_number}.")
                 raise forms.ValidationError(f"No member who has not yet come matches “{q}”: add them as a guest.")
         entered = self.event.entrants.filter(member=member).first()
         if entered:
-            raise forms.ValidationError(f"{member.name} is already here, with card {entered.card_number}.")
+            raise forms.ValidationError(f"{member.name} is here: card {entered.card_number}.")
         data["member_obj"] = member
         return data
 
@@ -223,6 +226,17 @@ def desk_matches(event: Event, q: str):
             output_field=IntegerField(),
         )
     ).order_by("first", "name")
+
+
+def desk_here(event: Event, q: str):
+    """Tonight's entrants who match ``q`` (members by name or number, guests by name): the desk says
+    "Agnes Smith is here: card 1" rather than offering to add them again as a guest."""
+    q = q.strip()
+    names = Q(name__icontains=q)
+    for variant in {q.capitalize(), q.title(), q.lower(), q.upper()} - {q}:
+        names |= Q(name__contains=variant)  # SQLite folds only ASCII case, as Member's search says
+    members = event.club.members.search(q)
+    return event.entrants.filter(names | Q(member__in=members)).order_by("card_number")
 
 
 class GuestForm(forms.Form):

@@ -28,6 +28,7 @@ from whistdrive.forms import (
     RoleForm,
     SavePresetForm,
     StartForm,
+    desk_here,
     desk_matches,
     make_guest_member,
     preset_format,
@@ -190,6 +191,7 @@ def event_desk(request: HttpRequest, pk: int) -> HttpResponse:
     if search.is_valid() and search.cleaned_data["q"].strip():
         context["search"] = search
         context["matches"] = desk_matches(event, search.cleaned_data["q"])[:8]
+        context["here"] = desk_here(event, search.cleaned_data["q"])[:8]
     if request.htmx and "q" in request.GET:
         return render(request, "whistdrive/desk.html#matches", context)
     return render(request, "whistdrive/desk.html", context)

@@ -84,7 +84,11 @@ def describe_format(fmt: Format) -> list[str]:
     movement = dict(Event.Movement.choices)[fmt.movement]
     lines = []
     if fmt.is_drive:
-        lines.append(f"A {movement.lower()} drive of {fmt.hands} hands, scored by {dict(Event.Scoring.choices)[fmt.scoring].lower()}.")
+        article = "An" if movement[:1].lower() in "aeiou" else "A"  # "An individual drive"
+        lines.append(
+            f"{article} {movement.lower()} drive of {fmt.hands} hand{'s' if fmt.hands != 1 else ''}, "
+            f"scored by {dict(Event.Scoring.choices)[fmt.scoring].lower()}."
+        )
     else:
         rubber = dict(Event.Rubber.choices)[fmt.rubber]
         lines.append(

@@ -129,6 +129,21 @@
   });
   document.addEventListener("htmx:afterSettle", checkCalls);
 
+  /* The event form shows only the fields of the kind of event chosen (a drive has no rubbers); the
+     server ignores a hidden field's value, so nothing hidden can stop the form. */
+  function showKindFields() {
+    var kind = document.getElementById("id_kind");
+    if (!kind) return;
+    document.querySelectorAll("[data-kinds]").forEach(function (field) {
+      field.hidden = field.dataset.kinds.split(" ").indexOf(kind.value) < 0;
+    });
+  }
+  document.addEventListener("change", function (event) {
+    if (event.target && event.target.id === "id_kind") showKindFields();
+  });
+  document.addEventListener("DOMContentLoaded", showKindFields);
+  document.addEventListener("htmx:afterSettle", showKindFields);
+
   document.addEventListener("htmx:afterRequest", function (event) {
     var box = document.getElementById("wd-alert");
     if (!box || !event.detail.successful) return;

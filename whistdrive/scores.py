@@ -16,8 +16,10 @@ from functools import cached_property
 
 from whistdrive import cache, games, prizes, standings
 from whistdrive.formats import Format
-from whistdrive.models import Event, Result, Seating
+from whistdrive.games import Night
+from whistdrive.models import Event, Result, Seating, player_id
 from whistdrive.rules import drive_score, trump_for_hand
+from whistdrive.standings import Standing
 from whistdrive.vocabulary import PARTNER_SEAT, SEAT_NAMES, SEATS, SIDE_OF_SEAT
 
 # -- loading ----------------------------------------------------------------------------------------
@@ -38,7 +40,7 @@ def people_of(event: Event) -> People:
     )
     entrants, ids, left = [], {}, {}
     for pk, archive_id, card, name, role, left_after in rows:
-        pid = archive_id or f"p{card}"  # models.player_id, without building each row
+        pid = player_id(archive_id, card)  # from two columns, without building each row
         entrants.append(standings.Person(id=pid, name=name, role=role or None))
         ids[pk] = pid
         left[pid] = left_after
@@ -106,7 +108,8 @@ def version_of(event: Event) -> tuple[int, int, int]:
     event loaded ``with_revisions`` (just before) already holds them."""
     if not hasattr(event, "tables_revision"):
         event = Event.objects.with_revisions().only("revision").get(pk=event.pk)
-    return (event.revision, event.tables_count, event.tables_revision or 0)
+    # tables_count and tables_revision are the annotations of EventQuerySet.with_revisions
+    return (event.revision, event.tables_count, event.tables_revision or 0)  # type: ignore[attr-defined]
 
 
 @dataclass
@@ -121,11 +124,11 @@ class Computed:
     final: bool
     people: People
     hands: list[standings.HandRecord]
-    standings: list[standings.Standing] | None  # None on a game night
-    night: games.Night | None = None  # a game night's standings and tables
+    standings: list[Standing] | None  # None on a game night
+    night: Night | None = None  # a game night's standings and tables
 
     @cached_property
-    def halftime(self) -> list[standings.Standing] | None:
+    def halftime(self) -> list[Standing] | None:
         """The standings as they stood at the interval: the same records, cut at the interval hand."""
         if self.night is not None or self.interval_after is None or self.standings is None:
             return None  # a game night has no half-time standings: games carry on across the interval
@@ -161,15 +164,15 @@ class Evening:
         return self.computed.night is not None
 
     @property
-    def night(self) -> games.Night | None:
+    def night(self) -> Night | None:
         return self.computed.night
 
     @property
-    def standings(self) -> list[standings.Standing]:
+    def standings(self) -> list[Standing]:
         return self.computed.standings or []
 
     @property
-    def halftime(self) -> list[standings.Standing] | None:
+    def halftime(self) -> list[Standing] | None:
         """Standings after the interval hand; None without an interval."""
         return self.computed.halftime
 
@@ -208,7 +211,7 @@ class Evening:
             line += " (some tables still to hand in)"
         return line
 
-    def qualified(self, standings_now: list[standings.Standing], *, up_to: int | None = None) -> set[str]:
+    def qualified(self, standings_now: list[Standing], *, up_to: int | None = None) -> set[str]:
         """Who may win a prize: present for at least the event's qualifying number of hands (a sit-out
         counts) and with at least one hand played. Until the evening is over, those who can still reach
         the number by the end qualify, so provisional prizes do not leave out everyone still playing.
@@ -331,7 +334,7 @@ class CardLine:
 class PlayerCard:
     lines: list[CardLine]
     total: int
-    standing: standings.Standing | None  # a drive's
+    standing: Standing | None  # a drive's
     game_standing: standings.GamesStanding | None  # a game night's
     field: int  # how many are ranked
     evening: Evening | None
@@ -370,6 +373,7 @@ def player_card(event: Event, person) -> PlayerCard:
             total += award or 0
             lines.append(CardLine(row.hand, trump, None, tricks=award, total=total if award is not None else None))
             continue
+        assert row.table is not None  # a seated row has a table
         partner = partners.get((row.table_id, row.hand, PARTNER_SEAT[row.seat]), "")
         line = CardLine(row.hand, trump, row.table.number, SEAT_NAMES[row.seat], partner)
         if result:

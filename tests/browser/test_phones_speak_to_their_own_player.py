@@ -111,6 +111,10 @@ def test_a_phone_whose_player_moved_on_shows_their_new_table_not_strangers_seats
     hall.shot(north, "moved-on")
     assert north.evaluate(SMALL_CONTROLS) == []
     assert serious_violations(north) == []
+    north.get_by_role("link", name="My card").click()
+    north.get_by_role("heading", name="Your card").wait_for()
+    assert north.evaluate(SMALL_CONTROLS) == []
+    north.go_back()
     # Scanning the new table's card, the phone knows its player at once.
     north.goto(now.table.get_absolute_url())
     expect(north.locator(f".seats .{now.seat}.you")).to_be_visible()

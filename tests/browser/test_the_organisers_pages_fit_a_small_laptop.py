@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import HALL_LAPTOP, db_quiet, log_in, serious_violations
-from tests.factories import give_access, make_club, make_event, make_member, make_user
+from tests.factories import give_access, make_club, make_event, make_member, make_user, started_event
 from whistdrive import evening
 from whistdrive.formats import Format
 
@@ -92,9 +92,13 @@ def test_the_event_form_shows_only_the_fields_of_the_chosen_kind(hall, live_serv
 def test_no_choice_or_hint_on_the_organisers_forms_is_cut_off(hall, live_server, club):
     with db_quiet(live_server):
         event = make_event(club, Format(hands=4, interval_after=2), name="Friday drive")
+        running = started_event(club, name="Tuesday drive")
     page = _organiser(hall)
     cut = []
-    for url in (f"/events/{event.pk}/prizes/", f"/clubs/{club.pk}/events/new/", f"/events/{event.pk}/desk/"):
+    pages = [f"/events/{event.pk}/prizes/", f"/clubs/{club.pk}/events/new/", f"/events/{event.pk}/desk/"]
+    pages += [f"/events/{running.pk}/{tab}/" for tab in ("live", "paper", "standings", "desk", "edit")]
+    pages += [f"/clubs/{club.pk}/members/", f"/clubs/{club.pk}/seasons/add/"]
+    for url in pages:
         page.goto(url)
         # Each select is at least as wide as its longest choice (plus its arrow).
         cut += page.locator("select:visible").evaluate_all(

@@ -57,6 +57,8 @@ class MemberRow:
     phone: str
     active: bool
     errors: tuple[str, ...] = ()
+    # What the organiser may accept: a name the club already has may be a different person.
+    warnings: tuple[str, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -81,7 +83,13 @@ class Preview:
 
     @property
     def good(self) -> list[MemberRow]:
-        return [r for r in self.rows if r.ok]
+        """Rows to import as they are: no error and nothing to accept."""
+        return [r for r in self.rows if r.ok and not r.warnings]
+
+    @property
+    def doubtful(self) -> list[MemberRow]:
+        """Rows without errors that the organiser imports only by accepting each (a possible duplicate)."""
+        return [r for r in self.rows if r.ok and r.warnings]
 
     @property
     def bad(self) -> list[MemberRow]:
@@ -222,10 +230,16 @@ def _read_row(number: int, cells: list[str], index: dict[str, int], taken_number
                 error("membership_number", f"{membership_number} is also on row {where} of this file")
         else:
             taken_numbers[key] = number
+    warnings = []
     if name and normalise_name(name) in known_names:
-        error("name", f"“{name}” looks like a member the club already has (same name)")
+        warnings.append(
+            f"Row {number}, column name: “{name}” may be a member the club already has (same name); "
+            "import it only if this is a different person"
+        )
 
-    return MemberRow(number, name, role, membership_number, email, values["phone"], active, tuple(errors))
+    return MemberRow(
+        number, name, role, membership_number, email, values["phone"], active, tuple(errors), tuple(warnings)
+    )
 
 
 def write_members(members: Iterable[dict]) -> str:

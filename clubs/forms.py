@@ -71,6 +71,12 @@ class MemberImportForm(forms.Form):
 class MemberImportConfirmForm(forms.Form):
     digest = forms.CharField(widget=forms.HiddenInput)
     skip_bad_rows = forms.BooleanField(required=False)
+    # The rows with a possible duplicate name that the organiser accepts (by row number).
+    accept = forms.TypedMultipleChoiceField(coerce=int, required=False, widget=forms.CheckboxSelectMultiple)
+
+    def __init__(self, *args, doubtful=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["accept"].choices = [(row.row, f"Row {row.row}: import {row.name} too") for row in doubtful]
 
 
 class SeasonForm(forms.ModelForm):

@@ -164,7 +164,7 @@ def members_import(request: HttpRequest, pk: int) -> HttpResponse:
                 # The text waits in the session (never on disk) until the organiser confirms.
                 digest = hashlib.sha256(text.encode()).hexdigest()
                 request.session[IMPORT_SESSION_KEY] = {"club": club.pk, "digest": digest, "text": text}
-                confirm = MemberImportConfirmForm(initial={"digest": digest})
+                confirm = MemberImportConfirmForm(initial={"digest": digest}, doubtful=preview.doubtful)
                 return _render_preview(request, club, preview, confirm)
     return render(request, "clubs/members_import.html", {"club": club, "form": form})
 
@@ -181,13 +181,13 @@ def _render_preview(request, club, preview, confirm, status=200) -> HttpResponse
 @require_POST
 def members_import_confirm(request: HttpRequest, pk: int) -> HttpResponse:
     club = club_for(request, pk, ORGANISER)
-    form = MemberImportConfirmForm(request.POST)
     pending = request.session.get(IMPORT_SESSION_KEY)
-    if not form.is_valid() or not pending or pending["club"] != club.pk or pending["digest"] != form.cleaned_data["digest"]:
+    # Checked again against the club as it is now: someone may have added members since the preview.
+    preview = _preview(club, pending["text"]) if pending and pending.get("club") == club.pk else None
+    form = MemberImportConfirmForm(request.POST, doubtful=preview.doubtful if preview else ())
+    if preview is None or not form.is_valid() or pending["digest"] != form.cleaned_data["digest"]:
         messages.error(request, "That import is no longer waiting (it was replaced or has expired): upload the file again.")
         return redirect("members_import", club.pk)
-    # Checked again against the club as it is now: someone may have added members since the preview.
-    preview = _preview(club, pending["text"])
     if preview.bad and not form.cleaned_data["skip_bad_rows"]:
         form.add_error(
             "skip_bad_rows",
@@ -195,9 +195,13 @@ def members_import_confirm(request: HttpRequest, pk: int) -> HttpResponse:
             "it again, or tick the box to import only the good rows.",
         )
         return _render_preview(request, club, preview, form, status=400)
-    saved = import_rows(club, preview.good)
+    accepted = set(form.cleaned_data["accept"])
+    saved = import_rows(club, [row for row in preview.rows if row.ok and (not row.warnings or row.row in accepted)])
     del request.session[IMPORT_SESSION_KEY]
     skipped = f"; {len(preview.bad)} skipped" if preview.bad else ""
+    left = len(preview.doubtful) - len(accepted)
+    if left:
+        skipped += f"; {left} possible duplicate{'s' if left != 1 else ''} not imported"
     messages.success(request, f"{len(saved)} member{'s' if len(saved) != 1 else ''} imported{skipped}.")
     return redirect("members", club.pk)
 

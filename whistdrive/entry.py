@@ -28,7 +28,7 @@ from whistdrive import evening
 from whistdrive.models import Entrant, Event, Flag, Result, RetiredTableToken, Seating, Submission, Table
 from whistdrive.rules import SIDE_NAMES, SIDE_OF_SEAT, HandEntry, RuleError, check_entry, trump_for_hand
 from whistdrive.tokens import new_token
-from whistdrive.vocabulary import OTHER_SIDE, SEAT_NAMES, SUIT_WORDS
+from whistdrive.vocabulary import OTHER_SIDE, PARTNER_SEAT, SEAT_NAMES, SUIT_WORDS
 
 ENTER_ACTIONS = (Submission.Action.ENTER,)
 PHONE_ACTIONS = (Submission.Action.ENTER, Submission.Action.AGREE)
@@ -64,6 +64,9 @@ class TableState:
     seats: dict[str, Entrant]  # this hand's seating at the table
     trump: str | None
     submissions: int = field(default=0)  # how many submissions this hand has (all outcomes)
+    # Per side, a claim from one seat that its partner's later, different claim replaced: that
+    # phone is told "South changed it to 8 (you said 7)".
+    replaced: dict[str, Claim] = field(default_factory=dict)
 
     @property
     def pending_side(self) -> str | None:
@@ -112,9 +115,17 @@ def _build_state(
     table: Table, hand: int, rows: list[Submission], result: Result | None, seats: dict[str, Entrant]
 ) -> TableState:
     claims: dict[str, Claim | None] = {"NS": None, "EW": None}
+    by_seat: dict[str, Claim] = {}
     for row in rows:  # in order: the latest claim of each side wins
         if _is_claim(row):
-            claims[row.side] = _claim_of(row)
+            claims[row.side] = by_seat[row.seat] = _claim_of(row)
+    replaced = {}
+    for side, latest in claims.items():
+        if latest is None:
+            continue
+        partner = by_seat.get(PARTNER_SEAT.get(latest.seat, ""))
+        if partner is not None and partner.side == side and partner.entry != latest.entry:
+            replaced[side] = partner
     if result is not None:
         status = "agreed"
     elif claims["NS"] and claims["EW"]:
@@ -138,6 +149,7 @@ def _build_state(
         seats=seats,
         trump=trump,
         submissions=len(rows),
+        replaced=replaced,
     )
 
 
@@ -323,6 +335,11 @@ def _small(value, top: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= top
 
 
+def _typed(value) -> str:
+    """A number as a person reads it: "−1" with a real minus sign."""
+    return str(value).replace("-", "\u2212")
+
+
 def _describe(entry: HandEntry) -> str:
     return f"North–South {entry.tricks_ns}, East–West {entry.tricks_ew}"
 
@@ -374,7 +391,10 @@ def _submit(
                 raise _RefusedEntry(f"Nobody is seated at table {table.number} for hand {hand}.")
             other = OTHER_SIDE[side]
             ours = tricks_ours
-            theirs = 13 - ours if _small(ours, 99) else ours
+            if not _small(ours, 13):
+                # Said in the number the phone sent, not as what the other side would be left with.
+                raise _RefusedEntry(f"{_typed(ours)} is not a number of tricks: a side takes from 0 to 13")
+            theirs = 13 - ours
             honours = {side: honours_ours, other: honours_theirs}
             entry = HandEntry(
                 tricks_ns=ours if side == "NS" else theirs,

@@ -15,6 +15,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.utils import timezone
 
 from whistdrive import cache, movements
 from whistdrive.formats import FormatError
@@ -139,7 +140,8 @@ def start_event(event: Event, *, by: str = "random", seed: int | None = None) ->
         _save_seating(event, hand, seating, tables)
     event.status = Event.Status.RUNNING
     event.current_hand = 1
-    event.save(update_fields=["seed", "seating_by", "status", "current_hand"])
+    event.hand_started = timezone.now()
+    event.save(update_fields=["seed", "seating_by", "status", "current_hand", "hand_started"])
     event.bump()
     return event
 
@@ -206,7 +208,8 @@ def advance(event: Event, *, expected_hand: int | None = None) -> Event:
     _seat_next_hand(event, hand + 1)
     event.current_hand = hand + 1
     event.status = Event.Status.INTERVAL if hand == event.interval_after else Event.Status.RUNNING
-    event.save(update_fields=["current_hand", "status"])
+    event.hand_started = timezone.now()  # after the interval, from the moment play resumes
+    event.save(update_fields=["current_hand", "status", "hand_started"])
     # Every hand's end: the copy another laptop carries on from, and what lets the phones forget
     # the taps they keep (docs/robustness.md).
     _back_up_after_commit(event, "the interval" if event.status == Event.Status.INTERVAL else f"the end of hand {hand}", hand)
@@ -251,7 +254,11 @@ def _move_status(event: Event, was: str, becomes: str, refusal: str) -> Event:
     if event.status != was:
         raise EveningError(refusal)
     event.status = becomes
-    event.save(update_fields=["status"])
+    changed = ["status"]
+    if becomes == Event.Status.RUNNING:
+        event.hand_started = timezone.now()  # the live page's clocks count from the moment play resumes
+        changed.append("hand_started")
+    event.save(update_fields=changed)
     event.bump()
     return event
 
@@ -295,7 +302,8 @@ def undo_advance(event: Event) -> Event:
         Seating.objects.filter(event=event, hand=hand).delete()
     event.current_hand = hand - 1
     event.status = Event.Status.RUNNING
-    event.save(update_fields=["current_hand", "status"])
+    event.hand_started = None  # when the earlier hand began is not known: the live page shows no clock
+    event.save(update_fields=["current_hand", "status", "hand_started"])
     return event
 
 

@@ -9,7 +9,7 @@ message a phone would show ("North–South 8 and East–West 6 make 14 tricks; a
 from __future__ import annotations
 
 from django import forms
-from django.db.models import Case, IntegerField, Value, When
+from django.db.models import Case, IntegerField, Q, Value, When
 
 from clubs.models import FormatPreset, Member, Role
 from clubs.validators import no_control_characters
@@ -70,6 +70,10 @@ class PresetPickForm(forms.Form):
         self.fields["preset"].choices = preset_choices(club)
 
 
+# What a kind's hidden fields hold: the fields of a game night on a drive are a drive's defaults.
+KIND_DEFAULTS = {kind: Format(kind=kind).to_dict() for kind in ("drive", "games")}
+
+
 class EventForm(forms.ModelForm):
     """An event's details and its whole format. After the start only the details may change."""
 
@@ -87,6 +91,19 @@ class EventForm(forms.ModelForm):
         help_texts = {"season": "Leave empty to use the season whose dates contain the event's date."}
 
     DETAIL_FIELDS = ("name", "date", "venue", "season")
+    # The format fields that belong to one kind of event only; the rest apply to every kind. The page
+    # shows only the chosen kind's (site.js), and a hidden field's value is not taken (``clean``).
+    SHOWN_FOR = {
+        "scoring": "drive",
+        "movers": "drive",
+        "sitout_score": "drive",
+        "sitout_fixed": "drive",
+        "target": "games",
+        "honours": "games",
+        "honours_can_win": "games",
+        "revoke_penalty": "games",
+        "rubber": "games",
+    }
 
     def __init__(self, *args, club, **kwargs):
         super().__init__(*args, **kwargs)
@@ -104,6 +121,8 @@ class EventForm(forms.ModelForm):
             )
         # A number field left empty means "no interval", so the model's default must not creep back.
         self.fields["interval_after"].required = False
+        for name, kind in self.SHOWN_FOR.items():
+            self.fields[name].shown_for = kind
 
     @property
     def format_fields(self):
@@ -115,6 +134,14 @@ class EventForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
+        if data.get("kind") in KIND_DEFAULTS:
+            # A field of another kind was hidden from the organiser: what it held is not theirs to fix.
+            defaults = KIND_DEFAULTS[data["kind"]]
+            for name, kind in self.SHOWN_FOR.items():
+                if kind != data["kind"] and name in data:
+                    data[name] = defaults[name]
+                    setattr(self.instance, name, defaults[name])
+                    self.errors.pop(name, None)
         tie_breaks = [data.get(f"tie_break_{i + 1}") for i in range(TIE_BREAK_SLOTS)]
         tie_breaks = [t for t in tie_breaks if t]
         data["tie_breaks"] = tie_breaks
@@ -203,10 +230,13 @@ class DeskAddForm(forms.Form):
                 raise forms.ValidationError("Type a few letters of a name or a membership number, then Enter.")
             member = desk_matches(self.event, q).first()
             if member is None:
+                here = desk_here(self.event, q).first()
+                if here is not None:
+                    raise forms.ValidationError(f"{here.name} is here: card {here.card_number}.")
                 raise forms.ValidationError(f"No member who has not yet come matches “{q}”: add them as a guest.")
         entered = self.event.entrants.filter(member=member).first()
         if entered:
-            raise forms.ValidationError(f"{member.name} is already here, with card {entered.card_number}.")
+            raise forms.ValidationError(f"{member.name} is here: card {entered.card_number}.")
         data["member_obj"] = member
         return data
 
@@ -223,6 +253,17 @@ def desk_matches(event: Event, q: str):
             output_field=IntegerField(),
         )
     ).order_by("first", "name")
+
+
+def desk_here(event: Event, q: str):
+    """Tonight's entrants who match ``q`` (members by name or number, guests by name): the desk says
+    "Agnes Smith is here: card 1" rather than offering to add them again as a guest."""
+    q = q.strip()
+    names = Q(name__icontains=q)
+    for variant in {q.capitalize(), q.title(), q.lower(), q.upper()} - {q}:
+        names |= Q(name__contains=variant)  # SQLite folds only ASCII case, as Member's search says
+    members = event.club.members.search(q)
+    return event.entrants.filter(names | Q(member__in=members)).order_by("card_number")
 
 
 class GuestForm(forms.Form):

@@ -132,6 +132,9 @@ class Event(models.Model):
         default=0,
         help_text="Every result up to this hand is in the last automatic backup; phones keep theirs until then.",
     )
+    hand_started = models.DateTimeField(
+        null=True, blank=True, editable=False, help_text="When play of the current hand began (the live page's clocks)."
+    )
     prizes = models.JSONField(default=list, blank=True, help_text="The prize list, in the order prizes are given.")
     mystery_target = models.PositiveSmallIntegerField(null=True, blank=True)
     prize_min_hands = models.PositiveSmallIntegerField(

@@ -53,6 +53,7 @@ KEYPAD = [(str(n), str(13 - n)) for n in range(14)]
 # its load: never a real version, so that poll draws the whole page.
 MOVES_LATER = "moves"
 LEAVES = "that was their last hand tonight: thank you for playing"
+YOU_LEAVE = "that was your last hand tonight: thank you for playing"
 WAIT_FOR_THE_HALL = "players are joining or leaving: your next seat shows here when every table has finished"
 # The phones' poll interval grows with the hall, so a big hall's polls stay near this many a second
 # (docs/benchmarks.md, "A hall at its peak"). A phone also polls the moment it wakes or its page
@@ -235,7 +236,7 @@ def moves(event: Event, table: Table, hand: int, seats: dict[str, Entrant]) -> l
     """Where each player of ``hand`` at ``table`` goes next, in words, with partners when known."""
     fmt = event.format
     if hand >= fmt.hands:
-        return [{"name": e.name, "text": "That was the last hand.", "seat": s} for s, e in _in_order(seats)]
+        return [_row(e, s, "That was the last hand.", "that was the last hand") for s, e in _in_order(seats)]
     leaving = {e.pk for e in seats.values() if e.left_after_hand == hand}
     # Only these players' next seats and the tables they go to, not the whole hall's seating.
     following = {
@@ -254,34 +255,45 @@ def moves(event: Event, table: Table, hand: int, seats: dict[str, Entrant]) -> l
             nxt = following.get(person.pk)
             partner = None
             if nxt is None:
-                text = LEAVES
+                text, you = LEAVES, YOU_LEAVE
             elif nxt.table is None:  # selected with the seating: no query
-                text = f"sit out hand {hand + 1}"
+                text, you = f"sit out hand {hand + 1}", _you_go_to(table, seat, None)
             else:
                 partner = by_place.get((nxt.table_id, PARTNER_SEAT[nxt.seat]))
-                text = _go_to(table, seat, movements.NextPlace(nxt.table.number, (nxt.seat,)), hand + 1)
-            rows.append({"name": person.name, "text": text, "seat": seat, "partner": partner and partner.name})
+                place = movements.NextPlace(nxt.table.number, (nxt.seat,))
+                text, you = _go_to(table, seat, place, hand + 1), _you_go_to(table, seat, place)
+            rows.append(_row(person, seat, text, you, partner.name if partner else None))
         return rows
     if not fmt.ends_round(hand) and not _players_change_after(event, hand):
-        return [{"name": e.name, "text": f"stay here for hand {hand + 1}", "seat": s} for s, e in _in_order(seats)]
+        return [
+            _row(e, s, f"stay here for hand {hand + 1}", f"stay in your seat ({SEAT_NAMES[s]})")
+            for s, e in _in_order(seats)
+        ]
     try:
         answer = _where_next(event, table, hand)
     except movements.WaitForTheHall:
         # Players join or leave at this hand's end: any table's result may decide anyone's seat.
         return [
-            {"name": e.name, "text": LEAVES if e.pk in leaving else WAIT_FOR_THE_HALL, "seat": s}
+            _row(e, s, LEAVES, YOU_LEAVE) if e.pk in leaving else _row(e, s, WAIT_FOR_THE_HALL, WAIT_FOR_THE_HALL)
             for s, e in _in_order(seats)
         ]
     rows = []
     for seat, person in _in_order(seats):
         if person.pk in leaving:
-            text = LEAVES
+            rows.append(_row(person, seat, LEAVES, YOU_LEAVE))
+            continue
+        # A bug, not the organiser's to put right, if the movement has no place for someone here.
+        place = answer[person.player_id]
+        if place.table is None:
+            rows.append(_row(person, seat, f"sit out hand {hand + 1}", _you_go_to(table, seat, None)))
         else:
-            # A bug, not the organiser's to put right, if the movement has no place for someone here.
-            place = answer[person.player_id]
-            text = f"sit out hand {hand + 1}" if place.table is None else _go_to(table, seat, place, hand + 1)
-        rows.append({"name": person.name, "text": text, "seat": seat, "partner": None})
+            rows.append(_row(person, seat, _go_to(table, seat, place, hand + 1), _you_go_to(table, seat, place)))
     return rows
+
+
+def _row(person: Entrant, seat: str, text: str, you: str, partner: str | None = None) -> dict:
+    """One player's next place: ``text`` as the table reads it, ``you`` as their own phone says it."""
+    return {"name": person.name, "text": text, "you": you, "seat": seat, "partner": partner}
 
 
 def _players_change_after(event: Event, hand: int) -> bool:
@@ -294,8 +306,27 @@ def _go_to(table: Table, seat: str, place: movements.NextPlace, next_hand: int) 
     if place.table == table.number and place.seats == (seat,):
         return f"stay in your seat ({SEAT_NAMES[seat]}) for hand {next_hand}"
     if place.table == table.number:
-        return f"stay at this table, move to {seat_phrase(seats)}"
-    return f"go to table {place.table}, seat {seat_phrase(seats)}"
+        return f"stay at this table, move to {seat_phrase(seats)}{_until(place)}"
+    return f"go to table {place.table}, seat {seat_phrase(seats)}{_until(place)}"
+
+
+def _until(place: movements.NextPlace) -> str:
+    """Why a seat is "North or East" yet: the page redraws itself when that table's result is in."""
+    if place.decided:
+        return ""
+    return f" — the table will say when table {place.table} has finished"
+
+
+def _you_go_to(table: Table, seat: str, place: movements.NextPlace | None) -> str:
+    """The same move said to the player themselves, shortest first: "go to table 3, North"."""
+    if place is None:
+        return "sit out the next hand"
+    seats = seat_phrase(" or ".join(place.seats))
+    if place.table == table.number and place.seats == (seat,):
+        return f"stay in your seat ({SEAT_NAMES[seat]})"
+    if place.table == table.number:
+        return f"stay: move to {seats}{_until(place)}"
+    return f"go to table {place.table}, {seats}{_until(place)}"
 
 
 def _in_order(seats: dict[str, Entrant]):
@@ -413,9 +444,16 @@ def drawing(table: Table, *, state: entry.TableState | None = None, moves_later:
             "entry": claim.entry,
             "words": claim_words(claim.entry, fmt),
             "extra": claim_extra(claim.entry, fmt),
+            "counts": _counts_as(claim.entry, fmt),
         }
         for side, claim in claims.items()
     ]
+    context["replaced"] = {
+        side: {"seat": earlier.seat, "said": _changed_words(earlier.entry, side, fmt),
+               "by": SEAT_NAMES[claims[side].seat], "now": _changed_words(claims[side].entry, side, fmt)}
+        for side, earlier in state.replaced.items()
+        if claims.get(side)
+    }  # fmt: skip
     if state.status == "pending":
         claimer = state.pending_side
         assert claimer is not None  # a pending hand has a side that entered it
@@ -424,6 +462,7 @@ def drawing(table: Table, *, state: entry.TableState | None = None, moves_later:
         context["claim"] = claims[claimer].entry
         context["claim_words"] = claim_words(claims[claimer].entry, fmt)
         context["claim_extra"] = claim_extra(claims[claimer].entry, fmt)
+        context["claim_counts"] = _counts_as(claims[claimer].entry, fmt)
         # The phone may be passed across: the agreeing players are named by their seats.
         context["agreeing_seats"] = [
             {"seat": s, "seat_name": SEAT_NAMES[s], "name": seats[s].name if s in seats else ""}
@@ -459,6 +498,20 @@ def drawing(table: Table, *, state: entry.TableState | None = None, moves_later:
     return context
 
 
+def _counts_as(claimed: HandEntry, fmt) -> str:
+    """The score that will count after a revoke's penalty, in words ("" when no trick moves)."""
+    after = tricks_after_revoke(claimed, fmt)
+    if (after["NS"], after["EW"]) == (claimed.tricks_ns, claimed.tricks_ew):
+        return ""
+    return f"North–South {after['NS']}, East–West {after['EW']} ({after['NS']}–{after['EW']})"
+
+
+def _changed_words(claimed: HandEntry, side: str, fmt) -> str:
+    """A side's claim in its own terms: its tricks, and what else it said ("8, revoke by East–West")."""
+    extra = claim_extra(claimed, fmt)
+    return f"{claimed.tricks[side]}" + (f", {extra}" if extra else "")
+
+
 def kept_drawing(loaded: Loaded) -> dict:
     """``drawing`` for a page loaded with its version, kept under that version for the table's other
     phones. Under a version read before the drawing only: a change meanwhile makes the kept drawing
@@ -467,8 +520,12 @@ def kept_drawing(loaded: Loaded) -> dict:
     return cache.get_or_make(cache.drawing_key(table.token, loaded.shared), lambda: drawing(table))
 
 
-def for_phone(shared: dict, my_seat: str | None) -> dict:
-    """The shared drawing with this phone's seat: its side's forms, "you" and its own links."""
+def for_phone(shared: dict, my_seat: str | None, player: int | None = None) -> dict:
+    """The shared drawing with this phone's seat: its side's forms, "you" and its own links.
+
+    ``player`` is the entrant this phone remembers for the evening: when they sit at another table
+    now, the phone says where, never offering this table's seats (strangers' names) to tap.
+    """
     state = shared["state"]
     seats = state.seats if state else {}
     if my_seat not in seats:
@@ -487,9 +544,47 @@ def for_phone(shared: dict, my_seat: str | None) -> dict:
     }
     if state is None:
         return context
+    if my_seat is None and player is not None:
+        context["elsewhere"] = elsewhere(shared["event"], shared["table"], player)
+    if my_seat and shared.get("moves"):
+        context["my_move"] = next((m for m in shared["moves"] if m["seat"] == my_seat), None)
+        context["moves"] = [m for m in shared["moves"] if m["seat"] != my_seat]
+    changed = shared.get("replaced", {}).get(my_side)
+    if changed and changed["seat"] == my_seat:
+        context["changed_by_partner"] = f"{changed['by']} changed it to {changed['now']} (you said {changed['said']})"
     context["claims"] = [{**claim, "mine": claim["side"] == my_side} for claim in shared["claims"]]
     if state.status == "disputed" and my_side:
         theirs = next(claim for claim in shared["claims"] if claim["side"] == OTHER_SIDE[my_side])
         context["theirs"] = theirs["entry"]
         context["theirs_words"] = theirs["words"]
     return context
+
+
+def elsewhere(event: Event, table: Table, player: int) -> dict | None:
+    """Where the phone's player (an entrant of ``event`` not seated at ``table``) is this hand."""
+    person = event.entrants.filter(pk=player).first()
+    if person is None:
+        return None
+    hand = event.current_hand
+    now = Seating.objects.filter(entrant=person, hand=hand).select_related("table").first()
+    if now is None:
+        you = YOU_LEAVE if person.left_after_hand and person.left_after_hand < hand else "you do not play this hand"
+    elif now.table is None:  # selected with the seating: no query
+        you = f"sit out hand {hand}"
+    else:
+        you = f"go to table {now.table.number}, {SEAT_NAMES[now.seat]}"
+    return {
+        "name": person.name,
+        "you": you,
+        "table": now.table.number if now and now.table else None,
+        "link": person.get_absolute_url(),
+    }
+
+
+def for_player(loaded: Loaded, player: int | None) -> Loaded:
+    """The page's version for a phone that remembers ``player`` but whose player does not sit here:
+    what it shows depends on where they sit (the event's revision) and on who they are."""
+    if loaded.my_seat is not None or player is None or not loaded.version:  # "": no version known yet
+        return loaded
+    version = hashlib.sha256(f"{loaded.version}|elsewhere {player}".encode()).hexdigest()[:20]
+    return Loaded(loaded.table, None, loaded.shared, version)

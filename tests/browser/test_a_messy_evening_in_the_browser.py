@@ -103,9 +103,9 @@ def test_a_late_arrival_a_leaver_and_a_correction_after_the_next_hand(hall, live
     two_e = hall.phone()
     open_seat(two_e, tokens[2], at2["2E"])
     two_e.get_by_role("button", name="Agree", exact=True).click()
-    moves = two_e.locator("ul.moves")
-    expect(moves).to_contain_text(f"{left_name}: that was their last hand tonight")
-    expect(moves).to_contain_text("your next seat shows here when every table has finished")
+    # East is the one leaving: their own phone says so to them, first.
+    expect(two_e.locator(".you-next")).to_contain_text("YOU: that was your last hand tonight: thank you for playing")
+    expect(two_e.locator("ul.moves")).to_contain_text("your next seat shows here when every table has finished")
     hall.shot(two_e, "table-2-waits-for-the-hall")
     with db_quiet(live_server):
         play_by_phone_table(event, 2, 1, 9)  # North–South win table 1

@@ -1,6 +1,7 @@
 """Importing members through the pages: a preview first, nothing saved until Olive confirms."""
 
 import pytest
+from django.contrib.messages import get_messages
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
@@ -107,3 +108,33 @@ def test_two_thousand_members_import_in_one_go(olive_at_a):
     assert club.members.count() == 2000
     exported = client.get(reverse("members_export", args=[club.pk])).content.decode()
     assert len(exported.splitlines()) == 2001
+
+
+def test_a_possible_duplicate_is_imported_only_when_the_organiser_accepts_it(olive_at_a):
+    client, club = olive_at_a
+    make_member(club, "Agnes Smith")
+    response = upload(client, club, "name\nagnes smith\nBob Jones\nAgnes  Smith\n")
+    page = response.content.decode()
+    assert "possible duplicates to decide" in page and "with errors" not in page
+    assert "Row 2: import agnes smith too" in page and "Row 4: import Agnes Smith too" in page
+    answer = confirm(client, club, response, accept=["4"])
+    assert answer.status_code == 302
+    assert sorted(club.members.values_list("name", flat=True)) == ["Agnes Smith", "Agnes Smith", "Bob Jones"]
+    said = [str(m) for m in get_messages(answer.wsgi_request)]
+    assert said == ["2 members imported; 1 possible duplicate not imported."]
+
+
+def test_possible_duplicates_left_unticked_are_not_imported_and_nothing_else_is_lost(olive_at_a):
+    client, club = olive_at_a
+    make_member(club, "Agnes Smith")
+    response = upload(client, club, "name\nAgnes Smith\nBob Jones\n")
+    confirm(client, club, response)
+    assert sorted(club.members.values_list("name", flat=True)) == ["Agnes Smith", "Bob Jones"]
+
+
+def test_only_a_possible_duplicates_row_may_be_accepted(olive_at_a):
+    client, club = olive_at_a
+    make_member(club, "Agnes Smith")
+    response = upload(client, club, "name\nAgnes Smith\nBob Jones\n")
+    answer = confirm(client, club, response, accept=["3"])  # Bob's row has nothing to accept
+    assert answer.status_code == 302 and club.members.count() == 1

@@ -88,7 +88,9 @@ def test_a_tables_phones_share_one_drawing_but_each_sees_its_own_seat(event):
     for seat, phone in zip("NES", (north, east, south), strict=True):
         page = phone.get(url + f"?v={versions.get(seat, '')}", headers=HX).content.decode()
         assert "Agreed: North–South 8, East–West 5" in page
-        assert re.search(r'<li class="you"><b>[^<]+</b>: (go to|stay)', page), seat
+        # Each phone's own player first, as "YOU", then the other three.
+        assert re.search(r'<p class="you-next" role="status"><b>YOU</b>: (go to|stay)', page), seat
+        assert len(re.findall(r"<li[^>]*><b>[^<]+</b>: (?:go to|stay)", page)) == 3, seat
 
 
 def test_a_shared_drawing_is_never_served_after_the_table_changed(event):

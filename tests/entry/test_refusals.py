@@ -67,10 +67,17 @@ def test_a_double_tap_changes_nothing_and_raises_nothing(event):
     assert Submission.objects.count() == 5
 
 
-def test_a_bad_trick_count_gets_the_rules_message(event):
-    with pytest.raises(entry.EntryError, match="tricks must be a whole number from 0 to 13, not 14"):
+def test_a_bad_trick_count_is_refused_in_the_number_the_phone_sent(event):
+    with pytest.raises(entry.EntryError, match="14 is not a number of tricks: a side takes from 0 to 13"):
         entry.submit(table_of(event), hand=1, seat="N", tricks_ours=14)
-    assert Submission.objects.get().outcome.startswith("refused: North–South's tricks")
+    assert Submission.objects.get().outcome.startswith("refused: 14 is not a number of tricks")
+
+
+def test_a_negative_trick_count_is_refused_as_typed_not_as_the_other_sides_tricks(event):
+    with pytest.raises(entry.EntryError) as refused:
+        entry.submit(table_of(event), hand=1, seat="E", tricks_ours=-1)
+    assert "\u22121 is not a number of tricks" in str(refused.value)
+    assert "East–West \u22121" not in str(refused.value) and "-1" not in str(refused.value)
 
 
 def test_honours_in_a_drive_are_refused_with_the_rules_message(event):

@@ -70,7 +70,7 @@ def test_a_phone_remembers_its_seat_and_enters_with_one_tap(client, event):
     assert "Which seat are you?" in client.get(_url(table)).content.decode()
     client.post(_url(table, "table_seat"), {"seat": "E"})
     page = client.get(_url(table)).content.decode()
-    assert "Which seat are you?" not in page and "Tricks we took" in page
+    assert "Which seat are you?" not in page and "we took 7, they took 6" in page
     response = client.post(_url(table, "table_enter"), {"hand": 1, "tricks": 6})
     assert response.status_code == 302  # post-redirect-get: a reload never resubmits
     assert entry.table_state(table, 1).claims["EW"].entry.tricks_ew == 6
@@ -90,7 +90,7 @@ def test_a_refusal_is_shown_in_the_fragment_not_as_an_error_page(client, event):
     client.post(_url(table, "table_seat"), {"seat": "N"})
     response = client.post(_url(table, "table_enter"), {"hand": 1, "tricks": 14}, headers=HX)
     assert response.status_code == 200
-    assert "from 0 to 13, not 14" in response.content.decode()
+    assert "14 is not a number of tricks: a side takes from 0 to 13" in response.content.decode()
 
 
 def test_a_table_token_cannot_touch_another_table(client, event):

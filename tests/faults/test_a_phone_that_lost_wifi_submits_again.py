@@ -72,7 +72,7 @@ def test_a_post_replayed_after_the_evening_moved_on_changes_nothing_and_shows_th
         # one that counts (not that nothing was entered).
         assert response.status_code == 200
         page = response.content.decode()
-        assert "Agreed: North–South 7, East–West 6 (hand 1)." in page and 'name="hand" value="2"' in page
+        assert "Agreed: North–South 7, East–West 6 (hand 1)." in page and 'Hand <b class="big">2</b>' in page
         assert "Nothing was entered" not in page
     assert list(Result.objects.order_by("pk").values_list("table", "hand", "tricks_ns")) == before
     assert not _claims(one, 2).exists()

@@ -106,6 +106,34 @@ def test_demo_fills_an_empty_database_with_a_club_its_season_and_three_evenings(
     assert all(e.season == season for e in events.values())
 
 
+def test_demo_without_a_terminal_makes_the_demo_club_and_says_how_to_log_in_to_it(monkeypatch):
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: False, raising=False)
+    with pytest.raises(CommandError) as refused:
+        _rundrive("--demo")
+    said = str(refused.value)
+    assert f"{DEMO_CLUB_NAME} is ready" in said
+    assert "python manage.py rundrive --organiser NAME" in said and f"NAME runs {DEMO_CLUB_NAME}" in said
+    assert Club.objects.get().name == DEMO_CLUB_NAME
+    # Following the advice gives the demo club its organiser, and no second, empty club.
+    output, _ = _rundrive("--organiser", "olive")
+    assert Club.objects.count() == 1
+    assert ClubAccess.objects.get(user__username="olive").club.name == DEMO_CLUB_NAME
+    assert f"Made the organiser account 'olive' for {DEMO_CLUB_NAME}" in output
+
+
+def test_on_a_terminal_the_first_run_says_to_wait_for_its_questions_and_drops_what_was_typed_ahead(monkeypatch):
+    dropped = []
+    monkeypatch.setattr(sys, "stdin", io.StringIO())
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True)
+    monkeypatch.setattr(rundrive, "_discard_typed_ahead", lambda: dropped.append(True))
+    monkeypatch.setattr("builtins.input", lambda prompt: "olive")
+    monkeypatch.setattr(rundrive.getpass, "getpass", lambda prompt: "Trumps are hearts 7")
+    output, _ = _rundrive()
+    assert output.index("Please wait for them") < output.index("Preparing the database")
+    assert dropped == [True]
+    assert User.objects.filter(username="olive").exists()
+
+
 def test_demo_adds_nothing_to_a_database_that_has_clubs():
     Club.objects.create(name="Over Wallop Whist Club")
     output, _ = _rundrive("--organiser", "bea", "--demo")

@@ -53,10 +53,26 @@ def test_a_format_that_cannot_be_played_is_refused_saying_why_at_the_field(olive
     assert not Event.objects.exists()
 
 
-def test_honours_on_a_drive_are_refused(olive_at_a):
+def test_a_game_nights_fields_sent_with_a_drive_are_not_taken(olive_at_a):
+    # The form shows a drive no game-night fields; whatever such a field still holds is not the drive's.
     client, club = olive_at_a
-    response = client.post(reverse("event_new", args=[club.pk]), form_data(Format(), honours="on"))
-    assert "honours count only on game nights" in response.content.decode().lower()
+    client.post(reverse("event_new", args=[club.pk]), form_data(Format(), honours="on", revoke_penalty="points"))
+    event = club.events.get()
+    assert (event.honours, event.revoke_penalty) == (False, "tricks")
+
+
+def test_a_drives_fields_sent_with_a_game_night_are_not_taken(olive_at_a):
+    client, club = olive_at_a
+    fmt = Format(kind="games", movement="stationary", hands=12, interval_after=None)
+    client.post(reverse("event_new", args=[club.pk]), form_data(fmt, sitout_score="fixed", movers="losers"))
+    event = club.events.get()
+    assert (event.kind, event.sitout_score, event.movers) == ("games", "average", "winners")
+
+
+def test_the_form_marks_each_kinds_own_fields_for_the_page_to_show_only_those(olive_at_a):
+    client, club = olive_at_a
+    page = client.get(reverse("event_new", args=[club.pk])).content.decode()
+    assert page.count('data-kinds="games"') == 5 and page.count('data-kinds="drive"') == 4
 
 
 def test_tie_breaks_keep_their_order(olive_at_a):

@@ -43,7 +43,7 @@ def test_a_member_already_here_is_not_added_twice(desk):
     ann = club.members.get(name="Ann Smith")
     client.post(reverse("desk_add", args=[event.pk]), {"member": ann.pk})
     response = client.post(reverse("desk_add", args=[event.pk]), {"member": ann.pk}, headers=HTMX)
-    assert "already here, with card 1" in response.content.decode()
+    assert "Ann Smith is here: card 1" in response.content.decode()
     assert event.entrants.count() == 1
 
 

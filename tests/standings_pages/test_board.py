@@ -5,8 +5,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from tests.factories import make_cast, two_table_evening
+from tests.factories import big_evening, make_cast, two_table_evening
 from whistdrive.models import Event, Result, Table
+from whistdrive.views import standings as board_page
 
 pytestmark = pytest.mark.django_db
 
@@ -47,12 +48,14 @@ def test_the_board_shows_no_table_or_player_tokens_and_no_organiser_links(client
         assert "/clubs/" not in page
 
 
-def test_the_fragment_polls_every_ten_seconds_and_a_repeat_poll_is_not_modified(client, event):
+def test_the_fragment_asks_again_when_its_slot_ends_and_a_repeat_poll_is_not_modified(client, event, monkeypatch):
+    monkeypatch.setattr(board_page.time, "time", lambda: 15 * 100_000 + 4.5)  # 4.5 s into a 15 s slot
     url = reverse("board", args=[event.board_token]) + "?view=standings"
     first = client.get(url, headers=HTMX)
 
     assert first.status_code == 200
-    assert 'hx-trigger="every 10s"' in first.content.decode()
+    # One clock: the next fragment is asked for just after this slot ends (10.5 s on), not on a timer of its own.
+    assert 'hx-trigger="load delay:10750ms, every 60s"' in first.content.decode()
     assert "<html" not in first.content.decode()
     again = client.get(url, headers={**HTMX, "If-None-Match": first["ETag"]})
     assert again.status_code == 304
@@ -92,3 +95,22 @@ def test_at_the_interval_the_board_starts_with_half_time_and_its_prize(client, e
 
     assert "Half-time: standings after hand 2" in html
     assert "Highest at half-time" in html
+
+
+def test_a_long_standings_is_paged_one_slot_a_page_in_turn_with_the_other_views(client, monkeypatch):
+    club_a, *_ = make_cast()
+    event = big_evening(club_a, tables=12, hands=4, status=Event.Status.FINISHED)  # 48 players: 3 pages
+    url = reverse("board", args=[event.board_token])
+    shown = []
+    for slot in range(8):
+        monkeypatch.setattr(board_page.time, "time", lambda slot=slot: (1_000_000 + slot) * board_page.ROTATE_SECONDS)
+        page = client.get(url, headers=HTMX).content.decode()
+        found = re.search(r"page (\d) of (\d)", page)
+        shown.append("prizes" if "Prize winners" in page else found.group(0))
+    start = shown.index("prizes")
+    assert (shown * 2)[start : start + 5] == ["prizes", "page 1 of 3", "page 2 of 3", "page 3 of 3", "prizes"]
+
+
+def test_a_short_standings_has_no_page_numbers(client, event):
+    page = client.get(reverse("board", args=[event.board_token]) + "?view=standings").content.decode()
+    assert "page 1 of" not in page

@@ -25,6 +25,11 @@ PLANNED = ("individual", "mitchell", "howell", "stationary")
 PAIR_MOVEMENTS = ("mitchell", "howell")  # fixed partnerships, given pair by pair in the players' order
 
 
+def n_players(count: int) -> str:
+    """ "1 player", "3 players": a count of players as a sentence says it."""
+    return f"{count} player{'' if count == 1 else 's'}"
+
+
 def _other(side: str) -> str:
     return "EW" if side == "NS" else "NS"
 
@@ -121,7 +126,7 @@ def advise(fmt, players: list[Player]) -> Advice:
         sit_out = 2 if pairs % 2 else 0
         return Advice(tables - (pairs % 2), spares, ladies, gents, sit_out, must_switch, problems, notes)
     if count < 4:
-        problems.append(f"{count} players cannot fill a table: at least 4 are needed")
+        problems.append(f"{n_players(count)} cannot fill a table: at least 4 are needed")
         return Advice(0, count, ladies, gents, count, must_switch, problems, notes)
     if roles:
         tables = min(ladies // 2, gents // 2)
@@ -337,7 +342,7 @@ def _rotate(
     count = tables_for(players, roles)
     if count < 1:
         raise MovementError(
-            f"{len(players)} players cannot fill a table"
+            f"{n_players(len(players))} cannot fill a table"
             + (" of two ladies and two gents" if roles and len(players) >= 4 else "")
         )
     new: dict[int, dict[str, tuple[str, str]]] = {}
@@ -962,7 +967,7 @@ def replan(
         return []
     if fmt.movement == "individual":
         if tables_for(players, roles) < 1:
-            raise MovementError(f"{len(players)} players cannot fill a table")
+            raise MovementError(f"{n_players(len(players))} cannot fill a table")
         # Round by round from the next hand: a change in the middle of a round makes its rest a round.
         first = len(history) + 1
         rounds = fmt.round_of(fmt.hands) - fmt.round_of(first) + 1

@@ -2,19 +2,27 @@
 
 from django.contrib.auth.decorators import login_not_required
 from django.db import DatabaseError, connection
+from django.db.models import Exists, OuterRef
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 
-from clubs.models import Club
+from clubs.models import Club, ClubAccess, Member
 from whistdrive.health import database_problem
 from whistdrive.models import Event
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    clubs = Club.objects.for_user(request.user)
+    clubs = Club.objects.for_user(request.user).annotate(
+        # What a new club lacks: the home page says what to do first, with the links.
+        has_members=Exists(Member.objects.filter(club=OuterRef("pk"))),
+        has_events=Exists(Event.objects.filter(club=OuterRef("pk"))),
+    )
+    organising = set(Club.objects.for_user(request.user, roles=(ClubAccess.Role.ORGANISER,)).values_list("pk", flat=True))
     events = Event.objects.for_user(request.user).select_related("club")[:50]
-    return render(request, "whistdrive/home.html", {"clubs": clubs, "events": events})
+    return render(
+        request, "whistdrive/home.html", {"clubs": clubs, "events": events, "organising": organising}
+    )
 
 
 @login_not_required

@@ -18,6 +18,7 @@ from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
+from django.utils import timezone
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.views.decorators.http import require_POST
 
@@ -61,6 +62,9 @@ def _live_context(event: Event) -> dict:
         for state in tables:
             state.game = night.get(state.table.number)
     _note_what_phones_did(event, hand, tables)
+    now = timezone.now()
+    for state in tables:
+        state.clock = table_clock(event, state, now)
     return {
         "event": event,
         "hand": hand,
@@ -88,6 +92,23 @@ def _came_back(event: Event) -> list[Submission]:
         .select_related("table")
         .order_by("-created", "-pk")[:20]
     )
+
+
+def _minutes(since, now) -> str:
+    minutes = int((now - since).total_seconds() // 60)
+    return "under a minute" if minutes < 1 else f"{minutes} min"
+
+
+def table_clock(event: Event, state: entry.TableState, now) -> str:
+    """How long the table has been playing this hand, or waiting since its result was agreed ("" when
+    not known, or at the interval)."""
+    if event.status != Event.Status.RUNNING:
+        return ""
+    if state.result is not None:
+        return f"waiting {_minutes(state.result.created, now)}"
+    if event.hand_started is None:
+        return ""
+    return f"playing {_minutes(event.hand_started, now)}"
 
 
 def _phone_warnings(event: Event, hand: int) -> dict[int, list[str]]:

@@ -28,6 +28,7 @@ from whistdrive.forms import (
     RoleForm,
     SavePresetForm,
     StartForm,
+    desk_here,
     desk_matches,
     make_guest_member,
     preset_format,
@@ -83,7 +84,11 @@ def describe_format(fmt: Format) -> list[str]:
     movement = dict(Event.Movement.choices)[fmt.movement]
     lines = []
     if fmt.is_drive:
-        lines.append(f"A {movement.lower()} drive of {fmt.hands} hands, scored by {dict(Event.Scoring.choices)[fmt.scoring].lower()}.")
+        article = "An" if movement[:1].lower() in "aeiou" else "A"  # "An individual drive"
+        lines.append(
+            f"{article} {movement.lower()} drive of {fmt.hands} hand{'s' if fmt.hands != 1 else ''}, "
+            f"scored by {dict(Event.Scoring.choices)[fmt.scoring].lower()}."
+        )
     else:
         rubber = dict(Event.Rubber.choices)[fmt.rubber]
         lines.append(
@@ -190,6 +195,7 @@ def event_desk(request: HttpRequest, pk: int) -> HttpResponse:
     if search.is_valid() and search.cleaned_data["q"].strip():
         context["search"] = search
         context["matches"] = desk_matches(event, search.cleaned_data["q"])[:8]
+        context["here"] = desk_here(event, search.cleaned_data["q"])[:8]
     if request.htmx and "q" in request.GET:
         return render(request, "whistdrive/desk.html#matches", context)
     return render(request, "whistdrive/desk.html", context)

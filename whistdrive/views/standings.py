@@ -14,6 +14,7 @@ shows what it gives.
 from __future__ import annotations
 
 import html
+import math
 import time
 
 from django.contrib import messages
@@ -32,9 +33,16 @@ from whistdrive.access import event_for
 from whistdrive.forms import PrizeFormSet, QualifyForm, prize_initial
 from whistdrive.models import Event
 
-BOARD_ROWS = 15
+# Standings lines on one page of the board: as many as fill a 1920×1080 projector in its large type
+# (the browser tests measure it); the board pages through the rest, so every player sees their place.
+BOARD_ROWS = 21
+BOARD_HALFTIME_ROWS = 17  # the half-time prize's lines take the top of the page
 BOARD_LEADERS = 5  # lines on the board's chart: more than five cannot be told apart across a hall
+# One clock for the board: each view (and each page of the standings) is up for one slot, and the page
+# asks for the next just after the slot ends, so each stays up the same time on every projector.
 ROTATE_SECONDS = 15
+# When a poll fails (the laptop's Wi-Fi dropped) no new fragment comes to time the next one: ask again.
+BOARD_RETRY_SECONDS = 60
 BOARD_VIEWS = ("standings", "halftime", "prizes")
 
 ROLE_WORDS = {"lady": "Lady", "gent": "Gent", None: ""}
@@ -161,38 +169,68 @@ def board_views(evening: scores.Evening) -> tuple[str, ...]:
     return ("standings",)
 
 
+def _pages(count: int, per_page: int) -> int:
+    return max(1, math.ceil(count / per_page))
+
+
+def board_cycle(evening: scores.Evening, views: tuple[str, ...]) -> list[tuple[str, int, int]]:
+    """The board's slots in turn: (view, page, pages), each page of a long list its own slot."""
+    cycle = []
+    for view in views:
+        if view == "standings":
+            rows = evening.night.standings if evening.night is not None else evening.standings
+            pages = _pages(len(rows), BOARD_ROWS)
+        elif view == "halftime":
+            pages = _pages(len(evening.halftime or []), BOARD_HALFTIME_ROWS)
+        else:
+            pages = 1
+        cycle += [(view, page, pages) for page in range(1, pages + 1)]
+    return cycle
+
+
 def _board_etag(version: tuple, view: str, slot: int) -> str:
     return quote_etag("-".join(map(str, (*version, view, slot))))
 
 
 @login_not_required
 def board(request: HttpRequest, token: str) -> HttpResponse:
-    """The public board. The page polls itself every 10 s for the fragment (htmx).
+    """The public board. The page asks for the next fragment (htmx) when the clock's slot ends.
 
-    Which view shows is decided here: ``?view=standings|halftime|prizes`` pins one; otherwise the
-    board cycles through ``board_views`` in 15-second slots of the clock, so every projector shows
-    the same thing. The fragment has an ETag over the results and the slot: a poll when nothing
+    Which view shows is decided here: ``?view=standings|halftime|prizes`` pins one (and ``&page=N`` one of its pages); otherwise the
+    board cycles through ``board_views`` in 15-second slots of the clock, a long list's pages one
+    slot each ("page 2 of 3"), so every projector shows the same thing and each for the same time. The fragment has an ETag over the results and the slot: a poll when nothing
     has changed is a 304 after one small query.
     """
     event = get_object_or_404(Event.objects.with_revisions(), board_token=token)
     pinned = request.GET.get("view")
     pinned = pinned if pinned in BOARD_VIEWS else ""
-    slot = int(time.time() // ROTATE_SECONDS)
+    # With a pinned view, ``&page=2`` holds one of its pages (a board at a second screen, or a check).
+    held_page = request.GET.get("page", "")
+    held_page = int(held_page) if pinned and held_page.isdecimal() and 0 < len(held_page) < 4 else 0
+    now = time.time()
+    slot = int(now // ROTATE_SECONDS)
     version = scores.version_of(event)
     if request.htmx:
         # Cheap check first: the ETag needs only the revisions, read in one query.
-        etag = _board_etag(version, pinned or "", slot)
+        etag = _board_etag(version, f"{pinned}{held_page or ''}", slot)
         if etag in request.headers.get("If-None-Match", ""):
             response = HttpResponseNotModified()
             response["ETag"] = etag
             return _board_headers(response)
     evening = scores.standings_now(event, version)
-    views = board_views(evening)
-    view = pinned if pinned in BOARD_VIEWS else views[slot % len(views)]
-    if view == "halftime" and evening.halftime is None:
-        view = "standings"
-    context = _board_context(evening, view)
-    context["poll_url"] = request.path + (f"?view={pinned}" if pinned in BOARD_VIEWS else "")
+    views = (pinned,) if pinned else board_views(evening)
+    if "halftime" in views and evening.halftime is None:
+        views = tuple(dict.fromkeys("standings" if v == "halftime" else v for v in views))
+    cycle = board_cycle(evening, views)
+    view, page, pages = cycle[slot % len(cycle)]
+    if held_page:
+        view, page, pages = cycle[min(held_page, len(cycle)) - 1]
+    context = _board_context(evening, view, page)
+    context.update(page=page, pages=pages)
+    context["poll_url"] = request.path + (f"?view={pinned}" if pinned else "") + (f"&page={held_page}" if held_page else "")
+    # The next slot begins this long from now (a moment after, so the server is in it when asked).
+    context["next_ms"] = int(((slot + 1) * ROTATE_SECONDS - now) * 1000) + 250
+    context["retry_seconds"] = BOARD_RETRY_SECONDS
     if not request.htmx:
         # A phone that lost its table (or a laptop that replaced the first one) scans this to rejoin.
         from whistdrive.views.rejoin import rejoin_qr
@@ -201,7 +239,7 @@ def board(request: HttpRequest, token: str) -> HttpResponse:
     template = "whistdrive/board.html#board" if request.htmx else "whistdrive/board.html"
     response = render(request, template, context)
     if request.htmx:
-        response["ETag"] = _board_etag(version, pinned or "", slot)
+        response["ETag"] = _board_etag(version, f"{pinned}{held_page or ''}", slot)
     return _board_headers(response)
 
 
@@ -212,16 +250,15 @@ def _board_headers(response: HttpResponse) -> HttpResponse:
     return response
 
 
-def _board_context(evening: scores.Evening, view: str) -> dict:
+def _board_context(evening: scores.Evening, view: str, page: int = 1) -> dict:
     event = evening.event
     context: dict = {"event": event, "evening": evening, "view": view}
+    shown = slice((page - 1) * BOARD_ROWS, page * BOARD_ROWS)
     if view != "welcome" and evening.night is not None:
         context["view"] = "standings"
-        context["game_rows"] = evening.night.standings[:BOARD_ROWS]
-        context["more"] = max(0, len(evening.night.standings) - BOARD_ROWS)
+        context["game_rows"] = evening.night.standings[shown]
     elif view == "standings":
-        context["rows"] = evening.standings[:BOARD_ROWS]
-        context["more"] = max(0, len(evening.standings) - BOARD_ROWS)
+        context["rows"] = evening.standings[shown]
         if evening.last_hand:
             context["chart"] = mark_safe(
                 charts.running_totals_svg(
@@ -234,8 +271,7 @@ def _board_context(evening: scores.Evening, view: str) -> dict:
                 )
             )
     elif view == "halftime":
-        context["rows"] = (evening.halftime or [])[:BOARD_ROWS]
-        context["more"] = max(0, len(evening.halftime or []) - BOARD_ROWS)
+        context["rows"] = (evening.halftime or [])[(page - 1) * BOARD_HALFTIME_ROWS : page * BOARD_HALFTIME_ROWS]
         context["halftime_awards"] = evening.halftime_awards()
     elif view == "prizes":
         context["prize_groups"] = awards_by_prize(evening.awards)

@@ -49,7 +49,12 @@ def _load(request: HttpRequest, token: str, *, learn_waits: bool = True) -> phon
         if RetiredTableToken.objects.filter(token=token).exists():
             raise TableHasNewCode("This table has a new code: scan the card on the table.")
         raise Http404("No such table.")
-    return loaded
+    return phones.for_player(loaded, _player(request, loaded.table))
+
+
+def _player(request: HttpRequest, table: Table) -> int | None:
+    """The entrant this phone remembers for the table's evening, wherever they sit now."""
+    return _remembered(request).get(str(table.event_id))
 
 
 def _table(token: str) -> Table:
@@ -142,7 +147,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
             response["ETag"] = etag
             return response
     shared = phones.kept_drawing(loaded) if hand else phones.drawing(loaded.table)
-    context = phones.for_phone(shared, loaded.my_seat)
+    context = phones.for_phone(shared, loaded.my_seat, _player(request, loaded.table))
     response = _render(request, context, loaded.version if hand and context["state"] else "")
     if hand:
         response["ETag"] = _page_etag(request, loaded.version)
@@ -192,7 +197,7 @@ def _after_post(
             loaded = _load(request, token)
         shared = phones.kept_drawing(loaded)
         version = loaded.version
-    context = phones.for_phone(shared, loaded.my_seat)
+    context = phones.for_phone(shared, loaded.my_seat, _player(request, loaded.table))
     context.update(error=error, notice=notice)
     return _render(request, context, version if context["state"] else "")
 

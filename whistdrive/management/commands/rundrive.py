@@ -19,7 +19,7 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
-from django.db import OperationalError, connections, transaction
+from django.db import OperationalError, ProgrammingError, connections, transaction
 
 from clubs.models import Club, ClubAccess
 from whistdrive import laptop
@@ -128,6 +128,11 @@ class Command(BaseCommand):
         self.stdout.write(f"A second copy of every hand's backup, with the event's archive, goes to {path}")
 
     def prepare_database(self, options) -> None:
+        asking = not options["organiser"] and sys.stdin.isatty() and not self.has_accounts()
+        if asking:
+            # Typing ahead of the questions would be lost (a password prompt empties what waits to
+            # be read, so that nothing typed in view is taken as a password): say so first.
+            self.stdout.write("First run: a few questions follow once the database is ready. Please wait for them.")
         self.stdout.write("Preparing the database…")
         call_command("migrate", interactive=False, verbosity=0)
         demo_club = None
@@ -158,13 +163,28 @@ class Command(BaseCommand):
         with transaction.atomic():
             # On a laptop the organiser owns the machine, so the first account may do everything.
             user = User.objects.create_superuser(username=name, email="", password=password)
-            club = demo_club if demo_club and not options["club"] else None
-            club = club or Club.objects.create(name=options["club"] or DEFAULT_CLUB_NAME)
+            club = self.first_club(options, demo_club)
             ClubAccess.objects.create(club=club, user=user, role=ClubAccess.Role.ORGANISER)
         self.stdout.write(self.style.SUCCESS(f"Made the organiser account {name!r} for {club.name}."))
         if generated:
             self.stdout.write(f"Log in as {name} with the password: {password}")
             self.stdout.write("It is shown only this once: write it down, or change it after logging in.")
+
+    @staticmethod
+    def has_accounts() -> bool:
+        try:
+            return get_user_model().objects.exists()
+        except (OperationalError, ProgrammingError):  # not migrated yet: a first run
+            return False
+
+    @staticmethod
+    def first_club(options, demo_club: Club | None) -> Club:
+        """The first organiser's club: the one named by --club, else the demo club (made now, or by an
+        earlier run that had no terminal to ask for the account), else a new one."""
+        if options["club"]:
+            return Club.objects.create(name=options["club"])
+        waiting = demo_club or Club.objects.filter(access__isnull=True).order_by("pk").first()
+        return waiting or Club.objects.create(name=DEFAULT_CLUB_NAME)
 
     def check_name(self, name: str) -> str:
         name = name.strip()
@@ -178,10 +198,14 @@ class Command(BaseCommand):
 
     def ask_for_organiser(self) -> tuple[str, str]:
         if not sys.stdin.isatty():
+            waiting = Club.objects.filter(access__isnull=True).order_by("pk").first()
             raise CommandError(
-                "No organiser account yet, and no terminal to ask for one. "
-                "Run: python manage.py rundrive --organiser NAME (a password is generated and printed)."
+                (f"{waiting.name} is ready, with nobody to log in to it yet. " if waiting else "")
+                + "No organiser account yet, and no terminal to ask for one. "
+                "Run: python manage.py rundrive --organiser NAME (a password is generated and printed), "
+                + (f"then log in as NAME: NAME runs {waiting.name}." if waiting else "then log in as NAME.")
             )
+        _discard_typed_ahead()
         self.stdout.write("First run: make the organiser's account (you log in with it on this laptop).")
         while True:
             try:
@@ -272,3 +296,20 @@ class Command(BaseCommand):
                 server.close()
                 server.task_dispatcher.shutdown()
         self.stdout.write("WhistDrive stopped.")
+
+
+def _discard_typed_ahead() -> None:
+    """Empty what was typed before the first question, as the password prompt would: every answer is
+    then typed after its question, as the first-run message asked."""
+    try:
+        import termios
+
+        termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+    except (ImportError, OSError, ValueError, AttributeError):
+        try:
+            import msvcrt  # Windows
+
+            while msvcrt.kbhit():
+                msvcrt.getwch()
+        except ImportError:
+            pass

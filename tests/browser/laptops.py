@@ -41,7 +41,11 @@ class Phone:
     def sit(self) -> None:
         """Whoever sits in the phone's seat this hand takes it (the players move after each hand); a table
         whose hand is agreed asks nobody."""
-        self.page.locator(".pick-seats, form.forget, .panel.ok").first.wait_for()
+        self.page.locator(".pick-seats, form.forget, .panel.ok, .you-panel").first.wait_for()
+        if self.page.locator(".you-panel").count():
+            # The phone's last player has moved to another table: the one now in this seat says "I'm not …".
+            self.page.locator(".you-panel form button").click()
+            self.page.locator(".pick-seats, .panel.ok").first.wait_for()
         if self.page.locator(".pick-seats").count():
             self.page.locator(f'.pick-seats button[value="{self.seat}"]').click()
             expect(self.page.locator("form.forget")).to_be_visible()

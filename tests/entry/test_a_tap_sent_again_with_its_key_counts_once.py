@@ -60,7 +60,7 @@ def test_a_refused_tap_sent_again_gives_the_same_words_and_is_logged_once():
     first = _enter(north, table, 14, "too-many-1")
     again = _enter(north, table, 14, "too-many-1", resent="on")
     for response in (first, again):
-        assert "from 0 to 13, not 14" in response.content.decode()
+        assert "14 is not a number of tricks: a side takes from 0 to 13" in response.content.decode()
     assert Submission.objects.filter(table=table, key="too-many-1").count() == 1
 
 

@@ -27,7 +27,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
 from clubs.access import ANY_ROLE
-from whistdrive import charts, prizes, scores, standings
+from whistdrive import charts, pairs, prizes, scores, standings
 from whistdrive.access import event_for
 from whistdrive.forms import PrizeFormSet, QualifyForm, prize_initial
 from whistdrive.models import Event
@@ -57,19 +57,33 @@ def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_for(request, pk, ANY_ROLE)
     evening = scores.standings_now(event)
     show_half = request.GET.get("half") == "1" and event.interval_after is not None
+    # A pairs drive reads by pairs; ?by=players shows each player's line (the half-time view too).
+    by_players = request.GET.get("by") == "players" or show_half
     rows = evening.halftime if show_half else evening.standings
-    return render(
-        request,
-        "whistdrive/standings.html",
-        {
-            "event": event,
-            "evening": evening,
-            "show_half": show_half,
-            "rows_html": standings_rows_html(rows or [], halves=not show_half),
-            "row_count": len(rows or []),
-            "prize_groups": awards_by_prize(evening.awards),
-        },
-    )
+    context = {
+        "event": event,
+        "evening": evening,
+        "show_half": show_half,
+        "rows_html": standings_rows_html(rows or [], halves=not show_half),
+        "row_count": len(rows or []),
+        "prize_groups": awards_by_prize(evening.awards),
+        "pair_lines": None if by_players else evening.pair_lines,
+        "by_players": by_players and evening.pair_lines is not None,
+    }
+    if evening.duplicate is not None:
+        context.update(duplicate_context(event, evening.duplicate))
+    return render(request, "whistdrive/standings.html", context)
+
+
+def duplicate_context(event: Event, results) -> dict:
+    """A duplicate evening's results for a page: pairs in their fields, and every board's scores."""
+    lines = pairs.result_lines(event, results)
+    return {
+        "results": results,
+        "fields": pairs.by_field(lines),
+        "matchpoints": results.scoring == "matchpoints",
+        "boards": [b for b in results.boards if b.scores],
+    }
 
 
 def standings_rows_html(rows: list[standings.Standing], *, halves: bool = True) -> str:
@@ -115,7 +129,7 @@ def event_prizes(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_for(request, pk, ANY_ROLE)
     roles_used = event.entrants.exclude(role="").exists()
     is_default = not event.prizes
-    initial = prize_initial(event.prizes or prizes.default_prizes(roles_used))
+    initial = prize_initial(event.prizes or scores.standings_now(event).prize_list)
     formset = PrizeFormSet(request.POST or None, initial=initial, prefix="prize")
     if request.method == "POST" and formset.is_valid():
         event.prizes = formset.prizes

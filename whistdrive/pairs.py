@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from whistdrive import cache, duplicate, movements
 from whistdrive.duplicate.movement import DIRECTION_WORDS
-from whistdrive.models import Board, Entrant, Event, Partnership, Result, Seating, Table, TableBoard
+from whistdrive.models import Board, Entrant, Event, Result, Seating, Table, TableBoard
 
 PAIR_MOVEMENTS = ("mitchell", "howell")
 
@@ -110,7 +110,9 @@ def plays_of(event: Event) -> list[duplicate.BoardPlay]:
     """Every board played so far: the board, the table, the two pairs and the tricks as played."""
     ids = event.entrants.player_ids()
     seated: dict[tuple[int, int], dict[str, str]] = {}
-    rows = Seating.objects.filter(event=event, table__isnull=False).values_list("hand", "table_id", "seat", "entrant_id")
+    rows = Seating.objects.filter(event=event, table__isnull=False).values_list(
+        "hand", "table_id", "seat", "entrant_id"
+    )
     for hand, table_id, seat, entrant_id in rows.order_by():
         seated.setdefault((hand, table_id), {})[seat] = ids[entrant_id]
     boards = {
@@ -120,8 +122,10 @@ def plays_of(event: Event) -> list[duplicate.BoardPlay]:
         .values_list("table_id", "hand", "board__number")
     }
     plays = []
-    for result in Result.objects.for_event(event).order_by().values_list(
-        "hand", "table_id", "table__number", "tricks_ns", "tricks_ew", "revoke"
+    for result in (
+        Result.objects.for_event(event)
+        .order_by()
+        .values_list("hand", "table_id", "table__number", "tricks_ns", "tricks_ew", "revoke")
     ):
         hand, table_id, number, ns, ew, revoke = result
         seats = seated.get((hand, table_id))
@@ -129,7 +133,9 @@ def plays_of(event: Event) -> list[duplicate.BoardPlay]:
         if seats is None or board is None:
             continue  # a result at a table with no board this slot: nothing to compare
         plays.append(
-            duplicate.BoardPlay(board, number, (seats["N"], seats["S"]), (seats["E"], seats["W"]), ns, ew, revoke or None)
+            duplicate.BoardPlay(
+                board, number, (seats["N"], seats["S"]), (seats["E"], seats["W"]), ns, ew, revoke or None
+            )
         )
     return plays
 
@@ -225,8 +231,9 @@ class ResultLine:
 def result_lines(event: Event, results: duplicate.DuplicateResults) -> list[ResultLine]:
     labels = pair_labels(event)
     return [
-        ResultLine(p.direction, p.rank, p.tied, labels.get(p.ids, ""), p.name, p.score, p.percentage,
-                   p.boards_played, p.ids)  # fmt: skip
+        ResultLine(
+            p.direction, p.rank, p.tied, labels.get(p.ids, ""), p.name, p.score, p.percentage, p.boards_played, p.ids
+        )  # fmt: skip
         for p in results.pairs
     ]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.db import transaction
 
 from clubs.models import Club
-from whistdrive.formats import Format
 from whistdrive import duplicate, movements
+from whistdrive.formats import Format
 from whistdrive.models import Board, Entrant, Event, Partnership, Result, Seating, Submission, Table, TableBoard
 from whistdrive.rules import (
     HandEntry,
@@ -111,7 +111,10 @@ def _import_boards(event: Event, fmt: Format, read: dict, by_id: dict[str, Entra
     slots too, so it can be played on."""
     boards = {
         b.number: Board.objects.create(
-            event=event, number=b.number, dealer=b.dealer, trump=b.trump or "",
+            event=event,
+            number=b.number,
+            dealer=b.dealer,
+            trump=b.trump or "",
             deal=b.to_dict()["deal"],
         )  # fmt: skip
         for b in sorted(read["boards"].values(), key=lambda b: b.number)
@@ -133,8 +136,9 @@ def _import_boards(event: Event, fmt: Format, read: dict, by_id: dict[str, Entra
         for pair, two in ids.items()
     ]
     Partnership.objects.bulk_create(
-        Partnership(event=event, number=p.number, direction=p.direction or "", first=by_id[p.ids[0]],
-                    second=by_id[p.ids[1]])  # fmt: skip
+        Partnership(
+            event=event, number=p.number, direction=p.direction or "", first=by_id[p.ids[0]], second=by_id[p.ids[1]]
+        )  # fmt: skip
         for p in pairs
     )
     slots = [

@@ -125,6 +125,13 @@ class EventForm(forms.ModelForm):
             )
         # A number field left empty means "no interval", so the model's default must not creep back.
         self.fields["interval_after"].required = False
+        # Only a duplicate evening has boards: left out, they are dealt at the table.
+        self.fields["boards_dealt"].required = False
+        if self.data.get("kind") == Event.Kind.DUPLICATE:
+            # A duplicate evening has its own settings: the drive's and game night's are not asked for.
+            for name in Event.FORMAT_FIELDS:
+                if name not in ("kind", "movement", "scoring", "trumps") and name in self.fields:
+                    self.fields[name].required = False
 
     @property
     def format_fields(self):
@@ -140,6 +147,7 @@ class EventForm(forms.ModelForm):
         tie_breaks = [t for t in tie_breaks if t]
         data["tie_breaks"] = tie_breaks
         self.instance.tie_breaks = tie_breaks
+        data["boards_dealt"] = data.get("boards_dealt") or Event.BoardsDealt.TABLE
 
         if data.get("kind") == Event.Kind.DUPLICATE:
             self._duplicate(data)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from django.db.models import Exists, OuterRef, Q, Subquery, Sum
 from django.urls import reverse
 
-from whistdrive import cache, entry, evening, games, movements, scores, standings
+from whistdrive import cache, entry, evening, games, movements, pairs, scores, standings
 from whistdrive.models import Entrant, Event, Flag, Result, Seating, Table
 from whistdrive.rules import HandEntry, tricks_after_revoke
 from whistdrive.vocabulary import (
@@ -144,7 +144,14 @@ def _learn_waits(table: Table) -> Waits:
     hand = event.current_hand
     numbers: set[int] = set()
     fmt = event.format
-    if hand < fmt.hands and fmt.ends_round(hand) and not Seating.objects.filter(event=event, hand=hand + 1).exists():
+    if fmt.is_duplicate:
+        # The traveller of the board just agreed: every table that plays the board.
+        numbers = set(
+            Table.objects.filter(
+                event=event, table_boards__board__table_boards__table=table, table_boards__board__table_boards__hand=hand
+            ).values_list("number", flat=True)
+        )
+    elif hand < fmt.hands and fmt.ends_round(hand) and not Seating.objects.filter(event=event, hand=hand + 1).exists():
         try:
             answer = _where_next(event, table, hand)
         except movements.WaitForTheHall:
@@ -318,6 +325,30 @@ def game_view(table: Table, state: entry.TableState) -> dict:
     return view
 
 
+def duplicate_view(table: Table, state: entry.TableState) -> dict:
+    """A duplicate table: the round's boards (the one being entered marked), its dealer, and once this
+    table has agreed the board, how every table that has played it did so far (its traveller)."""
+    event = table.event
+    fmt = event.format
+    hand = state.hand
+    board = state.board
+    view: dict = {
+        "board": board,
+        "dealer": SEAT_NAMES.get(board.dealer, "") if board else "",
+        "round": fmt.round_of(hand),
+        "rounds": fmt.rounds,
+        "round_boards": [
+            {"number": b.number, "now": h == hand, "done": h < hand} for h, b in pairs.round_boards(table, hand)
+        ],
+    }
+    if board is not None and state.status == "agreed":
+        view["traveller"] = pairs.traveller(event, board.number)
+        view["scored_by"] = "matchpoints" if fmt.scoring == "matchpoints" else "tricks against the average"
+        if fmt.ends_round(hand) and hand < fmt.hands:
+            view["movement_line"] = pairs.plan_of(event).moves_after(fmt.round_of(hand), table.number)
+    return view
+
+
 # -- the drawing ------------------------------------------------------------------------------------
 
 
@@ -386,6 +417,8 @@ def drawing(table: Table, *, state: entry.TableState | None = None, moves_later:
         ]
     if fmt.is_games:
         context["game"] = game_view(table, state)
+    if fmt.is_duplicate:
+        context.update(duplicate_view(table, state))
     if state.status == "agreed":
         agreed = state.entry
         context["agreed"] = agreed

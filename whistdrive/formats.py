@@ -217,14 +217,16 @@ class Format:
                 f"choose a number of hands that is a multiple of {self.hands_per_round}"
             )
         if self.interval_after is not None:
-            if not _is_int(self.interval_after) or not (
-                _is_int(self.hands) and 1 <= self.interval_after < self.hands
-            ):
+            if not _is_int(self.interval_after) or not (_is_int(self.hands) and 1 <= self.interval_after < self.hands):
                 found.append(
                     f"the interval must come after a hand from 1 to {self.hands - 1 if _is_int(self.hands) else '…'}, "
                     f"not after hand {self.interval_after!r}"
                 )
-            elif _is_int(self.hands_per_round) and self.hands_per_round >= 1 and self.interval_after % self.hands_per_round:
+            elif (
+                _is_int(self.hands_per_round)
+                and self.hands_per_round >= 1
+                and self.interval_after % self.hands_per_round
+            ):
                 found.append(
                     f"the interval after hand {self.interval_after} falls in the middle of a round of "
                     f"{self.hands_per_round} hands"

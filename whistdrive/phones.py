@@ -148,7 +148,9 @@ def _learn_waits(table: Table) -> Waits:
         # The traveller of the board just agreed: every table that plays the board.
         numbers = set(
             Table.objects.filter(
-                event=event, table_boards__board__table_boards__table=table, table_boards__board__table_boards__hand=hand
+                event=event,
+                table_boards__board__table_boards__table=table,
+                table_boards__board__table_boards__hand=hand,
             ).values_list("number", flat=True)
         )
     elif hand < fmt.hands and fmt.ends_round(hand) and not Seating.objects.filter(event=event, hand=hand + 1).exists():
@@ -249,7 +251,9 @@ def moves(event: Event, table: Table, hand: int, seats: dict[str, Entrant]) -> l
 
 def _players_change_after(event: Event, hand: int) -> bool:
     """Whether anyone arrives, leaves or changes role between ``hand`` and the next."""
-    return event.entrants.filter(Q(joined_hand=hand + 1) | Q(left_after_hand=hand) | Q(role_from_hand=hand + 1)).exists()
+    return event.entrants.filter(
+        Q(joined_hand=hand + 1) | Q(left_after_hand=hand) | Q(role_from_hand=hand + 1)
+    ).exists()
 
 
 def _go_to(table: Table, seat: str, place: movements.NextPlace, next_hand: int) -> str:
@@ -271,7 +275,12 @@ def _in_order(seats: dict[str, Entrant]):
 def trump_view(trump: str | None) -> dict | None:
     if not trump:
         return None
-    return {"letter": trump, "symbol": SUIT_SYMBOLS[trump], "word": suit_word(trump, capital=True), "red": trump in "HD"}
+    return {
+        "letter": trump,
+        "symbol": SUIT_SYMBOLS[trump],
+        "word": suit_word(trump, capital=True),
+        "red": trump in "HD",
+    }
 
 
 def claim_extra(claimed: HandEntry, fmt) -> str:
@@ -341,11 +350,21 @@ def duplicate_view(table: Table, state: entry.TableState) -> dict:
             {"number": b.number, "now": h == hand, "done": h < hand} for h, b in pairs.round_boards(table, hand)
         ],
     }
+    view["scored_by"] = "matchpoints" if fmt.scoring == "matchpoints" else "tricks against the average"
     if board is not None and state.status == "agreed":
         view["traveller"] = pairs.traveller(event, board.number)
-        view["scored_by"] = "matchpoints" if fmt.scoring == "matchpoints" else "tricks against the average"
+        view["traveller_board"] = board.number
         if fmt.ends_round(hand) and hand < fmt.hands:
             view["movement_line"] = pairs.plan_of(event).moves_after(fmt.round_of(hand), table.number)
+    elif state.status == "waiting" and hand > 1:
+        # The hall moved on when the last table agreed: until this board is entered, the board this
+        # table played last stays in view with how the tables did on it.
+        before = entry.board_at(table, hand - 1)
+        if before is not None and table.results.filter(hand=hand - 1).exists():
+            view["traveller"] = pairs.traveller(event, before.number)
+            view["traveller_board"] = before.number
+            if fmt.ends_round(hand - 1):
+                view["movement_line"] = pairs.plan_of(event).moves_after(fmt.round_of(hand - 1), table.number)
     return view
 
 

@@ -109,7 +109,7 @@ class EventForm(forms.ModelForm):
     def __init__(self, *args, club, **kwargs):
         super().__init__(*args, **kwargs)
         if self.instance.pk and self.instance.is_duplicate:
-            self.fields["boards"].initial = self.instance.boards
+            self.fields["boards"].initial = self.instance.hands
             self.fields["boards_per_round"].initial = self.instance.boards_per_round
         self.instance.club = club
         self.fields["season"].queryset = club.seasons.all()

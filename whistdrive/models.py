@@ -197,10 +197,8 @@ class Event(models.Model):
     def is_duplicate(self) -> bool:
         return self.kind == self.Kind.DUPLICATE
 
-    @property
-    def boards(self) -> int:
-        """Duplicate: the boards each pair plays (stored as the evening's hands: a board slot is a hand)."""
-        return self.hands
+    # ``event.boards`` is its Board rows; the number of boards each pair plays is ``hands`` (a board
+    # slot is a hand).
 
     @property
     def boards_per_round(self) -> int:

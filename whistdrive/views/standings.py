@@ -224,7 +224,27 @@ def _board_headers(response: HttpResponse) -> HttpResponse:
 def _board_context(evening: scores.Evening, view: str) -> dict:
     event = evening.event
     context: dict = {"event": event, "evening": evening, "view": view}
-    if view != "welcome" and evening.night is not None:
+    if view in ("standings", "halftime") and evening.duplicate is not None:
+        results = evening.duplicate
+        lines = pairs.result_lines(event, results)
+        context["view"] = "standings"
+        context["duplicate_fields"] = [(heading, group[:BOARD_ROWS]) for heading, group in pairs.by_field(lines)]
+        context["matchpoints"] = results.scoring == "matchpoints"
+        if evening.last_hand:
+            leaders = [line for _heading, group in pairs.by_field(lines) for line in group[: BOARD_LEADERS // 2 + 1]]
+            series = charts.pair_percentage_series(results, leaders, BOARD_LEADERS + 1)
+            if series:
+                context["chart"] = mark_safe(
+                    charts.running_totals_svg(
+                        series,
+                        width=960,
+                        height=600,
+                        font_size=24,
+                        title="Percentage board by board" if context["matchpoints"] else "Score board by board",
+                        hand_numbers=list(range(1, max(len(values) for _label, values in series) + 1)),
+                    )  # fmt: skip
+                )
+    elif view != "welcome" and evening.night is not None:
         context["view"] = "standings"
         context["game_rows"] = evening.night.standings[:BOARD_ROWS]
         context["more"] = max(0, len(evening.night.standings) - BOARD_ROWS)

@@ -111,7 +111,10 @@ def advice_for(event: Event) -> movements.Advice:
     """What the movement will do with the people registered so far (for the desk): before the
     start for hand 1, after it for the next hand to be seated, which is when a newcomer plays."""
     if event.is_duplicate:
-        return duplicate.advise(event.format, players_for(event, 1))
+        advice = duplicate.advise(event.format, players_for(event, 1))
+        # The desk makes the pairs: partners take consecutive cards (with roles, a lady and a gent).
+        advice.notes.insert(0, "partners take consecutive cards: cards 1 and 2 are a pair, 3 and 4 the next, …")
+        return advice
     return movements.advise(event.format, players_for(event, first_open_hand(event)))
 
 

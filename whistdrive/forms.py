@@ -91,7 +91,7 @@ class EventForm(forms.ModelForm):
             "sitout_fixed": "Fixed sit-out score",
             "honours_can_win": "Honours can win a game",
             "movers": "Who moves (progressive)",
-            "boards_dealt": "Boards (duplicate)",
+            "boards_dealt": "Boards made up (duplicate)",
         }
         help_texts = {"season": "Leave empty to use the season whose dates contain the event's date."}
 

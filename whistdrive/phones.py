@@ -258,6 +258,13 @@ def _players_change_after(event: Event, hand: int) -> bool:
 
 def _go_to(table: Table, seat: str, place: movements.NextPlace, next_hand: int) -> str:
     seats = " or ".join(place.seats)
+    if table.event.kind == Event.Kind.DUPLICATE:
+        # Boards, not hands: the pairs move only between rounds.
+        fmt = table.event.format
+        when = f"round {fmt.round_of(next_hand)}" if fmt.ends_round(next_hand - 1) else "the next board"
+        if place.table == table.number and place.seats == (seat,):
+            return f"stay in your seat ({SEAT_NAMES[seat]}) for {when}"
+        return f"go to table {place.table}, seat {seat_phrase(seats)}, for {when}"
     if place.table == table.number and place.seats == (seat,):
         return f"stay in your seat ({SEAT_NAMES[seat]}) for hand {next_hand}"
     if place.table == table.number:

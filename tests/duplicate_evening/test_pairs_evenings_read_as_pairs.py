@@ -34,9 +34,9 @@ def test_the_standings_of_a_pairs_drive_have_one_line_a_pair(movement):
     page = organiser.get(reverse("event_standings", args=[event.pk])).content.decode()
     for line in lines:
         assert f"<td>{line.pair.label}</td>" in page
-    assert page.count("<tr><td class=\"num\">") == 8
+    assert page.count('<tr><td class="num">') == 8
     by_players = organiser.get(reverse("event_standings", args=[event.pk]), {"by": "players"})
-    assert by_players.content.decode().count("<tr><td class=\"num\">") == 16
+    assert by_players.content.decode().count('<tr><td class="num">') == 16
 
 
 def test_a_pairs_drive_gives_its_default_prizes_to_the_first_two_pairs():

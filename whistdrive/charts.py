@@ -32,6 +32,7 @@ def running_totals_svg(
     hand_numbers: Sequence[int] | None = None,
     comparison: tuple[str, Sequence[float]] | None = None,
     font_size: int | None = None,
+    x_label: str = "Hand",
 ) -> str:
     """An SVG line chart of running totals, one labelled line per entry of ``series``.
 
@@ -99,7 +100,7 @@ def running_totals_svg(
     out.append("</g>")
     out.append(
         f'<text x="{left + plot_w / 2:.1f}" y="{height - font * 0.5:.1f}" text-anchor="middle" '
-        f'font-size="{font * 0.8:.0f}" fill="#000000">Hand</text>'
+        f'font-size="{font * 0.8:.0f}" fill="#000000">{escape(x_label)}</text>'
     )
 
     labels: list[tuple[float, str, str]] = []
@@ -237,6 +238,7 @@ def pair_evening_svg(results, line, **options) -> str:
     points = results.running(line.ids)
     options.setdefault("title", f"{line.label}: board by board")
     options.setdefault("hand_numbers", [board for board, _on, _so_far in points])
+    options.setdefault("x_label", "Board")
     so_far = [value for _b, _on, value in points if value is not None]
     on_board = [value for _b, value, _so_far in points]
     if results.scoring != "matchpoints" or len(so_far) != len(points):

@@ -242,6 +242,7 @@ def _board_context(evening: scores.Evening, view: str) -> dict:
                         font_size=24,
                         title="Percentage board by board" if context["matchpoints"] else "Score board by board",
                         hand_numbers=list(range(1, max(len(values) for _label, values in series) + 1)),
+                        x_label="Boards played",
                     )  # fmt: skip
                 )
     elif view != "welcome" and evening.night is not None:

@@ -170,6 +170,14 @@ class EventForm(forms.ModelForm):
             data["season"] = self.instance.club.seasons.filter(starts__lte=data["date"], ends__gte=data["date"]).first()
         return data
 
+    def _post_clean(self):
+        # A duplicate evening's drive settings are not posted: the model form would keep the model's
+        # defaults for them (an interval after hand 12, 24 hands), so they are set from the format here.
+        if self.cleaned_data.get("kind") == Event.Kind.DUPLICATE and not self.errors:
+            for name in Event.FORMAT_FIELDS:
+                setattr(self.instance, name, self.cleaned_data[name])
+        super()._post_clean()
+
     def _duplicate(self, data: dict) -> None:
         """A duplicate evening: its boards are the hands, and the drive's settings go back to what a
         duplicate format holds (no interval between boards), so only its own settings are checked."""

@@ -1,5 +1,7 @@
 """A Mitchell or Howell drive reads as pairs: one standings line a pair, and the prizes go to pairs."""
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -53,3 +55,22 @@ def test_a_pairs_drive_gives_its_default_prizes_to_the_first_two_pairs():
 def test_a_progressive_drive_still_reads_by_players():
     event = simulate_event(fmt=Format(hands=4, interval_after=2), tables=2)
     assert scores.standings_now(event).pair_lines is None
+
+
+def test_a_mitchell_drive_prints_a_card_per_pair_with_each_rounds_table_and_opponents():
+    import io
+
+    from pypdf import PdfReader
+
+    from whistdrive import pairs
+
+    event = simulate_event(fmt=Format(movement="mitchell", hands=8, hands_per_round=2, interval_after=4), tables=4)
+    response = organiser_of(event).get(reverse("event_print_document", args=[event.pk, "pair-cards"]))
+    text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(response.content)).pages)
+    lines = pairs.pair_lines(event)
+    assert len(lines) == 8
+    for line in lines:
+        assert f"{line.label} {line.name}" in text
+    # N–S 1 stays at table 1 and meets E–W 1, 4, 3, 2 as the E–W pairs move up one table a round.
+    card = text[text.index("N–S 1 ") : text.index("N–S 2 ")]
+    assert [int(n) for n in re.findall(r"E–W (\d)", card)] == [1, 4, 3, 2]

@@ -34,7 +34,7 @@ def main() -> None:
     parser.add_argument("--sample", type=int, default=40, help="tables whose phones submit and agree")
     parser.add_argument(
         "--profile",
-        choices=["submit", "agree", "poll after agree", "next phone's poll"],
+        choices=["poll (unchanged, 204)", "submit", "agree", "poll after agree", "next phone's poll"],
         help="cProfile this request instead",
     )
     args = args_ = parser.parse_args()

@@ -17,7 +17,7 @@ from django.utils.text import slugify
 from clubs.access import ANY_ROLE, club_for
 from clubs.models import Season
 from whistdrive import printing, scores, seasons
-from whistdrive.models import Entrant, Event
+from whistdrive.models import Entrant, Event, player_id
 from whistdrive.printing.common import date_text
 
 
@@ -47,7 +47,7 @@ def season_results(season: Season) -> tuple[seasons.SeasonTable, list[SeasonEven
     for event_id, archive_id, card, member_id, is_guest in Entrant.objects.filter(event__in=events).values_list(
         "event_id", "archive_id", "card_number", "member_id", "member__is_guest"
     ):
-        members[event_id, archive_id or f"p{card}"] = (member_id, bool(is_guest))
+        members[event_id, player_id(archive_id, card)] = (member_id, bool(is_guest))
 
     results, listed = [], []
     for event in events:

@@ -32,7 +32,7 @@ from whistdrive.vocabulary import OTHER_SIDE, SEAT_NAMES, SUIT_WORDS
 
 ENTER_ACTIONS = (Submission.Action.ENTER,)
 PHONE_ACTIONS = (Submission.Action.ENTER, Submission.Action.AGREE)
-ORGANISER_SOURCES = {
+ORGANISER_SOURCES: dict[str, str] = {
     Result.Source.ORGANISER: Submission.Action.ORGANISER,
     Result.Source.PAPER: Submission.Action.PAPER,
     Result.Source.IMPORT: Submission.Action.IMPORT,
@@ -126,6 +126,7 @@ def _build_state(
     else:
         status = "waiting"
     board = board_at(table, hand)
+    trump: str | None
     if result is not None:
         trump = result.trump
     else:
@@ -190,7 +191,7 @@ def states_for_event(event: Event, hand: int) -> dict[int, TableState]:
     results = {r.table_id: r for r in Result.objects.filter(table__event=event, hand=hand)}
     seats: dict[int, dict[str, Entrant]] = {t.pk: {} for t in tables}
     for s in Seating.objects.filter(event=event, hand=hand, table__isnull=False).select_related("entrant"):
-        seats[s.table_id][s.seat] = s.entrant
+        seats[s.table_id][s.seat] = s.entrant  # type: ignore[index]  # table__isnull=False
     return {t.number: _build_state(t, hand, rows[t.pk], results.get(t.pk), seats[t.pk]) for t in tables}
 
 
@@ -411,7 +412,7 @@ def submit(
                 table, hand, Submission.Action.ENTER, outcome=f"refused: {refusal.message}", entry=entry,
                 seat=seat if seat in SEAT_NAMES else "", side=side, device=device, address=address,
             )  # fmt: skip
-            error = EntryError(f"{_where(table, hand)}: {refusal.message}")
+            error: EntryError | None = EntryError(f"{_where(table, hand)}: {refusal.message}")
         else:
             logged = _log(
                 table, hand, Submission.Action.ENTER, outcome=outcome, reason=reason, entry=entry,
@@ -494,7 +495,7 @@ def agree(
                 table, hand, Submission.Action.AGREE, outcome=f"refused: {refusal.message}", entry=entry,
                 seat=seat if seat in SEAT_NAMES else "", side=side, device=device, address=address,
             )  # fmt: skip
-            error = EntryError(f"{_where(table, hand)}: {refusal.message}")
+            error: EntryError | None = EntryError(f"{_where(table, hand)}: {refusal.message}")
         else:
             logged = _log(
                 table, hand, Submission.Action.AGREE, outcome=outcome, reason=reason, entry=entry,
@@ -582,7 +583,7 @@ def set_result(
                 table, hand, action, outcome=f"refused: {refusal.message}", entry=entry, reason=reason[:200],
                 user=user if getattr(user, "pk", None) else None,
             )  # fmt: skip
-            error = EntryError(f"{_where(table, hand)}: {refusal.message}")
+            error: EntryError | None = EntryError(f"{_where(table, hand)}: {refusal.message}")
         else:
             _log(
                 table, hand, action, outcome=outcome, entry=entry, reason=reason[:200],
@@ -596,6 +597,7 @@ def set_result(
         raise error
     if fresh:
         evening.after_result(table.event, hand)
+    assert result is not None  # stored, or the refusal was raised above
     return result
 
 

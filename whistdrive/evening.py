@@ -498,7 +498,7 @@ def register(event: Event, *, name: str, role: str = "", member=None) -> Players
 
 
 @transaction.atomic
-def withdraw(event: Event, entrant: Entrant) -> Entrant:
+def withdraw(event: Event, entrant: Entrant) -> PlayersChange:
     """A player who leaves keeps what they scored and is not seated from the next hand to be seated."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     entrant = Entrant.objects.select_for_update().get(pk=entrant.pk, event=event)
@@ -532,7 +532,7 @@ def withdraw(event: Event, entrant: Entrant) -> Entrant:
 
 
 @transaction.atomic
-def undo_withdraw(event: Event, entrant: Entrant) -> Entrant:
+def undo_withdraw(event: Event, entrant: Entrant) -> PlayersChange:
     """Take back a "leaves" that has not taken effect yet: the player is seated again."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     entrant = Entrant.objects.select_for_update().get(pk=entrant.pk, event=event)
@@ -551,7 +551,7 @@ def undo_withdraw(event: Event, entrant: Entrant) -> Entrant:
 
 
 @transaction.atomic
-def change_role(event: Event, entrant: Entrant, role: str) -> Entrant:
+def change_role(event: Event, entrant: Entrant, role: str) -> PlayersChange:
     """The role a player plays from the next hand to be seated (before the start: simply their role)."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     entrant = Entrant.objects.select_for_update().get(pk=entrant.pk, event=event)
@@ -717,7 +717,7 @@ def plan_summary(event: Event, hand: int) -> str:
         words += f", {out} sitting out each hand in turn" if out < 4 else f", {out} sitting out each hand"
     words += "."
     if not fmt.result_driven and fmt.movement != "stationary":
-        partners = Counter()
+        partners: Counter[frozenset[str]] = Counter()
         for seating in history_of(event, fmt.hands):
             for seats in seating.tables.values():
                 partners.update([frozenset((seats["N"], seats["S"])), frozenset((seats["E"], seats["W"]))])

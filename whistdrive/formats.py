@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields, replace
 
-from whistdrive.vocabulary import TRUMP_LETTERS
+from whistdrive.vocabulary import TRUMP_LETTERS, is_whole_number
 
 KINDS = ("drive", "games", "duplicate")
 SCORINGS = ("tricks", "odd_tricks")
@@ -207,31 +207,29 @@ class Format:
             if not isinstance(getattr(self, name), bool):
                 found.append(f"{name.replace('_', ' ')} must be true or false")
 
-        if not _is_int(self.hands) or not 1 <= self.hands <= 60:
+        if not is_whole_number(self.hands) or not 1 <= self.hands <= 60:
             found.append(f"the number of hands must be a whole number from 1 to 60, not {self.hands!r}")
-        if not _is_int(self.hands_per_round) or not 1 <= self.hands_per_round <= 12:
+        if not is_whole_number(self.hands_per_round) or not 1 <= self.hands_per_round <= 12:
             found.append(f"hands per round must be a whole number from 1 to 12, not {self.hands_per_round!r}")
-        elif _is_int(self.hands) and self.hands >= 1 and self.hands % self.hands_per_round:
+        elif is_whole_number(self.hands) and self.hands >= 1 and self.hands % self.hands_per_round:
             found.append(
                 f"{self.hands} hands cannot be played in rounds of {self.hands_per_round}: "
                 f"choose a number of hands that is a multiple of {self.hands_per_round}"
             )
         if self.interval_after is not None:
-            if not _is_int(self.interval_after) or not (_is_int(self.hands) and 1 <= self.interval_after < self.hands):
+            if not is_whole_number(self.interval_after) or not (
+                is_whole_number(self.hands) and 1 <= self.interval_after < self.hands
+            ):
                 found.append(
-                    f"the interval must come after a hand from 1 to {self.hands - 1 if _is_int(self.hands) else '…'}, "
+                    f"the interval must come after a hand from 1 to {self.hands - 1 if is_whole_number(self.hands) else '…'}, "
                     f"not after hand {self.interval_after!r}"
                 )
-            elif (
-                _is_int(self.hands_per_round)
-                and self.hands_per_round >= 1
-                and self.interval_after % self.hands_per_round
-            ):
+            elif is_whole_number(self.hands_per_round) and self.hands_per_round >= 1 and self.interval_after % self.hands_per_round:
                 found.append(
                     f"the interval after hand {self.interval_after} falls in the middle of a round of "
                     f"{self.hands_per_round} hands"
                 )
-        if not _is_int(self.sitout_fixed) or not 0 <= self.sitout_fixed <= 13:
+        if not is_whole_number(self.sitout_fixed) or not 0 <= self.sitout_fixed <= 13:
             found.append(f"the fixed sit-out score must be from 0 to 13, not {self.sitout_fixed!r}")
 
         found.extend(_trump_problems(self.trumps))
@@ -273,11 +271,11 @@ class Format:
                 f"(tricks_vs_average), not {self.scoring!r}"
             )
         boards, per_round = self.hands, self.hands_per_round
-        if not _is_int(boards) or not 1 <= boards <= 60:
+        if not is_whole_number(boards) or not 1 <= boards <= 60:
             found.append(f"the number of boards must be a whole number from 1 to 60, not {boards!r}")
-        if not _is_int(per_round) or not 1 <= per_round <= 12:
+        if not is_whole_number(per_round) or not 1 <= per_round <= 12:
             found.append(f"boards per round must be a whole number from 1 to 12, not {per_round!r}")
-        elif _is_int(boards) and boards >= 1 and boards % per_round:
+        elif is_whole_number(boards) and boards >= 1 and boards % per_round:
             found.append(
                 f"{boards} boards cannot be played in rounds of {per_round}: "
                 f"choose a number of boards that is a multiple of {per_round}"
@@ -301,9 +299,6 @@ class Format:
             raise FormatError(found)
         return self
 
-
-def _is_int(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _trump_problems(trumps) -> list[str]:

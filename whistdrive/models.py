@@ -4,6 +4,8 @@ every submission from a phone (append-only) and the one agreed result per table 
 Totals are never stored: standings are derived from `Result` rows (see whistdrive.standings).
 """
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
@@ -377,7 +379,7 @@ class Seating(models.Model):
         indexes = [models.Index(fields=["event", "hand"], name="seating_by_hand")]
 
     def __str__(self) -> str:
-        where = f"table {self.table.number} {self.seat}" if self.table_id else "sitting out"
+        where = f"table {self.table.number} {self.seat}" if self.table is not None else "sitting out"
         return f"Hand {self.hand}: {self.entrant} {where}"
 
 
@@ -389,6 +391,14 @@ HONOURS_RULE = (Q(honours_ns__isnull=True) & Q(honours_ew__isnull=True)) | Q(
 
 class EnteredHand:
     """The fields of a hand as a table entered it, shared by ``Result`` and ``Submission``."""
+
+    # the subclasses' fields (a Submission's tricks may be empty, a Result's may not)
+    tricks_ns: Any
+    tricks_ew: Any
+    trump: str
+    honours_ns: int | None
+    honours_ew: int | None
+    revoke: str
 
     @property
     def entry(self) -> HandEntry:
@@ -491,6 +501,8 @@ class Submission(EnteredHand, models.Model):
 
     The table's state (waiting, pending, agreed, disputed) is derived from these rows and `Result`.
     """
+
+    repeats = 1  # not stored: how many refusals in a row this row stands for (``entry.history``)
 
     class Action(models.TextChoices):
         ENTER = "enter", "Entered"

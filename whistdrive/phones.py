@@ -13,11 +13,14 @@ revisions. ``load`` reads them all, with the table and its event, in one query.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import math
 from dataclasses import dataclass
+from typing import Any
 
-from django.db.models import Exists, OuterRef, Q, Subquery, Sum
+from django.db import connection
+from django.db.models import Q, Sum
 from django.urls import reverse
 
 from whistdrive import cache, entry, evening, games, movements, pairs, scores, standings
@@ -87,40 +90,79 @@ class Loaded:
     version: str
 
 
-def load(token: str, remembered: set[int]) -> Table | Loaded | None:
+def load(token: str, remembered: set[int], *, learn_waits: bool = True) -> Loaded | None:
     """The table with the token, and the version of its page for a phone that remembers the entrants
     ``remembered``, in one query (two when an agreed table's waits must be worked out afresh).
 
-    None when no table has the token.
+    None when no table has the token. With ``learn_waits`` False, an agreed table whose waits are not
+    known yet comes with no version ("") rather than the movement worked out to find them.
     """
     waits: Waits | None = cache.get(cache.waits_key(token))
-    here = Seating.objects.filter(table=OuterRef("pk"), hand=OuterRef("event__current_hand"))
-    rows = (
-        Table.objects.select_related("event")
-        .filter(token=token)
-        .annotate(
-            my_seat=Subquery(here.filter(entrant_id__in=remembered).values("seat")[:1]),
-            agreed=Exists(Result.objects.filter(table=OuterRef("pk"), hand=OuterRef("event__current_hand"))),
-            waited=Subquery(
-                Table.objects.filter(pk__in=waits.ids if waits else ())
-                .order_by()
-                .values("event")
-                .annotate(total=Sum("revision"))
-                .values("total")[:1]
-            ),
-        )
-    )
-    table = rows.first()
-    if table is None:
+    waited_ids = waits.ids if waits else ()
+    mine = sorted(remembered)
+    sql = _load_sql(connection.vendor, len(mine), len(waited_ids))
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*mine, *waited_ids, token])
+        row = cursor.fetchone()
+    if row is None:
         return None
-    return _versions(table, waits)
+    table_fields, event_fields = _concrete(Table), _concrete(Event)
+    table = Table.from_db(connection.alias, table_fields, _from_db_values(Table, row[: len(table_fields)]))
+    event_row = row[len(table_fields) : len(table_fields) + len(event_fields)]
+    table.event = Event.from_db(connection.alias, event_fields, _from_db_values(Event, event_row))
+    my_seat, agreed, waited = row[-3:]
+    return _versions(table, waits, learn_waits, my_seat=my_seat or None, agreed=bool(agreed), waited=waited)
 
 
-def _versions(table: Table, waits: Waits | None) -> Loaded:
+# Every poll of every phone asks ``load``: its statement is written out once per shape (how many
+# entrants the phone remembers, how many tables the page waits on) instead of the ORM compiling a
+# query with three subqueries on each poll, which cost more than running it.
+@functools.cache
+def _load_sql(vendor: str, remembered: int, waited: int) -> str:
+    q = connection.ops.quote_name
+    table, event = q(Table._meta.db_table), q(Event._meta.db_table)
+    seating, result = q(Seating._meta.db_table), q(Result._meta.db_table)
+    columns = [f"t.{q(str(f.column))}" for f in Table._meta.concrete_fields]
+    columns += [f"e.{q(str(f.column))}" for f in Event._meta.concrete_fields]
+    here = f"table_id = t.{q('id')} AND hand = e.{q('current_hand')}"
+    my_seat = (
+        f"(SELECT seat FROM {seating} WHERE {here} AND entrant_id IN ({', '.join(['%s'] * remembered)}) LIMIT 1)"
+        if remembered
+        else "NULL"
+    )
+    agreed = f"EXISTS (SELECT 1 FROM {result} WHERE {here})"
+    total = (
+        f"(SELECT SUM(revision) FROM {table} WHERE id IN ({', '.join(['%s'] * waited)}))" if waited else "NULL"
+    )
+    return (
+        f"SELECT {', '.join(columns)}, {my_seat}, {agreed}, {total} FROM {table} t "
+        f"JOIN {event} e ON e.{q('id')} = t.{q('event_id')} WHERE t.{q('token')} = %s"
+    )
+
+
+def _concrete(model) -> list[str]:
+    return [f.attname for f in model._meta.concrete_fields]
+
+
+def _from_db_values(model, values) -> list:
+    """Column values as the ORM gives them: through the backend's converters, then the field's (as
+    ``SQLCompiler.get_converters`` does), so dates, times and JSON come back as Python values."""
+    out = []
+    for field, value in zip(model._meta.concrete_fields, values, strict=True):
+        column = field.get_col(model._meta.db_table)
+        for converter in connection.ops.get_db_converters(column) + column.get_db_converters(connection):
+            value = converter(value, column, connection)
+        out.append(value)
+    return out
+
+
+def _versions(
+    table: Table, waits: Waits | None, learn_waits: bool, *, my_seat: str | None, agreed: bool, waited: int | None
+) -> Loaded:
     event = table.event
     hand = event.current_hand
     parts: list = [table.pk, event.revision, hand, event.status, table.revision]
-    if table.agreed:
+    if agreed:
         # Only an agreed table shows anything of the other tables (where everyone goes next, which may
         # wait on another table's result). Before that, another table's result changes nothing here:
         # covering the hall would draw every phone again on every result in it.
@@ -129,12 +171,14 @@ def _versions(table: Table, waits: Waits | None) -> Loaded:
             event.revision,
             table.revision,
         ):
+            if not learn_waits:
+                return Loaded(table, my_seat, "", "")
             waits = _learn_waits(table)
-            table.waited = Table.objects.filter(pk__in=waits.ids).aggregate(total=Sum("revision"))["total"]
-        parts += [waits.ids, table.waited or 0]
+            waited = Table.objects.filter(pk__in=waits.ids).aggregate(total=Sum("revision"))["total"]
+        parts += [waits.ids, waited or 0]
     shared = hashlib.sha256("|".join(map(str, parts)).encode()).hexdigest()[:20]
-    version = hashlib.sha256(f"{shared}|{table.my_seat}".encode()).hexdigest()[:20]
-    return Loaded(table, table.my_seat, shared, version)
+    version = hashlib.sha256(f"{shared}|{my_seat}".encode()).hexdigest()[:20]
+    return Loaded(table, my_seat, shared, version)
 
 
 def _learn_waits(table: Table) -> Waits:
@@ -158,7 +202,7 @@ def _learn_waits(table: Table) -> Waits:
             answer = _where_next(event, table, hand)
         except movements.WaitForTheHall:
             answer = {}  # wait for the hall: the next hand's seating changes the event's revision
-        numbers = {place.table for place in answer.values() if not place.decided}
+        numbers = {place.table for place in answer.values() if not place.decided and place.table is not None}
     ids = tuple(sorted(event.tables.filter(number__in=numbers).values_list("pk", flat=True)))
     waits = Waits(hand, event.revision, table.revision, ids)
     cache.put(cache.waits_key(table.token), waits)
@@ -220,7 +264,7 @@ def moves(event: Event, table: Table, hand: int, seats: dict[str, Entrant]) -> l
             partner = None
             if nxt is None:
                 text = LEAVES
-            elif nxt.table_id is None:
+            elif nxt.table is None:  # selected with the seating: no query
                 text = f"sit out hand {hand + 1}"
             else:
                 partner = by_place.get((nxt.table_id, PARTNER_SEAT[nxt.seat]))
@@ -399,7 +443,7 @@ def drawing(table: Table, *, state: entry.TableState | None = None, moves_later:
         state = entry.table_state(table, hand) if hand else None
     seats = state.seats if state else {}
     fmt = event.format
-    context = {
+    context: dict[str, Any] = {
         "event": event,
         "table": table,
         "hand": hand,
@@ -431,6 +475,7 @@ def drawing(table: Table, *, state: entry.TableState | None = None, moves_later:
     ]
     if state.status == "pending":
         claimer = state.pending_side
+        assert claimer is not None  # a pending hand has a side that entered it
         context["claimer"] = claimer
         context["claimer_name"] = SIDE_NAMES[claimer]
         context["claim"] = claims[claimer].entry
@@ -447,6 +492,7 @@ def drawing(table: Table, *, state: entry.TableState | None = None, moves_later:
         context.update(duplicate_view(table, state))
     if state.status == "agreed":
         agreed = state.entry
+        assert agreed is not None  # an agreed hand has its entry
         context["agreed"] = agreed
         context["agreed_extra"] = claim_extra(agreed, fmt)
         context["after_revoke"] = tricks_after_revoke(agreed, fmt)
@@ -486,16 +532,16 @@ def for_phone(shared: dict, my_seat: str | None) -> dict:
     seats = state.seats if state else {}
     if my_seat not in seats:
         my_seat = None
-    my_side = SIDE_OF_SEAT.get(my_seat) if my_seat else None
-    context = {
+    my_side = SIDE_OF_SEAT[my_seat] if my_seat else ""
+    context: dict[str, Any] = {
         **shared,
         "seats": [{"seat": s, "name": seats[s].name if s in seats else "", "you": s == my_seat} for s in SEATS],
         "my_seat": my_seat,
-        "my_seat_name": SEAT_NAMES.get(my_seat, ""),
-        "my_side": my_side,
+        "my_seat_name": SEAT_NAMES[my_seat] if my_seat else "",
+        "my_side": my_side or None,
         "my_side_name": SIDE_NAMES.get(my_side, ""),
         "other_side": OTHER_SIDE.get(my_side),
-        "other_side_name": SIDE_NAMES.get(OTHER_SIDE.get(my_side), ""),
+        "other_side_name": SIDE_NAMES.get(OTHER_SIDE.get(my_side, ""), ""),
         "my_link": seats[my_seat].get_absolute_url() if my_seat else "",
     }
     if state is None:

@@ -19,10 +19,11 @@ No Django import.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from whistdrive.standings import PairStanding, Standing
+from whistdrive.vocabulary import is_whole_number
 
 KINDS = ("top", "half_time", "second_half", "booby", "tens", "mystery")
 ROLES = ("lady", "gent", None)
@@ -65,6 +66,7 @@ def default_prizes(roles_used: bool, *, pairs: bool = False, two_fields: bool = 
     Pairs (``pairs``: the standings are ``PairStanding``): 1st and 2nd pair, in each field when the
     N–S and E–W pairs are ranked apart (``two_fields``).
     """
+    chosen: Sequence[Mapping[str, object]]
     if pairs:
         chosen = _DEFAULT_TWO_FIELDS if two_fields else _DEFAULT_PAIRS
     else:
@@ -118,7 +120,7 @@ def validate_prizes(prizes: Sequence[dict]) -> list[dict]:
         if role not in ROLES:
             raise PrizeError(f"{where}: the role must be lady, gent or none, not {role!r}")
         places = prize.get("places", 1)
-        if not _is_int(places) or not 1 <= places <= MAX_PLACES:
+        if not is_whole_number(places) or not 1 <= places <= MAX_PLACES:
             raise PrizeError(f"{where}: places must be a whole number from 1 to {MAX_PLACES}, not {places!r}")
         label = prize.get("label")
         if label is not None and not isinstance(label, str):
@@ -130,7 +132,7 @@ def validate_prizes(prizes: Sequence[dict]) -> list[dict]:
             raise PrizeError(f"{where}: a prize for a field goes to pairs, which have no role: leave the role empty")
         target = prize.get("target")
         if kind == "mystery":
-            if not _is_int(target) or target < 0:
+            if not is_whole_number(target) or target < 0:
                 raise PrizeError(f"{where}: a mystery score prize needs the announced score as a whole number 'target'")
         elif target is not None:
             raise PrizeError(f"{where}: only a mystery score prize has a target")
@@ -149,7 +151,7 @@ def validate_prizes(prizes: Sequence[dict]) -> list[dict]:
 
 def award_prizes(
     prizes: list[dict],
-    standings: list[Standing] | list[PairStanding],
+    standings: Sequence[Standing | PairStanding],
     *,
     one_per_person: bool = True,
     qualified: Collection[str] | None = None,
@@ -163,12 +165,12 @@ def award_prizes(
     pairs = any(getattr(s, "is_pair", False) for s in standings)
     winners_so_far: set[str] = set()
     awards: list[Award] = []
-    standings = [s for s in standings if s.hands_played >= 1 and (qualified is None or s.id in qualified)]
+    entered = [s for s in standings if s.hands_played >= 1 and (qualified is None or s.id in qualified)]
     for index, prize in enumerate(checked):
         order, measure = _judging(prize)
         eligible = [
             s
-            for s in standings
+            for s in entered
             if (prize["role"] is None or s.role == prize["role"])
             and (prize["field"] is None or getattr(s, "field", None) == prize["field"])
         ]
@@ -274,7 +276,9 @@ def ordinal(number: int) -> str:
     return f"{number}{suffix}"
 
 
-def _judging(prize: dict) -> tuple[Callable[[Standing], tuple], Callable[[Standing], int]]:
+def _judging(
+    prize: dict,
+) -> tuple[Callable[[Standing | PairStanding], tuple], Callable[[Standing | PairStanding], int]]:
     """How to order standings for a prize (smallest first wins) and the score shown with it."""
     kind = prize["kind"]
     if kind == "top":
@@ -306,6 +310,3 @@ def _names(names: list[str]) -> str:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
 
-
-def _is_int(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)

@@ -14,10 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from whistdrive import cache, duplicate, games, pairs, prizes, standings
+from whistdrive import cache, games, pairs, prizes, standings
+from whistdrive.duplicate import DuplicateResults
 from whistdrive.formats import Format
-from whistdrive.models import Event, Result, Seating
+from whistdrive.games import Night
+from whistdrive.models import Event, Result, Seating, player_id
 from whistdrive.rules import drive_score, trump_for_hand
+from whistdrive.standings import PairStanding, Standing
 from whistdrive.vocabulary import PARTNER_SEAT, SEAT_NAMES, SEATS, SIDE_OF_SEAT
 
 # -- loading ----------------------------------------------------------------------------------------
@@ -38,7 +41,7 @@ def people_of(event: Event) -> People:
     )
     entrants, ids, left = [], {}, {}
     for pk, archive_id, card, name, role, left_after in rows:
-        pid = archive_id or f"p{card}"  # models.player_id, without building each row
+        pid = player_id(archive_id, card)  # from two columns, without building each row
         entrants.append(standings.Person(id=pid, name=name, role=role or None))
         ids[pk] = pid
         left[pid] = left_after
@@ -106,7 +109,8 @@ def version_of(event: Event) -> tuple[int, int, int]:
     event loaded ``with_revisions`` (just before) already holds them."""
     if not hasattr(event, "tables_revision"):
         event = Event.objects.with_revisions().only("revision").get(pk=event.pk)
-    return (event.revision, event.tables_count, event.tables_revision or 0)
+    # tables_count and tables_revision are the annotations of EventQuerySet.with_revisions
+    return (event.revision, event.tables_count, event.tables_revision or 0)  # type: ignore[attr-defined]
 
 
 @dataclass
@@ -121,13 +125,13 @@ class Computed:
     final: bool
     people: People
     hands: list[standings.HandRecord]
-    standings: list[standings.Standing] | None  # None on a game night
-    night: games.Night | None = None  # a game night's standings and tables
-    pair_lines: list[standings.PairStanding] | None = None  # a pairs drive (Mitchell, Howell): one line a pair
-    duplicate: duplicate.DuplicateResults | None = None  # a duplicate evening's pairs and boards
+    standings: list[Standing] | None  # None on a game night
+    night: Night | None = None  # a game night's standings and tables
+    pair_lines: list[PairStanding] | None = None  # a pairs drive (Mitchell, Howell): one line a pair
+    duplicate: DuplicateResults | None = None  # a duplicate evening's pairs and boards
 
     @cached_property
-    def halftime(self) -> list[standings.Standing] | None:
+    def halftime(self) -> list[Standing] | None:
         """The standings as they stood at the interval: the same records, cut at the interval hand."""
         if self.night is not None or self.interval_after is None or self.standings is None:
             return None  # a game night has no half-time standings: games carry on across the interval
@@ -149,7 +153,7 @@ def _compute(event: Event, revision: int) -> Computed:
     return Computed(fmt, event.interval_after, final, people, hands, ranked, pair_lines=_pair_lines(event, ranked))
 
 
-def _pair_lines(event: Event, ranked: list[standings.Standing]) -> list[standings.PairStanding] | None:
+def _pair_lines(event: Event, ranked: list[Standing]) -> list[PairStanding] | None:
     """A Mitchell's or a Howell's drive by pairs (one field: every pair plays what is dealt to it), or
     None when the partnerships did not hold all evening (players came or went): then by players."""
     found = pairs.pairs_of(event) if event.started else []
@@ -177,20 +181,20 @@ class Evening:
         return self.computed.night is not None
 
     @property
-    def night(self) -> games.Night | None:
+    def night(self) -> Night | None:
         return self.computed.night
 
     @property
-    def standings(self) -> list[standings.Standing]:
+    def standings(self) -> list[Standing]:
         return self.computed.standings or []
 
     @property
-    def pair_lines(self) -> list[standings.PairStanding] | None:
+    def pair_lines(self) -> list[PairStanding] | None:
         """A pairs drive's standings, one line a pair (None: the evening reads by players)."""
         return self.computed.pair_lines
 
     @property
-    def duplicate(self) -> duplicate.DuplicateResults | None:
+    def duplicate(self) -> DuplicateResults | None:
         """A duplicate evening's results so far: pairs in their fields, and every board."""
         return self.computed.duplicate
 
@@ -199,7 +203,7 @@ class Evening:
         return self.event.is_duplicate and self.event.movement == "mitchell"
 
     @property
-    def halftime(self) -> list[standings.Standing] | None:
+    def halftime(self) -> list[Standing] | None:
         """Standings after the interval hand; None without an interval."""
         return self.computed.halftime
 
@@ -242,7 +246,7 @@ class Evening:
             line += " (some tables still to hand in)"
         return line
 
-    def qualified(self, standings_now: list[standings.Standing], *, up_to: int | None = None) -> set[str]:
+    def qualified(self, standings_now: list[Standing], *, up_to: int | None = None) -> set[str]:
         """Who may win a prize: present for at least the event's qualifying number of hands (a sit-out
         counts) and with at least one hand played. Until the evening is over, those who can still reach
         the number by the end qualify, so provisional prizes do not leave out everyone still playing.
@@ -388,7 +392,7 @@ class CardLine:
 class PlayerCard:
     lines: list[CardLine]
     total: int
-    standing: standings.Standing | None  # a drive's
+    standing: Standing | None  # a drive's
     game_standing: standings.GamesStanding | None  # a game night's
     field: int  # how many are ranked
     evening: Evening | None
@@ -429,6 +433,7 @@ def player_card(event: Event, person) -> PlayerCard:
             total += award or 0
             lines.append(CardLine(row.hand, trump, None, tricks=award, total=total if award is not None else None))
             continue
+        assert row.table is not None  # a seated row has a table
         partner = partners.get((row.table_id, row.hand, PARTNER_SEAT[row.seat]), "")
         line = CardLine(row.hand, trump, row.table.number, SEAT_NAMES[row.seat], partner)
         if result:

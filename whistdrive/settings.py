@@ -18,10 +18,6 @@ import platformdirs
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
-class SettingsError(Exception):
-    """A setting the person running WhistDrive must fix; printed as one line, not a traceback."""
-
-
 def _fail(message: str):
     # Settings load before Django can report anything nicely: say what to fix and stop.
     sys.stderr.write(f"WhistDrive cannot start: {message}\n")
@@ -218,7 +214,7 @@ else:
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
-            "NAME": DATA_DIR / "whistdrive.sqlite3",
+            "NAME": str(DATA_DIR / "whistdrive.sqlite3"),
             "OPTIONS": SQLITE_OPTIONS,
             "CONN_MAX_AGE": SQLITE_CONN_MAX_AGE,
             "TEST": {"NAME": os.environ.get("WHISTDRIVE_TEST_DB") or None},

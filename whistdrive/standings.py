@@ -11,9 +11,9 @@ No Django import: an adapter loads rows, builds these values and calls ``drive_s
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import NamedTuple
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
 from whistdrive.formats import Format
 from whistdrive.movements.pairs import Pair
@@ -164,7 +164,7 @@ def drive_standings(
         last_hand = None
         if last_number is not None and scores and scores[-1].number == last_number:
             last_hand = scores[-1].score
-        row = dict(
+        row: dict[str, Any] = dict(
             id=eid,
             name=entrant.name,
             role=entrant.role,
@@ -310,10 +310,25 @@ def partnerships_changed(before: dict[str, str], after: dict[str, str]) -> bool:
     return _partnerships(before) != _partnerships(after)
 
 
+@dataclass
+class _Tally:
+    """One player's running totals on a game night, in the order they rank by."""
+
+    rubber_points: int = 0
+    games_won: int = 0
+    points: int = 0
+    rubbers_won: int = 0
+    hands: set[int] = field(default_factory=set)
+
+    @property
+    def key(self) -> tuple[int, int, int]:
+        return (self.rubber_points, self.games_won, self.points)
+
+
 def games_standings(
     fmt: Format,
     entrants: Sequence[Person],
-    tables: dict[int, Sequence[SeatedHand]],
+    tables: Mapping[int, Sequence[SeatedHand]],
     *,
     final: bool = True,
 ) -> list[GamesStanding]:
@@ -326,7 +341,7 @@ def games_standings(
     if not fmt.is_games:
         raise ValueError(f"games_standings needs a game-night format, not kind {fmt.kind!r}")
     by_id = {entrant.id: entrant for entrant in entrants}
-    tally = {eid: {"rubber_points": 0, "games_won": 0, "points": 0, "rubbers_won": 0, "hands": set()} for eid in by_id}
+    tally = {eid: _Tally() for eid in by_id}
     for number in sorted(tables):
         hands = sorted(tables[number], key=lambda h: h.number)
         played = game_hands(hands)
@@ -336,45 +351,37 @@ def games_standings(
             for seat, eid in hand.seats.items():
                 if eid not in tally:
                     raise ValueError(f"table {number} hand {hand.number}: unknown entrant {eid!r}")
-                if hand.number in tally[eid]["hands"]:
+                row = tally[eid]
+                if hand.number in row.hands:
                     raise ValueError(f"hand {hand.number}: entrant {eid!r} sits at two tables")
                 side = SIDE_OF_SEAT[seat]
-                row = tally[eid]
-                row["hands"].add(hand.number)
-                row["points"] += scored.points[side]
+                row.hands.add(hand.number)
+                row.points += scored.points[side]
                 if scored.game_won_by == side:
-                    row["games_won"] += 1
+                    row.games_won += 1
                 if hand.number in ends and table.rubbers[ends[hand.number]].won_by == side:
-                    row["rubbers_won"] += 1
-                    row["rubber_points"] += table.rubbers[ends[hand.number]].points
-    keyed = sorted(
-        by_id.values(),
-        key=lambda e: (-tally[e.id]["rubber_points"], -tally[e.id]["games_won"], -tally[e.id]["points"], e.id),
-    )
-
-    def key(eid: str) -> tuple[int, int, int]:
-        row = tally[eid]
-        return (row["rubber_points"], row["games_won"], row["points"])
-
-    sharing = Counter(key(e.id) for e in keyed)
+                    row.rubbers_won += 1
+                    row.rubber_points += table.rubbers[ends[hand.number]].points
+    keyed = sorted(by_id.values(), key=lambda e: (tuple(-v for v in tally[e.id].key), e.id))
+    sharing = Counter(tally[e.id].key for e in keyed)
     result: list[GamesStanding] = []
     for position, entrant in enumerate(keyed):
         rank = position + 1
-        if position and key(keyed[position - 1].id) == key(entrant.id):
-            rank = result[-1].rank
         row = tally[entrant.id]
+        if position and tally[keyed[position - 1].id].key == row.key:
+            rank = result[-1].rank
         result.append(
             GamesStanding(
                 id=entrant.id,
                 name=entrant.name,
                 role=entrant.role,
                 rank=rank,
-                tied=sharing[key(entrant.id)] > 1,
-                rubber_points=row["rubber_points"],
-                games_won=row["games_won"],
-                points=row["points"],
-                rubbers_won=row["rubbers_won"],
-                hands_played=len(row["hands"]),
+                tied=sharing[row.key] > 1,
+                rubber_points=row.rubber_points,
+                games_won=row.games_won,
+                points=row.points,
+                rubbers_won=row.rubbers_won,
+                hands_played=len(row.hands),
                 provisional=not final,
             )
         )

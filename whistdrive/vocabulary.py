@@ -1,9 +1,12 @@
 """The words of the table: seats, sides and suits, in one place. No Django import.
 
-Every engine, adapter, page and printout takes its seats, sides, partners and suit words from here.
+Every engine, adapter, page and printout takes its seats, sides, partners and suit words from here,
+and the one test of a whole number that every checker of archives, formats and prizes uses.
 """
 
 from __future__ import annotations
+
+from typing import TypeGuard
 
 SEATS = ("N", "E", "S", "W")  # clockwise, as the deal goes round
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
@@ -33,3 +36,8 @@ def suit_word(letter: str, *, capital: bool = False) -> str:
 def seat_phrase(seat: str) -> str:
     """ "N" -> "North"; the movement's "N or E" (a seat another table decides) -> "North or East"."""
     return " or ".join(SEAT_NAMES.get(part, part) for part in seat.split(" or "))
+
+
+def is_whole_number(value: object) -> TypeGuard[int]:
+    """A whole number as JSON or a form gives it: ``True`` is not 1 tricks."""
+    return isinstance(value, int) and not isinstance(value, bool)

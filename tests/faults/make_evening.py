@@ -2,7 +2,7 @@
 
     WHISTDRIVE_DATA_DIR=/tmp/x python tests/faults/make_evening.py TABLES HANDS
 
-Prints one JSON object: {"event": pk, "tables": {number: token}}.
+Prints one JSON object: {"event": pk, "board": board token, "tables": {number: token}}.
 """
 
 import json
@@ -26,7 +26,7 @@ def main(tables: int, hands: int) -> dict:
     event = make_event(make_club("Fault Club"), Format(hands=hands, interval_after=None))
     add_entrants(event, 2 * tables, 2 * tables)
     evening.start_event(event, seed=5)
-    return {"event": event.pk, "tables": {t.number: t.token for t in event.tables.all()}}
+    return {"event": event.pk, "board": event.board_token, "tables": {t.number: t.token for t in event.tables.all()}}
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Any
 
 from whistdrive import duplicate, evening, standings
 from whistdrive.formats import Format
@@ -73,7 +74,7 @@ def export_event(event: Event) -> dict:
             }
         )
 
-    document = {
+    document: dict[str, Any] = {
         "schema": SCHEMA,
         "club": {"name": event.club.name},
         "event": {"name": event.name, "date": event.date.isoformat(), "format": fmt.to_dict()},
@@ -126,7 +127,7 @@ def _duplicate_document(event: Event, fmt: Format, entrants, last: int, seats, o
 
 def _player(entrant: Entrant) -> dict:
     """A player of the archive: the role of their first hand, and ``role_from`` when it changed later."""
-    player = {"id": entrant.player_id, "name": entrant.name, "role": entrant.role_at(entrant.joined_hand) or None}
+    player: dict[str, object] = {"id": entrant.player_id, "name": entrant.name, "role": entrant.role_at(entrant.joined_hand) or None}
     if entrant.role_from_hand is not None:
         player["role_from"] = {"hand": entrant.role_from_hand, "role": entrant.role}
     return player

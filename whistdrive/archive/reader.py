@@ -18,7 +18,7 @@ from whistdrive.rules import (
     tricks_after_revoke,
     trump_for_hand,
 )
-from whistdrive.vocabulary import LADY_SEATS, SEATS, SIDES
+from whistdrive.vocabulary import LADY_SEATS, SEATS, SIDES, is_whole_number
 
 from .errors import SCHEMA, ArchiveError
 from .export import games_tables
@@ -98,9 +98,6 @@ def _name_problem(value) -> str | None:
 
 # -- import: reading and checking ----------------------------------------------------------------
 
-
-def _is_int(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class _Reader:
@@ -236,7 +233,7 @@ class _Reader:
                 if (
                     not isinstance(change, dict)
                     or set(change) != {"hand", "role"}
-                    or not _is_int(change["hand"])
+                    or not is_whole_number(change["hand"])
                     or change["hand"] < 2
                     or other is None
                     or change["role"] != other
@@ -281,7 +278,7 @@ class _Reader:
             self.add(where, "must be an object with number, trump, tables and sitting_out")
             return None
         number = hand.get("number")
-        if number != i + 1 or not _is_int(number):
+        if number != i + 1 or not is_whole_number(number):
             self.add(
                 f"{where}.number", f"hands run 1, 2, 3… without gaps: this one must be {i + 1}, not {_shown(number)}"
             )
@@ -339,7 +336,7 @@ class _Reader:
     def _board_trump(self, where: str, table: dict) -> str | None:
         """Duplicate: the trump of the board a table played, from the boards list (None: a problem is added)."""
         number = table.get("board")
-        board = (self.boards or {}).get(number) if _is_int(number) else None
+        board = (self.boards or {}).get(number) if is_whole_number(number) else None
         if board is None:
             self.add(f"{where}.board", f"must be the number of a board in the boards list, not {_shown(number)}")
             return None
@@ -354,7 +351,7 @@ class _Reader:
             self.add(where, "must be an object with table, seats, tricks and revoke")
             return None
         number = table.get("table")
-        if not _is_int(number) or number < 1:
+        if not is_whole_number(number) or number < 1:
             self.add(f"{where}.table", f"must be a table number from 1, not {_shown(number)}")
         seats = table.get("seats")
         if not isinstance(seats, dict) or sorted(seats) != sorted(SEATS):
@@ -381,7 +378,7 @@ class _Reader:
         else:
             whole = True
             for side in SIDES:
-                if not _is_int(tricks[side]) or not 0 <= tricks[side] <= 13:
+                if not is_whole_number(tricks[side]) or not 0 <= tricks[side] <= 13:
                     self.add(
                         f"{where}.tricks.{side}", f"must be a whole number from 0 to 13, not {_shown(tricks[side])}"
                     )
@@ -411,7 +408,7 @@ class _Reader:
                 whole = True
                 for side in SIDES:
                     value = honours.get(side, 0)
-                    if not _is_int(value) or not 0 <= value <= 4:
+                    if not is_whole_number(value) or not 0 <= value <= 4:
                         self.add(f"{where}.honours.{side}", f"must be a whole number from 0 to 4, not {_shown(value)}")
                         whole = False
                 if whole and sum(honours.values()) > 4:
@@ -425,6 +422,7 @@ class _Reader:
             self.add(f"{where}.revoke", f'must be null or {{"side": "NS"}} or {{"side": "EW"}}, not {_shown(revoke)}')
         if len(self.problems) > count:
             return None
+        assert isinstance(tricks, dict) and isinstance(seats, dict)  # else a problem was added above
         entry = HandEntry(
             tricks_ns=tricks["NS"],
             tricks_ew=tricks["EW"],
@@ -444,7 +442,9 @@ def _text(value, longest: int) -> bool:
     return isinstance(value, str) and 0 < len(value.strip()) <= longest
 
 
-def _presence(players: list[movements.Player], hands: list[dict], problems: list[str]) -> dict[str, tuple[int, int]]:
+def _presence(
+    players: list[movements.Player], hands: list[dict], problems: list[str]
+) -> dict[str, tuple[int, int | None]]:
     """Each player's first and last hand; a player is in every hand between (late arrivals, early leavers)."""
     seen: dict[str, list[int]] = defaultdict(list)
     for hand in hands:

@@ -22,7 +22,7 @@ def results_rows(event: Event) -> list[list]:
         for hand in document["hands"]:
             for t in hand["tables"]:
                 latest[t["table"]] = t["seats"]
-        rows = [GAMES_CSV_HEADER]
+        rows: list[list[object]] = [list(GAMES_CSV_HEADER)]
         fmt = event.format
         for table in document["results"]["tables"]:
             number = table["table"]
@@ -33,7 +33,7 @@ def results_rows(event: Event) -> list[list]:
                 points = sum(h["points"][side] for h in table["hands"])
                 rows.append([number, side, who, games, rubbers if fmt.rubber != "none" else "", points])
         return rows
-    rows = [CSV_HEADER]
+    rows = [list(CSV_HEADER)]
     for s in sorted(scores.standings_now(event).standings, key=lambda s: (s.rank, s.name)):
         rows.append(
             [s.rank, s.name, s.role or "", s.total, s.first_half, s.second_half, s.hands_played, s.hands_sat_out]

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from whistdrive.vocabulary import SEATS
+from whistdrive.vocabulary import SEATS, is_whole_number
 
 from .boards import board_problems
 from .movement import DuplicateError, plan_duplicate
@@ -42,7 +42,7 @@ def duplicate_problems(fmt, boards, hands) -> list[str]:
         found = board_problems(fmt.trumps, board, f"boards[{i}]")
         problems.extend(found)
         number = board.get("number") if isinstance(board, dict) else None
-        if isinstance(number, int) and not isinstance(number, bool):
+        if is_whole_number(number):
             if number in known:
                 problems.append(f"boards[{i}].number: board {number} is listed twice")
             known[number] = board
@@ -53,10 +53,10 @@ def duplicate_problems(fmt, boards, hands) -> list[str]:
 
     per_round = fmt.boards_per_round
     partner: dict[str, tuple[str, str]] = {}  # player -> their pair, as first seen
-    played: dict[tuple[str, str], dict[int, str]] = defaultdict(dict)  # pair -> board -> where first
+    played: dict[tuple[str, str], dict[object, str]] = defaultdict(dict)  # pair -> board -> where first
     met: dict[frozenset, tuple[int, str]] = {}  # two pairs -> (round, where first)
-    round_tables: dict[tuple[int, int], tuple[frozenset, str]] = {}
-    reported: set[tuple[int, str]] = set()
+    round_tables: dict[tuple[object, object], tuple[frozenset, str]] = {}
+    reported: set[tuple[object, str]] = set()
     for h, hand in enumerate(hands):
         if not isinstance(hand, dict) or not isinstance(hand.get("tables"), list):
             problems.append(f"hands[{h}]: a board slot has its tables")
@@ -71,7 +71,7 @@ def duplicate_problems(fmt, boards, hands) -> list[str]:
             if not isinstance(seats, dict) or set(seats) != set(SEATS):
                 continue  # the archive's own checks report the seats
             number = table.get("board")
-            board = known.get(number) if isinstance(number, int) and not isinstance(number, bool) else None
+            board = known.get(number) if is_whole_number(number) else None
             if board is None:
                 problems.append(f"{where}.board: {number!r} is not a board of the evening")
             elif board.get("trump") is None and (number, "trump") not in reported:
@@ -141,7 +141,7 @@ def _movement_problems(fmt, hands: list[dict]) -> list[str]:
         pair_at[played.ew] = (seats["E"], seats["W"])
     out = list(first.get("sitting_out") or [])
     for pair in start.sitting_out:
-        pair_at[pair] = tuple(out[:2])  # type: ignore[assignment]
+        pair_at[pair] = tuple(out[:2])
     for h, hand in enumerate(hands):
         number = h + 1
         want_seats = {}

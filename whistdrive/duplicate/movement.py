@@ -277,16 +277,16 @@ def _mitchell(pairs: int, rounds: int, per_round: int) -> DuplicatePlan:
     else:
         arrangement = "relay"
     if rounds > most:
-        tables = _count(real, "table") + (" and a half table" if half else "")
+        size = _count(real, "table") + (" and a half table" if half else "")
         if most == places - 1 and rounds == places:
             reason = (
-                f"with {tables} a Mitchell plays at most {_count(most, 'round')} with one board a round (E–W pairs "
+                f"with {size} a Mitchell plays at most {_count(most, 'round')} with one board a round (E–W pairs "
                 f"skip a table at the halfway round), or all {places} with two or more boards a round (a relay and "
                 "bye-stand)"
             )
         else:
             reason = (
-                f"with {tables} a Mitchell plays at most {_count(most, 'round')} (each E–W pair meets each N–S "
+                f"with {size} a Mitchell plays at most {_count(most, 'round')} (each E–W pair meets each N–S "
                 "pair once)"
             )
         raise DuplicateError(
@@ -345,7 +345,7 @@ def _mitchell(pairs: int, rounds: int, per_round: int) -> DuplicatePlan:
             "meet a board again; each E–W pair misses one N–S pair"
         )
     if relay:
-        bye = (
+        bye_stand = (
             f"after each round the set from table {places // 2 + 1} rests on a bye-stand between tables "
             f"{places // 2} and {places // 2 + 1}, then goes on to table {places // 2}"
         )
@@ -357,12 +357,12 @@ def _mitchell(pairs: int, rounds: int, per_round: int) -> DuplicatePlan:
         elif half:
             notes.append(
                 f"{places} places and {rounds} rounds: a bye-stand. The half table's boards are table 1's (nobody "
-                f"plays them at the half table); {bye}. Every E–W pair meets every N–S pair"
+                f"plays them at the half table); {bye_stand}. Every E–W pair meets every N–S pair"
             )
         else:
             notes.append(
                 f"{places} tables and {rounds} rounds: a relay and bye-stand. Tables 1 and {places} share a board set "
-                f"(table {places} starts on its second board); {bye}. Every E–W pair meets every N–S pair"
+                f"(table {places} starts on its second board); {bye_stand}. Every E–W pair meets every N–S pair"
             )
     if rounds < places and arrangement != "skip":
         notes.append(
@@ -446,6 +446,7 @@ def _howell_rounds(pairs: int, rounds: int) -> list[int]:
         key = (-min(plays.values()), len(plays), chosen)
         if best is None or key < best:
             best = key
+    assert best is not None  # rounds < cycle: there is at least one choice
     return list(best[-1])
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from whistdrive.vocabulary import GENT_SEATS, LADY_SEATS, SEATS, SIDE_OF_SEAT, SIDE_SEATS
@@ -551,7 +552,8 @@ def _mitchell_next(fmt, history: list[SeatingPlan], hand: int):
     tables = real + (1 if last.sitting_out else 0)
     ew_at = {t: (last.tables[t]["E"], last.tables[t]["W"]) for t in last.tables}
     if last.sitting_out:
-        ew_at[tables] = tuple(last.sitting_out)
+        lady, gent = last.sitting_out  # a Mitchell's half table: one whole pair sits out
+        ew_at[tables] = (lady, gent)
     new: dict[int, dict[str, tuple[str, str]]] = {}
     out: tuple[str, ...] = ()
     for t, (lady, gent) in ew_at.items():
@@ -593,15 +595,15 @@ def _partners(players: list[Player], history: list[SeatingPlan]) -> dict[str, st
     return partners
 
 
-def _lady_first(players: list[Player], pair, history: list[SeatingPlan] = ()) -> tuple[str, ...]:
+def _lady_first(players: list[Player], pair, history: Sequence[SeatingPlan] = ()) -> tuple[str, ...]:
     """A pair in seating order, the one who sits N or E first: as they last sat together; else
     with roles the lady; else in the players' order. (A list of players sitting out has no order
     of its own: an archive lists them by card number.)"""
     pair = tuple(pair)
-    for seating in reversed(history):
-        where = [seating.position(pid) for pid in pair]
-        if len(pair) == 2 and all(where) and where[0][0] == where[1][0]:
-            return pair if where[0][1] in LADY_SEATS else pair[::-1]
+    for seating in reversed(history) if len(pair) == 2 else ():
+        first, second = (seating.position(pid) for pid in pair)
+        if first and second and first[0] == second[0]:
+            return pair if first[1] in LADY_SEATS else pair[::-1]
     role = {p.id: p.role for p in players}
     rank = {p.id: i for i, p in enumerate(players)}
     return tuple(sorted(pair, key=lambda pid: (role.get(pid) == "gent", rank.get(pid, 0))))
@@ -748,8 +750,9 @@ def _howell_next(fmt, players: list[Player], history: list[SeatingPlan], hand: i
     begin = len(history) - 1
     while begin > 0 and _present_in(history[begin - 1]) == present:
         begin -= 1
+    waiting: tuple[str, ...] = ()
     if begin == 0:
-        pairs, waiting = [pair.ids for pair in howell_pairs(history[0])], ()
+        pairs = [pair.ids for pair in howell_pairs(history[0])]
     else:
         pairs, waiting = _howell_regroup(players, history[:begin])
     round_number = fmt.round_of(hand) - fmt.round_of(begin + 1) + 1

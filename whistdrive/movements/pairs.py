@@ -91,4 +91,4 @@ def _two(ids) -> tuple[str, str]:
     ids = tuple(ids)
     if len(ids) != 2:
         raise MovementError(f"a whole pair sits out, not {len(ids)} players")
-    return ids  # type: ignore[return-value]
+    return ids[0], ids[1]

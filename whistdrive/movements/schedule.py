@@ -134,6 +134,7 @@ def _schedule(players: int, ladies: int, rounds: int) -> tuple[Round, ...]:
     if ladies < 0:
         # partners, opponents and sit-outs are settled; turning tables in earlier hands evens out seats
         best = _balance_seats(players, ladies, best)
+    assert best is not None  # attempts >= 1
     return best
 
 
@@ -164,7 +165,7 @@ def _build(players: int, ladies: int, rounds: int, met, relabel: bool, seed: int
         circle = not out and not met and r < players - 1
         if r == 0 and not met and relabel and not circle:
             seated = seated_groups[0]
-            tables = [tuple(seated[4 * t : 4 * t + 4]) for t in range(len(seated) // 4)]
+            tables = [(seated[4 * t], seated[4 * t + 1], seated[4 * t + 2], seated[4 * t + 3]) for t in range(len(seated) // 4)]
         else:
             # With nobody sitting out, the round-robin "circle" partnerships never repeat a partner.
             pairs = _circle(players, r) if circle else _partnerships(seated_groups[0], partner, rng)
@@ -199,7 +200,7 @@ def _build_with_roles(players: int, ladies: int, rounds: int, met, relabel: bool
     sittings = []
     for r in range(len(met), len(met) + rounds):
         seated = []
-        out: list[int] = []
+        out = []
         for group in (lady_group, gent_group):
             # hand 1 seats the group in order (its last players are spare); then the rotation, which
             # goes round the order the same way every time, so the groups' sit-outs keep in step
@@ -213,7 +214,7 @@ def _build_with_roles(players: int, ladies: int, rounds: int, met, relabel: bool
         sittings.append((seated[0], seated[1], out))
     want = _wanted_side(seat_count, ladies)
     pairings = []
-    result: list[Round] = []
+    result: list[tuple[list[tuple[int, int, int, int]], tuple[int, ...]]] = []
     for r, (seated_ladies, seated_gents, out) in enumerate(sittings):
         if r == 0 and in_order:
             pairs = list(zip(seated_ladies, seated_gents, strict=True))
@@ -223,7 +224,7 @@ def _build_with_roles(players: int, ladies: int, rounds: int, met, relabel: bool
         for lady, gent in pairs:
             partner[lady][gent] += 1
         pairings.append(pairs)
-        result.append((_seat_round(pairs, r == 0 and in_order, oppose, seat_count, want, rng), out))
+        result.append((_seat_round(pairs, r == 0 and in_order, oppose, seat_count, want, rng), tuple(out)))
     if _even_out(pairings, partner, lady_group, gent_group, 1 if in_order else 0, rng):
         # partnerships changed in some hands: form every hand's tables again from the start
         _partner, oppose, seat_count, _missed = _counts_from(players, met, with_leavers=True)

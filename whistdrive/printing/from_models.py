@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from django.http import HttpRequest
 
 from whistdrive import games, movements, scores, standings
-from whistdrive.models import Entrant, Event, Result, Seating, TableBoard
+from whistdrive.models import Entrant, Event, Result, Seating, TableBoard, player_id
 from whistdrive.rules import trump_for_hand
 from whistdrive.vocabulary import PARTNER_SEAT
 
@@ -455,7 +455,7 @@ def results_sheet(event: Event, page_size: str | None = None) -> ResultsSheet:
 def _card_numbers(event: Event) -> dict[str, int]:
     # Entrant.player_id, worked from two columns: deferred model instances cost a query each here.
     return {
-        archive_id or f"p{card_number}": card_number
+        player_id(archive_id, card_number): card_number
         for archive_id, card_number in event.entrants.values_list("archive_id", "card_number")
     }
 

@@ -6,7 +6,7 @@ Internally the trump is a suit index (0–3) or -1, so the inner loop stays on p
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -176,7 +176,7 @@ class Revoke:
         return f"{self.seat} ({SIDE_NAMES[self.side]}) revoked with {self.card} in trick {self.trick}, {led}"
 
 
-def is_revoke(hand: Sequence[int], trick: Sequence[int], card: int) -> bool:
+def is_revoke(hand: Collection[int], trick: Sequence[int], card: int) -> bool:
     """True when playing ``card`` from ``hand`` to ``trick`` fails to follow suit while able."""
     if not trick:
         return False

@@ -12,16 +12,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from whistdrive.formats import Format
-from whistdrive.vocabulary import OTHER_SIDE, SIDE_NAMES, SIDES, SUIT_WORDS
+from whistdrive.vocabulary import OTHER_SIDE, SIDE_NAMES, SIDES, SUIT_WORDS, is_whole_number
 
 from .errors import RuleError
 from .trumps import TRUMP_LETTERS, trump_for_hand
 
 _NUMBER_WORDS = {4: "four", 6: "six", 8: "eight", 9: "nine"}
 
-
-def _is_int(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True)
@@ -50,7 +47,7 @@ def entry_problems(fmt: Format, entry: HandEntry) -> list[str]:
     found: list[str] = []
     tricks_ok = True
     for side, tricks in entry.tricks.items():
-        if not _is_int(tricks) or not 0 <= tricks <= 13:
+        if not is_whole_number(tricks) or not 0 <= tricks <= 13:
             found.append(f"{SIDE_NAMES[side]}'s tricks must be a whole number from 0 to 13, not {tricks!r}")
             tricks_ok = False
     if tricks_ok and entry.tricks_ns + entry.tricks_ew != 13:
@@ -65,7 +62,7 @@ def entry_problems(fmt: Format, entry: HandEntry) -> list[str]:
         counted = fmt.honours and fmt.is_games
         honours_ok = True
         for side, held in given.items():
-            if not _is_int(held) or not 0 <= held <= 4:
+            if not is_whole_number(held) or not 0 <= held <= 4:
                 found.append(
                     f"{SIDE_NAMES[side]} cannot hold {held!r} honours: honours are A K Q J of trumps, from 0 to 4"
                 )
@@ -119,7 +116,7 @@ def odd_tricks(tricks: int) -> int:
 
 def drive_score(fmt: Format, tricks: int) -> int:
     """A player's score for a hand of a drive from their side's tricks (after any revoke transfer)."""
-    if not _is_int(tricks) or not 0 <= tricks <= 13:
+    if not is_whole_number(tricks) or not 0 <= tricks <= 13:
         raise RuleError(f"a side takes from 0 to 13 tricks, not {tricks!r}")
     return odd_tricks(tricks) if fmt.scoring == "odd_tricks" else tricks
 
@@ -229,14 +226,14 @@ class TableScore:
         elif games["NS"] == games["EW"]:
             part = f"Games level at {games['NS']}–{games['EW']}"
         else:
-            lead = max(SIDES, key=games.get)
+            lead = max(SIDES, key=lambda side: games[side])
             part = f"{SIDE_NAMES[lead]} lead {games[lead]}–{games[OTHER_SIDE[lead]]}"
         score = self.score
         if score["NS"] == score["EW"]:
             if score["NS"] == 0:
                 return part
             return f"{part}; this game level at {score['NS']}–{score['EW']}"
-        lead = max(SIDES, key=score.get)
+        lead = max(SIDES, key=lambda side: score[side])
         return f"{part}; {SIDE_NAMES[lead]} lead this game {score[lead]}–{score[OTHER_SIDE[lead]]}"
 
     def to_results_dict(self) -> dict:
@@ -279,7 +276,7 @@ def _check_hand(fmt: Format, number: int, entry: HandEntry, expected: int | None
     if not fmt.is_games:
         raise RuleError("a drive scores each player's tricks: games and rubbers are for game nights")
     found = []
-    if not _is_int(number) or number < 1:
+    if not is_whole_number(number) or number < 1:
         found.append(f"hands are numbered from 1, not {number!r}")
     elif expected is not None and number != expected:
         found.append(
@@ -372,7 +369,7 @@ def score_games(fmt: Format, hands: Sequence[GameHand]) -> TableScore:
     rubbers: list[RubberResult] = []
     last = 0
     for hand in hands:
-        if _is_int(hand.number) and hand.number <= last:
+        if is_whole_number(hand.number) and hand.number <= last:
             raise RuleError(f"hand {hand.number} is entered after hand {last}: hands are scored in order")
         _check_hand(fmt, hand.number, hand.entry, None)
         last = hand.number

@@ -35,9 +35,9 @@ def _remembered(request: HttpRequest) -> dict[str, int]:
     return request.session.get(REMEMBERED, {})
 
 
-def _load(request: HttpRequest, token: str) -> phones.Loaded:
+def _load(request: HttpRequest, token: str, *, learn_waits: bool = True) -> phones.Loaded:
     """The table with this phone's version of its page (one query); a retired code says so (410)."""
-    loaded = phones.load(token, set(_remembered(request).values()))
+    loaded = phones.load(token, set(_remembered(request).values()), learn_waits=learn_waits)
     if loaded is None:
         if RetiredTableToken.objects.filter(token=token).exists():
             raise TableHasNewCode("This table has a new code: scan the card on the table.")
@@ -153,14 +153,17 @@ def _after_post(
         if notice:
             messages.info(request, notice)
         return redirect("table", token=token)
-    loaded = _load(request, token)
+    # Where an agreed table's players go (the movement, worked out to learn what its page waits on)
+    # is left to the page's own poll, fired on load: the phone pressing Agree is answered at once.
+    loaded = _load(request, token, learn_waits=False)
     if state is not None and _still(state, loaded.table):
         # The answer to an entry is drawn from the state it stored (no second read), when nothing has
-        # changed since: the version read just now is then the state's own. Where everyone goes comes
-        # by the page's own poll, fired on load (MOVES_LATER), so the phone pressing Agree is answered
-        # at once.
+        # changed since: the version read just now is then the state's own.
         shared = phones.drawing(loaded.table, state=state, moves_later=True)
-        version = phones.MOVES_LATER if shared.get("moves_later") else loaded.version
+        if shared.get("moves_later"):
+            version = phones.MOVES_LATER
+        else:
+            version = loaded.version or _load(request, token).version
     elif state is not None and state.status == "agreed":
         # This agreement moved the evening on (or something else changed meanwhile): the answer is
         # still the hand agreed, with its game and notes, drawn as the entry found the evening; its
@@ -168,6 +171,8 @@ def _after_post(
         shared = phones.drawing(state.table, state=state, moves_later=True)
         version = phones.MOVES_LATER
     else:
+        if not loaded.version:
+            loaded = _load(request, token)
         shared = phones.kept_drawing(loaded)
         version = loaded.version
     context = phones.for_phone(shared, loaded.my_seat)

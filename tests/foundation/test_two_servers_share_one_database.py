@@ -1,0 +1,212 @@
+"""Hosted mode with more than one server process: a result entered through one is seen at once
+through the other, though each keeps its own drawings.
+
+Two real gunicorn servers (one worker each) on one PostgreSQL database, as a host runs several
+workers behind its front server. Each server first draws the table's page and the board, so each
+has them kept; then the phones of one table play a hand through server A, and server B's next
+answers show the agreed hand and the new standings. Freshness comes from the revisions in the
+database, so it holds with each process's own local-memory cache and with a shared Redis cache.
+
+Skipped, saying why, when no PostgreSQL server answers or gunicorn is missing (it does not run on
+Windows); Redis only for its own case.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.parse
+import uuid
+from http.cookies import SimpleCookie
+
+import pytest
+
+from tests.foundation.drive_process import REPO, free_port, laptop_env, manage
+
+pytestmark = pytest.mark.slow
+
+psycopg = pytest.importorskip("psycopg", reason="psycopg is not installed: no PostgreSQL for this test")
+
+PG_SERVER = os.environ.get("WHISTDRIVE_TEST_PG", "postgres://postgres@127.0.0.1:5432")
+CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+class Phone:
+    """A phone behind the host's front server (HTTPS ends there), talking to one backend port."""
+
+    def __init__(self, port: int, token: str):
+        self.port = port
+        self.path = f"/t/{token}/"
+        self.cookies: dict[str, str] = {}
+        self.csrf = ""
+
+    def request(self, method: str, path: str, body: bytes | None = None, headers: dict | None = None):
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        try:
+            all_headers = {
+                "Host": "localhost",
+                "X-Forwarded-Proto": "https",  # as the front server says
+                "Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()),
+                **(headers or {}),
+            }
+            connection.request(method, path, body=body, headers=all_headers)
+            response = connection.getresponse()
+            for header in response.headers.get_all("Set-Cookie") or []:
+                for name, morsel in SimpleCookie(header).items():
+                    self.cookies[name] = morsel.value
+            return response.status, response.read().decode()
+        finally:
+            connection.close()
+
+    def page(self) -> str:
+        status, text = self.request("GET", self.path)
+        assert status == 200, (status, text[:500])
+        match = CSRF.search(text)
+        if match:
+            self.csrf = match.group(1)
+        return text
+
+    def post(self, action: str, data: dict) -> str:
+        if not self.csrf:
+            self.page()
+        body = urllib.parse.urlencode({**data, "csrfmiddlewaretoken": self.csrf}).encode()
+        status, text = self.request(
+            "POST",
+            self.path + action,
+            body,
+            {
+                "Content-Type": "application/x-www-form-urlencoded",
+                "HX-Request": "true",
+                "Origin": "https://localhost",
+                "Referer": "https://localhost" + self.path,
+            },
+        )
+        assert status == 200, (status, text[:500])
+        assert 'class="notice error"' not in text, text
+        return text
+
+
+def _words(html: str) -> str:
+    """A page as a person reads it: no tags, single spaces."""
+    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+
+def _board(port: int, token: str) -> str:
+    phone = Phone(port, token)
+    status, text = phone.request("GET", f"/board/{token}/?view=standings", headers={"HX-Request": "true"})
+    assert status == 200, (status, text[:500])
+    return text
+
+
+def _redis_url() -> str:
+    pytest.importorskip("redis", reason="the redis client is not installed")
+    try:
+        socket.create_connection(("127.0.0.1", 6379), timeout=1).close()
+    except OSError:
+        pytest.skip("no Redis server on 127.0.0.1:6379")
+    return "redis://127.0.0.1:6379/7"
+
+
+@pytest.fixture
+def database():
+    name = f"whistdrive_two_{uuid.uuid4().hex[:10]}"
+    try:
+        admin = psycopg.connect(f"{PG_SERVER}/postgres", autocommit=True, connect_timeout=3)
+    except psycopg.OperationalError as exc:
+        pytest.skip(f"no PostgreSQL server at {PG_SERVER}: {exc}")
+    with admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield f"{PG_SERVER}/{name}"
+    finally:
+        with psycopg.connect(f"{PG_SERVER}/postgres", autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def _servers(tmp_path, database: str, cache_url: str):
+    pytest.importorskip("gunicorn", reason="gunicorn is not installed (it does not run on Windows)")
+    env = laptop_env(
+        tmp_path / "data",
+        DATABASE_URL=database,
+        DJANGO_SECRET_KEY="two-servers-" + "k" * 40,
+        DJANGO_ALLOWED_HOSTS="localhost",
+        DJANGO_SETTINGS_MODULE="whistdrive.settings",
+        **({"WHISTDRIVE_CACHE_URL": cache_url} if cache_url else {}),
+    )
+    for command in (("migrate",), ("collectstatic", "--noinput")):
+        done = manage(*command, env=env)
+        assert done.returncode == 0, done.stderr
+    made = subprocess.run(
+        [sys.executable, "tests/faults/make_evening.py", "2", "4"],
+        cwd=REPO, env=env, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    evening = json.loads(made.stdout)
+    ports, processes = [free_port(), free_port()], []
+    for port in ports:
+        processes.append(
+            subprocess.Popen(
+                [sys.executable, "-m", "gunicorn", "whistdrive.wsgi", "--workers", "1", "--bind", f"127.0.0.1:{port}"],
+                cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+            )  # fmt: skip
+        )
+    for process, port in zip(processes, ports, strict=True):
+        for _ in range(300):
+            if process.poll() is not None:
+                pytest.fail(f"gunicorn stopped: {process.stderr.read()}")
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+    return evening, ports, processes
+
+
+@pytest.mark.parametrize("cache", ["each process's own memory", "one Redis"])
+def test_a_result_entered_through_one_server_is_seen_at_once_through_the_other(tmp_path, database, cache):
+    cache_url = _redis_url() if cache == "one Redis" else ""
+    evening, (a, b), processes = _servers(tmp_path, database, cache_url)
+    try:
+        token, board = evening["tables"]["1"], evening["board"]
+        watcher = Phone(b, token)
+        before = watcher.page()
+        assert "Hand 1 of 4" in _words(before) and "agreed" not in _words(before).lower()
+        board_before = _board(b, board)
+        assert _words(watcher.page()) == _words(before)  # drawn again from what B keeps
+
+        north, east = Phone(a, token), Phone(a, token)
+        north.post("seat/", {"seat": "N"})
+        east.post("seat/", {"seat": "E"})
+        north.post("enter/", {"hand": 1, "tricks": 9})
+        east.post("agree/", {"hand": 1, "seat": "E", "tricks_ns": 9})
+
+        after = watcher.page()
+        assert "North–South 9" in _words(after) and "East–West 4" in _words(after), _words(after)
+        board_after = _board(b, board)
+        assert board_after != board_before
+        # The four players of table 1 now have totals: North–South 9 tricks, East–West 4.
+        assert re.search(r">\s*9\s*<", board_after) and re.search(r">\s*4\s*<", board_after), board_after
+
+        # And the other way round, at the second table: entered through B, seen through A.
+        other = evening["tables"]["2"]
+        seen_from_a = Phone(a, other)
+        seen_from_a.page()
+        south, west = Phone(b, other), Phone(b, other)
+        south.post("seat/", {"seat": "S"})
+        west.post("seat/", {"seat": "W"})
+        south.post("enter/", {"hand": 1, "tricks": 6})
+        west.post("agree/", {"hand": 1, "seat": "W", "tricks_ns": 6})
+        # That was the hall's last result of hand 1: the evening moved on, and A's phone says so.
+        assert "Hand 2 of 4" in _words(seen_from_a.page())
+        board_from_a = _board(a, board)
+        assert re.search(r">\s*6\s*<", board_from_a) and re.search(r">\s*7\s*<", board_from_a), board_from_a
+    finally:
+        for process in processes:
+            process.terminate()
+            process.wait(timeout=30)

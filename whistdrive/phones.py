@@ -131,9 +131,7 @@ def _load_sql(vendor: str, remembered: int, waited: int) -> str:
         else "NULL"
     )
     agreed = f"EXISTS (SELECT 1 FROM {result} WHERE {here})"
-    total = (
-        f"(SELECT SUM(revision) FROM {table} WHERE id IN ({', '.join(['%s'] * waited)}))" if waited else "NULL"
-    )
+    total = f"(SELECT SUM(revision) FROM {table} WHERE id IN ({', '.join(['%s'] * waited)}))" if waited else "NULL"
     return (
         f"SELECT {', '.join(columns)}, {my_seat}, {agreed}, {total} FROM {table} t "
         f"JOIN {event} e ON e.{q('id')} = t.{q('event_id')} WHERE t.{q('token')} = %s"

@@ -106,6 +106,6 @@ def test_a_duplicate_mitchell_through_the_phones_scores_every_board_by_matchpoin
         boards = 8
         percentage = round(mp * 100 / (top * boards) + 1e-9, 2)
         assert f"<td>{label}</td>" in page
-        assert f'{mp}</td><td class="num"><strong>{percentage:.2f}%' in page, (label, mp, percentage)
+        assert f'{mp:g}</td><td class="num"><strong>{percentage:.2f}%' in page, (label, mp, percentage)
     # Default prizes by pair, in each field.
     assert "N–S 1st pair" in page or "1st N–S pair" in page

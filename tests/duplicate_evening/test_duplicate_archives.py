@@ -7,6 +7,7 @@ import pytest
 from django.core.management import call_command
 
 from whistdrive import archive, evening, simulate
+from whistdrive.archive.results_csv import results_rows
 from whistdrive.formats import Format
 from whistdrive.models import Event, Result, Submission
 from whistdrive.simulate import simulate_event
@@ -125,3 +126,12 @@ def test_simulate_event_plays_a_duplicate_evening_through_the_command(tmp_path, 
     # Every result went through the phones' path: entered by North, agreed by East.
     assert Submission.objects.filter(table__event=event, action="enter").count() == 14 * 4
     assert Result.objects.filter(table__event=event, source="agreed").count() == 14 * 4
+
+
+def test_the_results_csv_of_a_duplicate_evening_has_a_line_a_pair_with_its_percentage():
+    fmt, tables, spares, dealt = CASES["mitchell, matchpoints, hand records"]
+    event = simulate_event(fmt=fmt, tables=tables, spares=spares, seed=5, boards_dealt=dealt)
+    rows = results_rows(event)
+    assert rows[0] == ["field", "rank", "pair", "names", "score", "percentage", "boards played"]
+    assert len(rows) == 1 + 8 and {row[0] for row in rows[1:]} == {"NS", "EW"}
+    assert all(" & " in row[3] and 0 <= row[5] <= 100 for row in rows[1:])

@@ -74,3 +74,18 @@ def test_a_mitchell_drive_prints_a_card_per_pair_with_each_rounds_table_and_oppo
     # N–S 1 stays at table 1 and meets E–W 1, 4, 3, 2 as the E–W pairs move up one table a round.
     card = text[text.index("N–S 1 ") : text.index("N–S 2 ")]
     assert [int(n) for n in re.findall(r"E–W (\d)", card)] == [1, 4, 3, 2]
+
+
+def test_the_printed_results_of_a_pairs_drive_have_one_line_a_pair():
+    import io
+
+    from pypdf import PdfReader
+
+    event = simulate_event(fmt=Format(movement="howell", hands=14, hands_per_round=2, interval_after=6), tables=4)
+    response = organiser_of(event).get(reverse("event_print_document", args=[event.pk, "results"]))
+    text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(response.content)).pages)
+    lines = scores.standings_now(event).pair_lines
+    assert "One line a pair" in text
+    for line in lines:
+        assert line.pair.label in text and line.names[0] in text
+    assert "1st pair" in text and "Ladies" not in text

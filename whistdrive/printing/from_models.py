@@ -419,6 +419,20 @@ def results_sheet(event: Event, page_size: str | None = None) -> ResultsSheet:
         )
         for s in now.standings
     ]
+    if now.pair_lines is not None:
+        # A Mitchell's or Howell's drive: one line a pair, its number where a player's card would be.
+        rows = [
+            StandingRow(
+                rank=line.rank,
+                shared=line.tied,
+                name=line.name,
+                total=line.total,
+                first_half=line.first_half if halves else None,
+                second_half=line.second_half if second_begun else None,
+                card_number=line.pair.label,
+            )  # fmt: skip
+            for line in now.pair_lines
+        ]
     awards: list[PrizeAward] = []
     note = ""
     if not now.last_hand:
@@ -449,6 +463,7 @@ def results_sheet(event: Event, page_size: str | None = None) -> ResultsSheet:
         prizes=awards,
         prizes_note=note,
         page_size=page_size or event.club.paper_size,
+        by_pairs=now.pair_lines is not None,
     )
 
 

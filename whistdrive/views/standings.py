@@ -31,6 +31,7 @@ from whistdrive import charts, pairs, prizes, scores, standings
 from whistdrive.access import event_for
 from whistdrive.forms import PrizeFormSet, QualifyForm, prize_initial
 from whistdrive.models import Event
+from whistdrive.vocabulary import suit_word
 
 BOARD_ROWS = 15
 BOARD_LEADERS = 5  # lines on the board's chart: more than five cannot be told apart across a hall
@@ -78,11 +79,20 @@ def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
 def duplicate_context(event: Event, results) -> dict:
     """A duplicate evening's results for a page: pairs in their fields, and every board's scores."""
     lines = pairs.result_lines(event, results)
+    boards = [
+        {
+            "number": b.number,
+            "trump": suit_word(b.trump, capital=True) if b.trump else "turned",
+            "lines": pairs.traveller(event, b.number, results),
+        }  # fmt: skip
+        for b in results.boards
+        if b.scores
+    ]
     return {
         "results": results,
         "fields": pairs.by_field(lines),
         "matchpoints": results.scoring == "matchpoints",
-        "boards": [b for b in results.boards if b.scores],
+        "boards": boards,
     }
 
 

@@ -286,18 +286,7 @@ def _trump_for(table: Table, hand: int, given: str | None) -> str:
 
 
 def _result_from(table: Table, hand: int, entry: HandEntry, source: str, reason: str = "") -> Result:
-    return Result(
-        table=table,
-        hand=hand,
-        trump=entry.trump,
-        tricks_ns=entry.tricks_ns,
-        tricks_ew=entry.tricks_ew,
-        honours_ns=entry.honours_ns,
-        honours_ew=entry.honours_ew,
-        revoke=entry.revoke or "",
-        source=source,
-        reason=reason,
-    )
+    return Result(table=table, hand=hand, source=source, reason=reason, **Result.fields_of(entry))
 
 
 def _create_result(table: Table, hand: int, entry: HandEntry) -> Result | None:

@@ -290,25 +290,26 @@ def after_result(event: Event, hand: int) -> Event:
         return Event.objects.get(pk=event.pk)
 
 
-@transaction.atomic
 def call_interval(event: Event) -> Event:
     """The interval now (tea, half-time prizes): the tables rest until ``resume``."""
-    event = Event.objects.select_for_update().get(pk=event.pk)
-    if event.status != Event.Status.RUNNING:
-        raise EveningError("Only an event that is being played can have an interval.")
-    event.status = Event.Status.INTERVAL
-    event.save(update_fields=["status"])
-    event.bump()
-    return event
+    return _move_status(
+        event, Event.Status.RUNNING, Event.Status.INTERVAL, "Only an event that is being played can have an interval."
+    )
+
+
+def resume(event: Event) -> Event:
+    """Play resumes after the interval with the current hand."""
+    return _move_status(
+        event, Event.Status.INTERVAL, Event.Status.RUNNING, "Only an evening at its interval can resume."
+    )
 
 
 @transaction.atomic
-def resume(event: Event) -> Event:
-    """Play resumes after the interval with the current hand."""
+def _move_status(event: Event, was: str, becomes: str, refusal: str) -> Event:
     event = Event.objects.select_for_update().get(pk=event.pk)
-    if event.status != Event.Status.INTERVAL:
-        raise EveningError("Only an evening at its interval can resume.")
-    event.status = Event.Status.RUNNING
+    if event.status != was:
+        raise EveningError(refusal)
+    event.status = becomes
     event.save(update_fields=["status"])
     event.bump()
     return event

@@ -412,6 +412,18 @@ class EnteredHand:
             revoke=self.revoke or None,
         )
 
+    @staticmethod
+    def fields_of(entry: HandEntry) -> dict[str, Any]:
+        """The model fields for a checked ``HandEntry``: the other way from ``entry``."""
+        return dict(
+            trump=entry.trump,
+            tricks_ns=entry.tricks_ns,
+            tricks_ew=entry.tricks_ew,
+            honours_ns=entry.honours_ns,
+            honours_ew=entry.honours_ew,
+            revoke=entry.revoke or "",
+        )
+
 
 ENTRY_FIELDS = ("tricks_ns", "tricks_ew", "trump", "honours_ns", "honours_ew", "revoke")
 

@@ -76,14 +76,7 @@ def import_event(data, club: Club | None = None) -> Event:
             for seat, pid in table["seats"].items():
                 seatings.append(Seating(event=event, hand=number, entrant=by_id[pid], table=tables[t], seat=seat))
             entry: HandEntry = table["entry"]
-            values = dict(
-                trump=entry.trump,
-                tricks_ns=entry.tricks_ns,
-                tricks_ew=entry.tricks_ew,
-                honours_ns=entry.honours_ns,
-                honours_ew=entry.honours_ew,
-                revoke=entry.revoke or "",
-            )
+            values = Result.fields_of(entry)
             results.append(Result(table=tables[t], hand=number, source=Result.Source.IMPORT, **values))
             submissions.append(
                 Submission(

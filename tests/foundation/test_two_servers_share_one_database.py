@@ -153,11 +153,7 @@ def _servers(tmp_path, database: str, cache_url: str):
         processes.append(
             subprocess.Popen(
                 [sys.executable, "-m", "gunicorn", "whistdrive.wsgi", "--workers", "1", "--bind", f"127.0.0.1:{port}"],
-                cwd=REPO,
-                env=env,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.PIPE,
-                text=True,
+                cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
             )  # fmt: skip
         )
     for process, port in zip(processes, ports, strict=True):

@@ -251,9 +251,7 @@ def _check_playing(table: Table, hand: int) -> None:
         raise _RefusedEntry("The evening is over: no more results can be entered here. Ask the organiser.")
     if hand != event.current_hand:
         if event.status == Event.Status.INTERVAL and hand < event.current_hand:
-            raise _RefusedEntry(
-                f"Hand {hand} is finished and it is the interval: hand {event.current_hand} comes next."
-            )
+            raise _RefusedEntry(f"Hand {hand} is finished and it is the interval: hand {event.current_hand} comes next.")
         raise _RefusedEntry(
             f"This page was showing hand {hand}, but the evening is on hand {event.current_hand}. "
             "Nothing was entered; the page now shows the hand being played."
@@ -546,7 +544,8 @@ def set_result(
                 else:
                     if not reason:
                         raise _RefusedEntry(
-                            f"The result counting now is {_describe(result.entry)}: say why it is being corrected."
+                            f"The result counting now is {_describe(result.entry)}: "
+                            "say why it is being corrected."
                         )
                     for name, value in _result_from(table, hand, entry, source, reason).__dict__.items():
                         if name in ("trump", "tricks_ns", "tricks_ew", "honours_ns", "honours_ew", "revoke"):
@@ -595,9 +594,7 @@ def call_organiser(table: Table, *, hand: int, reason: str) -> Flag:
     with transaction.atomic():
         table = _locked_table(table)
         if hand != table.event.current_hand:
-            raise EntryError(
-                f"{_where(table, hand)}: a call is about the hand being played, hand {table.event.current_hand}."
-            )
+            raise EntryError(f"{_where(table, hand)}: a call is about the hand being played, hand {table.event.current_hand}.")
         flag, made = Flag.objects.get_or_create(table=table, hand=hand, reason=reason, resolved__isnull=True)
         if made:
             table.bump()

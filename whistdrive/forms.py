@@ -500,10 +500,7 @@ class PrizeForm(forms.Form):
     role = forms.ChoiceField(choices=ROLE_CHOICES, required=False, label="Who")
     places = forms.IntegerField(min_value=1, max_value=prizes.MAX_PLACES, initial=1)
     label = forms.CharField(
-        max_length=60,
-        required=False,
-        help_text="Optional heading, e.g. “Ladies' prizes”.",
-        validators=[no_control_characters],
+        max_length=60, required=False, help_text="Optional heading, e.g. “Ladies' prizes”.", validators=[no_control_characters]
     )
     target = forms.IntegerField(
         min_value=0, max_value=9999, required=False, label="Mystery number", help_text="Mystery score prizes only."
@@ -581,7 +578,6 @@ class QualifyForm(forms.Form):
 
 
 # -- the phones at a table --------------------------------------------------------------------------------
-
 
 # The hand a page was showing. Bounded, so a tampered or garbled post is a message, never a
 # database error (hands are stored as small positive integers).

@@ -131,7 +131,9 @@ def _load_sql(vendor: str, remembered: int, waited: int) -> str:
         else "NULL"
     )
     agreed = f"EXISTS (SELECT 1 FROM {result} WHERE {here})"
-    total = f"(SELECT SUM(revision) FROM {table} WHERE id IN ({', '.join(['%s'] * waited)}))" if waited else "NULL"
+    total = (
+        f"(SELECT SUM(revision) FROM {table} WHERE id IN ({', '.join(['%s'] * waited)}))" if waited else "NULL"
+    )
     return (
         f"SELECT {', '.join(columns)}, {my_seat}, {agreed}, {total} FROM {table} t "
         f"JOIN {event} e ON e.{q('id')} = t.{q('event_id')} WHERE t.{q('token')} = %s"
@@ -293,9 +295,7 @@ def moves(event: Event, table: Table, hand: int, seats: dict[str, Entrant]) -> l
 
 def _players_change_after(event: Event, hand: int) -> bool:
     """Whether anyone arrives, leaves or changes role between ``hand`` and the next."""
-    return event.entrants.filter(
-        Q(joined_hand=hand + 1) | Q(left_after_hand=hand) | Q(role_from_hand=hand + 1)
-    ).exists()
+    return event.entrants.filter(Q(joined_hand=hand + 1) | Q(left_after_hand=hand) | Q(role_from_hand=hand + 1)).exists()
 
 
 def _go_to(table: Table, seat: str, place: movements.NextPlace, next_hand: int) -> str:
@@ -324,12 +324,7 @@ def _in_order(seats: dict[str, Entrant]):
 def trump_view(trump: str | None) -> dict | None:
     if not trump:
         return None
-    return {
-        "letter": trump,
-        "symbol": SUIT_SYMBOLS[trump],
-        "word": suit_word(trump, capital=True),
-        "red": trump in "HD",
-    }
+    return {"letter": trump, "symbol": SUIT_SYMBOLS[trump], "word": suit_word(trump, capital=True), "red": trump in "HD"}
 
 
 def claim_extra(claimed: HandEntry, fmt) -> str:

@@ -340,10 +340,7 @@ def totals_for(event: Event, entrants) -> dict[str, int]:
         Seating.objects.filter(event=event, entrant_id__in=wanted).values_list("hand", "table_id", "seat", "entrant_id")
     )
     tables = {table for _, table, _, _ in own if table}
-    results = {
-        (table_id, hand): tricks
-        for hand, table_id, _n, tricks in Result.objects.filter(table_id__in=tables).tricks(fmt)
-    }
+    results = {(table_id, hand): tricks for hand, table_id, _n, tricks in Result.objects.filter(table_id__in=tables).tricks(fmt)}
     scored_hands = set(Result.objects.for_event(event).order_by().values_list("hand", flat=True).distinct())
     people = [standings.Person(id=pid, name="", role=None) for pid in wanted.values()]
     by_hand: dict[int, tuple[list, list]] = {hand: ([], []) for hand in scored_hands}
@@ -364,9 +361,7 @@ def totals_for(event: Event, entrants) -> dict[str, int]:
                 if seat not in seats:
                     seats[seat] = f"-{hand}-{table}-{seat}"
                     people.append(standings.Person(id=seats[seat], name="", role=None))
-        tables_here = tuple(
-            standings.TableHand(table=t, seats=seats, tricks=tricks) for t, (seats, tricks) in at.items()
-        )
+        tables_here = tuple(standings.TableHand(table=t, seats=seats, tricks=tricks) for t, (seats, tricks) in at.items())
         records.append(standings.HandRecord(number=hand, tables=tables_here, sitting_out=tuple(out)))
     ranked = standings.drive_standings(fmt, people, records, final=False)
     return {s.id: s.total for s in ranked if s.id in wanted.values()}
@@ -405,9 +400,7 @@ def player_card(event: Event, person) -> PlayerCard:
     its points (odd tricks, honours, penalties), not tricks.
     """
     fmt = event.format
-    rows = list(
-        Seating.objects.filter(entrant=person, hand__lte=event.current_hand).select_related("table").order_by("hand")
-    )
+    rows = list(Seating.objects.filter(entrant=person, hand__lte=event.current_hand).select_related("table").order_by("hand"))
     tables = {s.table_id for s in rows if s.table_id}
     partners = {
         (s.table_id, s.hand, s.seat): s.entrant.name

@@ -308,7 +308,8 @@ def standings_now(event: Event, version: tuple | None = None) -> Evening:
         return evening
     try:
         if computed.duplicate is not None:
-            awards = prizes.award_prizes(prize_list, list(computed.duplicate.pairs))
+            # A duplicate PairResult is judged as a pair is (prizes' docstring): it has the same fields.
+            awards = prizes.award_prizes(prize_list, list(computed.duplicate.pairs))  # type: ignore[arg-type]
         elif computed.pair_lines is not None:
             qualified = evening.qualified(evening.standings)
             lines = computed.pair_lines

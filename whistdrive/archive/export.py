@@ -113,15 +113,16 @@ def _duplicate_document(event: Event, fmt: Format, entrants, last: int, seats, o
         {"number": b.number, "dealer": b.dealer, "trump": b.trump or None, "deal": b.deal}
         for b in event.boards.order_by("number")
     ]
-    document = {
+    players = [_player(e) for e in entrants]
+    document: dict = {
         "schema": SCHEMA,
         "club": {"name": event.club.name},
         "event": {"name": event.name, "date": event.date.isoformat(), "format": fmt.to_dict()},
-        "players": [_player(e) for e in entrants],
+        "players": players,
         "boards": boards,
         "hands": hands,
     }
-    document["results"] = derive_results(fmt, document["players"], hands, boards)
+    document["results"] = derive_results(fmt, players, hands, boards)
     return document
 
 

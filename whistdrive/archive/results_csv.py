@@ -37,7 +37,7 @@ def results_rows(event: Event) -> list[list]:
     if event.format.is_duplicate:
         results = scores.standings_now(event).duplicate
         rows = [list(DUPLICATE_CSV_HEADER)]
-        for line in pairs.result_lines(event, results):
+        for line in pairs.result_lines(event, results) if results is not None else []:
             rows.append([line.field or "", line.rank, line.label, line.name, line.score,
                          "" if line.percentage is None else line.percentage, line.boards_played])  # fmt: skip
         return rows

@@ -2,13 +2,14 @@
 
 SQLite's online backup API (``sqlite3.Connection.backup``) copies a consistent snapshot
 through its own connection, so phones go on submitting; a file copy would not do (WAL keeps
-three files). The app takes one by itself at the interval and at the end of every event and
-keeps the last ten of those. PostgreSQL is backed up with ``pg_dump`` (docs/archive.md).
+three files). The app takes one by itself at the end of every hand and keeps the last ten of
+those, also in a second folder the organiser names, with the event's archive beside each. PostgreSQL is backed up with ``pg_dump`` (docs/archive.md).
 """
 
 from __future__ import annotations
 
 import datetime
+import json
 import logging
 import os
 import shutil
@@ -114,10 +115,13 @@ def _pg_dump(directory: Path) -> Path:
     return path
 
 
-def automatic(event, reason: str) -> Path | None:
-    """The backup the app takes by itself (at the interval, at the end); keeps the last ten.
+def automatic(event, reason: str, hand: int | None = None) -> Path | None:
+    """The backup the app takes by itself at every hand's end; keeps the last ten.
 
-    Never raises: a failed backup is logged and the evening goes on.
+    With ``hand`` (the hand just finished) the event is marked as backed up to that hand (its
+    phones may then forget their taps of it), and a second copy with the event's archive beside it
+    goes to ``settings.SECOND_BACKUP_DIR`` when the organiser named one. Never raises: a failed
+    backup is logged and the evening goes on.
     """
     try:
         if not is_sqlite():
@@ -126,20 +130,75 @@ def automatic(event, reason: str) -> Path | None:
         directory = Path(settings.BACKUP_DIR) / AUTOMATIC_FOLDER
         path = _free_path(directory)
         copy_sqlite(database_file(), path)
-        for old in sorted(directory.glob("whistdrive-*.sqlite3"))[:-KEEP_AUTOMATIC]:
-            old.unlink(missing_ok=True)
+        _keep_last(directory)
         log.info("Backed up the database at %s of %s to %s", reason, event, path)
-        return path
     except Exception:  # a backup must never stop the evening
         log.exception("Automatic backup at %s of %s failed", reason, event)
         return None
+    if hand is not None:
+        from whistdrive.models import Event
+
+        if on_the_disk():
+            # The phones may now forget their taps of this hand: the backup and the database hold them.
+            Event.objects.filter(pk=event.pk, backed_up_hand__lt=hand).update(backed_up_hand=hand)
+        second_copy(path, event)
+    return path
 
 
-def after_commit(event, reason: str) -> None:
+def on_the_disk() -> bool:
+    """Checkpoint the write-ahead log: every commit so far is then on the disk, whatever ``synchronous``
+    says (SQLite syncs the log before a checkpoint and the database after it), so a power cut cannot take
+    the database back behind its last backup. False when readers kept it from finishing."""
+    conn = _connect(database_file())
+    try:
+        busy, _, _ = conn.execute("PRAGMA wal_checkpoint(FULL)").fetchone()
+    except sqlite3.DatabaseError:
+        log.exception("Could not checkpoint the database after a backup")
+        return False
+    finally:
+        conn.close()
+    return not busy
+
+
+def _keep_last(directory: Path) -> None:
+    # Oldest first by the time written: two in one second are named "…-HHMMSS" then "…-HHMMSS-2".
+    made = sorted(directory.glob("whistdrive-*.sqlite3"), key=lambda path: (path.stat().st_mtime_ns, path.name))
+    for old in made[:-KEEP_AUTOMATIC]:
+        old.unlink(missing_ok=True)
+        old.with_suffix(".json").unlink(missing_ok=True)
+
+
+def second_copy(backup: Path, event) -> Path | None:
+    """Copy a finished backup into the organiser's second folder, with the event's archive beside it
+    (same name, ``.json``). The backup is a closed file by now, so a plain copy is safe. Never raises."""
+    if not settings.SECOND_BACKUP_DIR:
+        return None
+    from whistdrive.archive import export_event
+
+    try:
+        directory = Path(settings.SECOND_BACKUP_DIR)
+        directory.mkdir(parents=True, exist_ok=True)
+        target = directory / backup.name
+        partial = target.with_name(target.name + ".partial")
+        shutil.copyfile(backup, partial)
+        partial.replace(target)
+        archive = json.dumps(export_event(event), ensure_ascii=False, indent=2) + "\n"
+        partial = target.with_suffix(".json.partial")
+        partial.write_text(archive, encoding="utf-8")
+        partial.replace(target.with_suffix(".json"))
+        _keep_last(directory)
+        log.info("Second copy of the backup of %s written to %s", event, target)
+        return target
+    except Exception:  # a missing USB stick must never stop the evening
+        log.exception("Could not write the second copy of the backup of %s to %s", event, settings.SECOND_BACKUP_DIR)
+        return None
+
+
+def after_commit(event, reason: str, hand: int | None = None) -> None:
     """Schedule ``automatic`` for when the current transaction commits (called by the evening)."""
     from django.db import transaction
 
-    transaction.on_commit(lambda: automatic(event, reason))
+    transaction.on_commit(lambda: automatic(event, reason, hand))
 
 
 def check_backup_file(path: Path) -> None:

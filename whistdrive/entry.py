@@ -231,6 +231,35 @@ class _RefusedEntry(Exception):
         super().__init__(message)
 
 
+class _Repeat(Exception):
+    """Inside the transaction: this tap's key was taken before, so nothing is written again."""
+
+    def __init__(self, table: Table, earlier: Submission):
+        self.table = table
+        self.earlier = earlier
+        super().__init__(earlier.outcome)
+
+
+def _refuse_repeat(table: Table, key: str) -> None:
+    """Raise _Repeat when the phone sent this tap (its idempotency key) before; called under the lock."""
+    earlier = Submission.objects.filter(table=table, key=key).first() if key else None
+    if earlier is not None:
+        raise _Repeat(table, earlier)
+
+
+def _answer_repeat(repeat: _Repeat) -> TableState:
+    """A tap sent again is answered as it was the first time, and changes nothing.
+
+    An agreement taken before a restart may not have moved the evening on: its repeat does (see submit).
+    """
+    table, earlier = repeat.table, repeat.earlier
+    if earlier.outcome.startswith("refused: "):
+        raise EntryError(f"{_where(table, earlier.hand)}: {earlier.outcome.removeprefix('refused: ')}")
+    if earlier.outcome == "agreed":
+        evening.after_result(table.event, earlier.hand)
+    return table_state(table, earlier.hand)
+
+
 def _where(table: Table, hand: int) -> str:
     return f"Table {table.number}, hand {hand}"
 
@@ -325,9 +354,25 @@ def _describe(entry: HandEntry) -> str:
     return f"North–South {entry.tricks_ns}, East–West {entry.tricks_ew}"
 
 
-def submit(
+def submit(table: Table, *, key: str = "", resent: bool = False, **entered) -> TableState:
+    """A phone at ``seat`` enters its side's tricks for ``hand``.
+
+    Returns the table's new state; raises EntryError (after logging the refusal) when the
+    entry cannot be taken. Resubmitting the same values changes nothing, and a tap sent again with
+    the same ``key`` (the phone's idempotency key) is answered as before without being stored again.
+    ``resent`` marks a tap the phone kept while it could not reach the server.
+    """
+    try:
+        return _submit(table, key=key, resent=resent, **entered)
+    except _Repeat as repeat:
+        return _answer_repeat(repeat)
+
+
+def _submit(
     table: Table,
     *,
+    key: str,
+    resent: bool,
     hand: int,
     seat: str,
     tricks_ours: int,
@@ -338,15 +383,11 @@ def submit(
     device: str = "",
     address: str | None = None,
 ) -> TableState:
-    """A phone at ``seat`` enters its side's tricks for ``hand``.
-
-    Returns the table's new state; raises EntryError (after logging the refusal) when the
-    entry cannot be taken. Resubmitting the same values changes nothing.
-    """
     side = SIDE_OF_SEAT.get(seat, "")
     agreed = None
     with transaction.atomic():
         table = _locked_table(table)
+        _refuse_repeat(table, key)
         entry = None
         try:
             # The state is read once, under the lock; the answer's state adds what this call stored.
@@ -398,12 +439,13 @@ def submit(
             _log(
                 table, hand, Submission.Action.ENTER, outcome=f"refused: {refusal.message}", entry=entry,
                 seat=seat if seat in SEAT_NAMES else "", side=side, device=device, address=address,
+                key=key, resent=resent,
             )  # fmt: skip
             error: EntryError | None = EntryError(f"{_where(table, hand)}: {refusal.message}")
         else:
             logged = _log(
                 table, hand, Submission.Action.ENTER, outcome=outcome, reason=reason, entry=entry,
-                seat=seat, side=side, device=device, address=address,
+                seat=seat, side=side, device=device, address=address, key=key, resent=resent,
             )  # fmt: skip
             # The revision this write leaves, still under the lock: the answer drawn from the state
             # below is of exactly that revision (``views.table``).
@@ -420,9 +462,22 @@ def submit(
     return _build_state(table, hand, [*rows, logged], agreed or result, seats)
 
 
-def agree(
+def agree(table: Table, *, key: str = "", resent: bool = False, **agreed) -> TableState:
+    """A player at ``seat`` agrees the other side's result for ``hand`` (see ``_agree``).
+
+    A tap sent again with the same ``key`` is answered as before and stores nothing (see submit).
+    """
+    try:
+        return _agree(table, key=key, resent=resent, **agreed)
+    except _Repeat as repeat:
+        return _answer_repeat(repeat)
+
+
+def _agree(
     table: Table,
     *,
+    key: str,
+    resent: bool,
     hand: int,
     seat: str,
     device: str = "",
@@ -441,6 +496,7 @@ def agree(
     stored = None
     with transaction.atomic():
         table = _locked_table(table)
+        _refuse_repeat(table, key)
         entry = None
         try:
             rows, result, seats = _read(table, hand)
@@ -481,12 +537,13 @@ def agree(
             _log(
                 table, hand, Submission.Action.AGREE, outcome=f"refused: {refusal.message}", entry=entry,
                 seat=seat if seat in SEAT_NAMES else "", side=side, device=device, address=address,
+                key=key, resent=resent,
             )  # fmt: skip
             error: EntryError | None = EntryError(f"{_where(table, hand)}: {refusal.message}")
         else:
             logged = _log(
                 table, hand, Submission.Action.AGREE, outcome=outcome, reason=reason, entry=entry,
-                seat=seat, side=side, device=device, address=address,
+                seat=seat, side=side, device=device, address=address, key=key, resent=resent,
             )  # fmt: skip
             # The revision this write leaves, still under the lock: the answer drawn from the state
             # below is of exactly that revision (``views.table``).

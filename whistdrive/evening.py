@@ -261,14 +261,15 @@ def advance(event: Event, *, expected_hand: int | None = None) -> Event:
     if hand >= event.hands:
         event.status = Event.Status.FINISHED
         event.save(update_fields=["status"])
-        _back_up_after_commit(event, "the end")
+        _back_up_after_commit(event, "the end", hand)
         return event
     _seat_next_hand(event, hand + 1)
     event.current_hand = hand + 1
     event.status = Event.Status.INTERVAL if hand == event.interval_after else Event.Status.RUNNING
     event.save(update_fields=["current_hand", "status"])
-    if event.status == Event.Status.INTERVAL:
-        _back_up_after_commit(event, "the interval")
+    # Every hand's end: the copy another laptop carries on from, and what lets the phones forget
+    # the taps they keep (docs/robustness.md).
+    _back_up_after_commit(event, "the interval" if event.status == Event.Status.INTERVAL else f"the end of hand {hand}", hand)
     return event
 
 
@@ -325,12 +326,12 @@ def set_auto_advance(event: Event, on: bool) -> Event:
     return after_result(event, event.current_hand) if on else event
 
 
-def _back_up_after_commit(event: Event, reason: str) -> None:
+def _back_up_after_commit(event: Event, reason: str, hand: int) -> None:
     """An automatic backup once the move is committed; a failed backup never stops the evening."""
     try:
         from whistdrive import backups
 
-        backups.after_commit(event, reason)
+        backups.after_commit(event, reason, hand)
     except Exception:
         logging.getLogger(__name__).exception("Could not schedule the backup at %s", reason)
 

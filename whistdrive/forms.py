@@ -594,12 +594,36 @@ def phone_form_error(form: forms.Form, message: str) -> str:
     return NO_SUCH_HAND if "hand" in form.errors else message
 
 
+class RejoinForm(forms.Form):
+    """A player taps their name on the rejoin page: one of this hand's seatings at a table."""
+
+    seating = forms.TypedChoiceField(coerce=int, error_messages={"invalid_choice": "Tap your name in the list."})
+
+    def __init__(self, *args, seatings: list, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.seatings = {s.pk: s for s in seatings}
+        self.fields["seating"].choices = [(pk, "") for pk in self.seatings]
+
+    def clean_seating(self):
+        return self.seatings[self.cleaned_data["seating"]]
+
+
 class SeatForm(forms.Form):
     seat = forms.ChoiceField(choices=[(s, SEAT_NAMES[s]) for s in SEATS])
 
 
-class EntryForm(forms.Form):
+class KeptTapForm(forms.Form):
+    """What a phone's script adds to an entry or agreement, so a tap sent twice counts once."""
+
+    key = forms.RegexField(r"^[A-Za-z0-9_-]{8,40}$", required=False)
+    # Sent again from the phone's own storage after the connection was lost (shown on the live page).
+    resent = forms.BooleanField(required=False)
+
+
+class EntryForm(KeptTapForm):
     hand = _hand_field()
+    # The phone's seat, sent with a tap it kept: used only where the server has no seat for the phone.
+    seat = forms.ChoiceField(choices=[("", "—")] + [(s, SEAT_NAMES[s]) for s in SEATS], required=False)
     # No range here: the rules engine words a bad count for the player ("from 0 to 13, not 14").
     tricks = forms.IntegerField()
     honours_ours = forms.IntegerField(required=False)
@@ -610,11 +634,28 @@ class EntryForm(forms.Form):
     trump = forms.ChoiceField(choices=[("", "—")] + [(s, suit_word(s, capital=True)) for s in SUITS], required=False)
 
 
-class AgreeForm(forms.Form):
+class AgreeForm(KeptTapForm):
     hand = _hand_field()
     seat = forms.ChoiceField(choices=[(s, SEAT_NAMES[s]) for s in SEATS])
     # The version the player was shown, so a claim changed meanwhile is not agreed blind.
     tricks_ns = forms.IntegerField(required=False)
+
+
+class KeptForm(EntryForm):
+    """A tap a phone kept, sent on to another laptop: an entry's or an agreement's fields, with its seat
+    and key (required: this server never saw the phone)."""
+
+    action = forms.ChoiceField(choices=[("enter", "Entered"), ("agree", "Agreed")])
+    key = forms.RegexField(r"^[A-Za-z0-9_-]{8,40}$")
+    seat = forms.ChoiceField(choices=[(s, SEAT_NAMES[s]) for s in SEATS])
+    tricks = forms.IntegerField(required=False)
+    tricks_ns = forms.IntegerField(required=False)
+
+    def clean(self):
+        data = super().clean()
+        if data.get("action") == "enter" and data.get("tricks") is None:
+            self.add_error("tricks", "An entry says how many tricks.")
+        return data
 
 
 class FlagForm(forms.Form):

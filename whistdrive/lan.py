@@ -69,6 +69,21 @@ def phone_urls(host: str, port: int) -> list[str]:
     return [f"http://{_url_host(address)}:{port}/" for address in addresses]
 
 
+LOOPBACK_HOSTS = {"localhost", "127.0.0.1", "::1"}
+
+
+def base_url_for_phones(request) -> str:
+    """The site's address as a phone reaches it: the request's own, unless the laptop asked through
+    localhost, which a phone cannot use; then the laptop's LAN address on the same port."""
+    host = request.get_host()
+    name, _, port = host.rpartition(":") if not host.endswith("]") else (host, "", "")
+    if not name:
+        name, port = host, ""
+    if name.strip("[]") in LOOPBACK_HOSTS:
+        return phone_urls("0.0.0.0", int(port or request.get_port()))[0].rstrip("/")
+    return f"{request.scheme}://{host}"
+
+
 def _url_host(address: str) -> str:
     return f"[{address}]" if ":" in address else address
 

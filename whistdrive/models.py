@@ -142,6 +142,10 @@ class Event(models.Model):
     seed = models.BigIntegerField(default=0, help_text="Seed of the starting draw, recorded for checking.")
     seating_by = models.CharField(max_length=6, choices=SeatingBy.choices, default=SeatingBy.RANDOM)
     auto_advance = models.BooleanField(default=True, help_text="Move to the next hand when every table agrees.")
+    backed_up_hand = models.PositiveSmallIntegerField(
+        default=0,
+        help_text="Every result up to this hand is in the last automatic backup; phones keep theirs until then.",
+    )
     prizes = models.JSONField(default=list, blank=True, help_text="The prize list, in the order prizes are given.")
     mystery_target = models.PositiveSmallIntegerField(null=True, blank=True)
     prize_min_hands = models.PositiveSmallIntegerField(
@@ -539,11 +543,28 @@ class Submission(EnteredHand, models.Model):
     device = models.CharField(max_length=64, blank=True, help_text="A hash of the phone's session, not the session.")
     address = models.GenericIPAddressField(null=True, blank=True)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    key = models.CharField(
+        max_length=40,
+        blank=True,
+        help_text="The phone's idempotency key for this tap: the same key sent again changes nothing.",
+    )
+    resent = models.BooleanField(
+        default=False,
+        help_text="Sent again by the phone from its own storage, after the connection (or the laptop) was lost.",
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["created", "pk"]
         indexes = [models.Index(fields=["table", "hand"], name="submission_by_table_hand")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "key"],
+                condition=~models.Q(key=""),
+                name="submission_key_once",
+                violation_error_message="This tap was already taken.",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.get_action_display()} hand {self.hand} at {self.table}: {self.outcome}"

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import dj_database_url
 import platformdirs
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -57,6 +58,9 @@ def _data_dir() -> Path:
 
 DATA_DIR = _data_dir()
 BACKUP_DIR = Path(os.environ.get("WHISTDRIVE_BACKUP_DIR") or DATA_DIR / "backups")
+# A second folder the organiser names (a USB stick, a synced folder): every hand-end backup is also
+# written there, with the event's archive beside it (`rundrive --second-copy DIR` sets it too).
+SECOND_BACKUP_DIR = os.environ.get("WHISTDRIVE_SECOND_BACKUP_DIR", "").strip() or None
 
 
 def _secret_key() -> str:
@@ -178,12 +182,19 @@ TEMPLATES = [
     },
 ]
 
+# NORMAL (in WAL mode): a killed process loses nothing, a power cut may lose the commits since the last
+# checkpoint. One is taken after every hand's backup, and the phones keep every tap since then and send
+# it again to a laptop that lost it (kept.js). FULL syncs every commit, which at the 50-table peak put
+# the entries' p95 over the 300 ms aimed for: docs/robustness.md, "Restart, and a power cut".
+SQLITE_SYNCHRONOUS = os.environ.get("WHISTDRIVE_SQLITE_SYNCHRONOUS", "NORMAL").strip().upper()
+if SQLITE_SYNCHRONOUS not in ("NORMAL", "FULL"):
+    raise ImproperlyConfigured(f"WHISTDRIVE_SQLITE_SYNCHRONOUS must be FULL or NORMAL, not {SQLITE_SYNCHRONOUS!r}.")
 SQLITE_OPTIONS = {
     # WAL + IMMEDIATE + a busy timeout: many phones writing at once wait their turn instead of
     # failing with "database is locked", which Django's defaults (and WAL alone) gave at once.
     "transaction_mode": "IMMEDIATE",
     "timeout": 20,
-    "init_command": "PRAGMA journal_mode=WAL;PRAGMA synchronous=NORMAL;",
+    "init_command": f"PRAGMA journal_mode=WAL;PRAGMA synchronous={SQLITE_SYNCHRONOUS};",
 }
 # Each server thread keeps its SQLite connection: opening one per request (connecting, the PRAGMAs,
 # Django's functions, reading the schema, no prepared statements kept) was a large part of a busy

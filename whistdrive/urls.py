@@ -29,6 +29,8 @@ urlpatterns = [
     # Phones at the tables and players' personal pages (no login; the token is the key).
     path("", include("whistdrive.views.table")),
     path("", include("whistdrive.views.player")),
+    # Phones finding the laptop again after it was replaced: the board's "scan to rejoin" code.
+    path("", include("whistdrive.views.rejoin")),
 ]
 
 # Pages in the site's style that say what to do (whistdrive/views/errors.py).

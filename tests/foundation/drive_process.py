@@ -54,10 +54,10 @@ class Drive:
         return self.process.wait(timeout=30)
 
 
-def start_drive(data_dir: Path, *args: str, preexec_fn=None, **env: str) -> Drive:
-    """``rundrive`` on 127.0.0.1 with these arguments; ``env`` adds to the laptop's environment, and
-    ``preexec_fn`` runs in the new process before it starts (limits, say)."""
-    port = free_port()
+def start_drive(data_dir: Path, *args: str, preexec_fn=None, port: int | None = None, **env: str) -> Drive:
+    """``rundrive`` on 127.0.0.1 (on ``port``, or a free one) with these arguments; ``env`` adds to the
+    laptop's environment, and ``preexec_fn`` runs in the new process before it starts (limits, say)."""
+    port = port or free_port()
     process = subprocess.Popen(
         [sys.executable, "manage.py", "rundrive", "--host", "127.0.0.1", "--port", str(port), *args],
         cwd=REPO,

@@ -54,7 +54,7 @@ def running(cast):
 
 
 PUBLIC = {"healthz", "login", "logout", "table", "table_seat", "table_forget_seat", "table_enter", "table_agree",
-          "table_call", "player", "board", "club_table"}  # fmt: skip
+          "table_call", "table_here", "table_kept", "player", "board", "rejoin", "club_table"}  # fmt: skip
 # Logged in but not tied to a club: the home page lists only the user's own clubs; a league's
 # invitation link is for another club's organiser (its token is the key; see tests/clubs).
 ANY_USER = {"home", "password_change", "password_change_done", "league_join"}
@@ -93,6 +93,7 @@ def organiser_urls(cast, running) -> dict[str, str]:
         "desk_remove": reverse("desk_remove", args=[event, entrant]),
         "desk_start": reverse("desk_start", args=[event]),
         "event_live": reverse("event_live", args=[event]),
+        "event_rejoin_code": reverse("event_rejoin_code", args=[event]),
         "event_live_advance": reverse("event_live_advance", args=[event]),
         "event_live_undo": reverse("event_live_undo", args=[event]),
         "event_live_interval": reverse("event_live_interval", args=[event]),

@@ -22,7 +22,7 @@ from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.views.decorators.http import require_POST
 
 from clubs.access import ANY_ROLE
-from whistdrive import devices, entry, evening, games, ratelimit
+from whistdrive import devices, entry, evening, games, laptop, ratelimit
 from whistdrive.access import event_for
 from whistdrive.forms import (
     AutoAdvanceForm,
@@ -72,9 +72,22 @@ def _live_context(event: Event) -> dict:
         "trump_symbol": SUIT_SYMBOLS.get(tables[0].trump or "", "") if tables else "",
         "flags": flags,
         "interval_hand": event.interval_after,
+        "laptop_warnings": laptop.warnings(),
+        "came_back": _came_back(event),
         # Every 3 s, or every 10 s at 300 tables: drawing a big hall's fragment takes a while.
         "poll_seconds": max(3, math.ceil(len(tables) / 30)),
     }
+
+
+def _came_back(event: Event) -> list[Submission]:
+    """Entries and agreements the server took only when a phone sent them again from its own storage
+    (after the Wi-Fi dropped, or to a laptop restored from a backup), newest first (kept.js)."""
+    return list(
+        Submission.objects.filter(table__event=event, resent=True)
+        .exclude(outcome__startswith="refused")
+        .select_related("table")
+        .order_by("-created", "-pk")[:20]
+    )
 
 
 def _phone_warnings(event: Event, hand: int) -> dict[int, list[str]]:

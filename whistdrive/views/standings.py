@@ -217,6 +217,11 @@ def board(request: HttpRequest, token: str) -> HttpResponse:
         view = "standings"
     context = _board_context(evening, view)
     context["poll_url"] = request.path + (f"?view={pinned}" if pinned in BOARD_VIEWS else "")
+    if not request.htmx:
+        # A phone that lost its table (or a laptop that replaced the first one) scans this to rejoin.
+        from whistdrive.views.rejoin import rejoin_qr
+
+        context["rejoin_qr"] = rejoin_qr(request, event, scale=6)
     template = "whistdrive/board.html#board" if request.htmx else "whistdrive/board.html"
     response = render(request, template, context)
     if request.htmx:

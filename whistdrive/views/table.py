@@ -10,21 +10,28 @@ holds is worked out in ``whistdrive.phones``.
 from __future__ import annotations
 
 import hashlib
+import secrets
 
+from csp.decorators import csp_update
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import path
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import quote_etag
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from whistdrive import entry, phones, ratelimit
-from whistdrive.forms import NO_SUCH_HAND, AgreeForm, EntryForm, FlagForm, SeatForm, phone_form_error
+from whistdrive.forms import NO_SUCH_HAND, AgreeForm, EntryForm, FlagForm, KeptForm, SeatForm, phone_form_error
 from whistdrive.models import Entrant, Event, RetiredTableToken, Seating, Table
 from whistdrive.views.errors import TableHasNewCode, too_many
 from whistdrive.vocabulary import OTHER_SIDE, SIDE_OF_SEAT
+
+# Which server process answers: a phone that sees it change (a restart, or another laptop restored
+# from a backup) sends again the taps it keeps, with their keys (static/whistdrive/kept.js).
+SERVER_ID = secrets.token_hex(6)
 
 # The phone's player for each event: a phone remembers whose it is for the evening, whichever table
 # they move to (session key -> {event id: entrant id}).
@@ -103,6 +110,13 @@ def _render(request: HttpRequest, context: dict, version: str) -> HttpResponse:
     response = render(request, template, context)
     patch_cache_control(response, no_cache=True, private=True)
     patch_vary_headers(response, ["Cookie", "HX-Request"])
+    return _for_kept_taps(response, context["event"])
+
+
+def _for_kept_taps(response: HttpResponse, event: Event) -> HttpResponse:
+    """What a phone's kept taps need to know: the server answering, and the last hand its backup holds."""
+    response["WD-Server"] = SERVER_ID
+    response["WD-Backed-Up"] = str(event.backed_up_hand)
     return response
 
 
@@ -111,6 +125,9 @@ def _render(request: HttpRequest, context: dict, version: str) -> HttpResponse:
 
 @login_not_required
 @require_GET
+# A phone whose laptop has gone looks for the laptop that replaced it at other addresses of the hall's
+# network, and sends it what it kept (kept.js): the table page alone may connect to other addresses.
+@csp_update({"connect-src": ["'self'", "http:", "https:"]})
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
     loaded = _load(request, token)
     hand = loaded.table.event.current_hand
@@ -119,7 +136,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
         etag = _page_etag(request, loaded.version)
         if request.htmx and request.GET.get("v") == loaded.version:
             # htmx swaps nothing on a 204: the page (and an open disclosure) stays as it is.
-            return HttpResponse(status=204)
+            return _for_kept_taps(HttpResponse(status=204), loaded.table.event)
         if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
             response = HttpResponseNotModified()
             response["ETag"] = etag
@@ -230,8 +247,10 @@ def enter(request: HttpRequest, token: str) -> HttpResponse:
     if not form.is_valid():
         return _after_post(request, token, phone_form_error(form, "Tap the number of tricks your side took."))
     data = form.cleaned_data
-    # No seat here for that hand: submit anyway, so the refusal (and its reason) is logged.
-    seat = _seat_of(request, table, data["hand"]) or ""
+    # No seat here for that hand: submit anyway, so the refusal (and its reason) is logged. A tap kept on
+    # the phone names its seat, for a server that does not know the phone (restored on another laptop);
+    # any phone may take any seat with a tap anyway (choose_seat).
+    seat = _seat_of(request, table, data["hand"]) or data["seat"]
     side = SIDE_OF_SEAT.get(seat, "NS")
     revoke = {"us": side, "them": OTHER_SIDE[side]}.get(data["revoke"])
     try:
@@ -246,6 +265,8 @@ def enter(request: HttpRequest, token: str) -> HttpResponse:
             trump=data["trump"] or None,
             device=_device(request),
             address=_address(request),
+            key=data["key"],
+            resent=data["resent"],
         )
     except entry.EntryError as exc:
         return _after_post(request, token, str(exc))
@@ -271,6 +292,8 @@ def agree(request: HttpRequest, token: str) -> HttpResponse:
             device=_device(request),
             address=_address(request),
             shown_tricks_ns=data["tricks_ns"],
+            key=data["key"],
+            resent=data["resent"],
         )
     except entry.EntryError as exc:
         return _after_post(request, token, str(exc))
@@ -296,6 +319,79 @@ def call_organiser(request: HttpRequest, token: str) -> HttpResponse:
     return _after_post(request, token)
 
 
+# -- another laptop: a phone's page at the old laptop's address finds this one and sends what it kept --
+
+
+def _to_any_page(response: HttpResponse) -> HttpResponse:
+    """Readable by the phone's page at the old laptop's address (another origin): it names nothing but
+    the table the asker already knows the token of."""
+    response["Access-Control-Allow-Origin"] = "*"
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@login_not_required
+@require_GET
+def here(request: HttpRequest, token: str) -> HttpResponse:
+    """Does this server hold the table? Asked by a phone whose laptop has gone (kept.js looks for it)."""
+    table = Table.objects.filter(token=token).select_related("event").first()
+    if table is None:
+        raise Http404("No such table.")
+    return _to_any_page(JsonResponse({"table": table.number, "hand": table.event.current_hand}))
+
+
+@csrf_exempt  # posted from the phone's page at the old laptop's address, which has no form token here
+@login_not_required
+@require_POST
+def kept(request: HttpRequest, token: str) -> HttpResponse:
+    """An entry or agreement a phone kept, sent on to this laptop (restored from a backup of the first).
+
+    The table's token in the address is the key, as for every phone post; the tap names its own seat,
+    as this server never saw the phone. Taken once by its key, like the table page's own posts.
+    """
+    table = _table(token)
+    if flooded := _refused_as_a_flood(request, table):
+        return _to_any_page(flooded)
+    form = KeptForm(request.POST)
+    if not form.is_valid():
+        return _to_any_page(JsonResponse({"taken": False, "message": "Not a tap this phone could have kept."}, status=400))
+    data = form.cleaned_data
+    if not _ready_for(table, data):
+        # The other phones' taps come back too, in no set order: this one is asked for again shortly.
+        return _to_any_page(JsonResponse({"taken": False, "later": True, "message": ""}, status=409))
+    common = dict(hand=data["hand"], seat=data["seat"], device=_device(request), address=_address(request),
+                  key=data["key"], resent=True)  # fmt: skip
+    try:
+        if data["action"] == "agree":
+            entry.agree(table, shown_tricks_ns=data["tricks_ns"], **common)
+        else:
+            side = SIDE_OF_SEAT[data["seat"]]
+            entry.submit(
+                table,
+                tricks_ours=data["tricks"],
+                honours_ours=data["honours_ours"],
+                honours_theirs=data["honours_theirs"],
+                revoke={"us": side, "them": OTHER_SIDE[side]}.get(data["revoke"]),
+                trump=data["trump"] or None,
+                **common,
+            )
+    except entry.EntryError as exc:
+        return _to_any_page(JsonResponse({"taken": False, "message": str(exc)}))
+    return _to_any_page(JsonResponse({"taken": True, "message": ""}))
+
+
+def _ready_for(table: Table, data: dict) -> bool:
+    """Whether a kept tap can be taken now: not for a hand this laptop has not reached yet (other tables'
+    taps must finish the hand before), and an agreement only once the claim it agreed to is here."""
+    if data["hand"] > table.event.current_hand:
+        return False
+    if data["action"] != "agree":
+        return True
+    state = entry.table_state(table, data["hand"])
+    side = SIDE_OF_SEAT[data["seat"]]
+    return state.result is not None or state.claims[OTHER_SIDE[side]] is not None
+
+
 def remembered_entrant(request: HttpRequest, event: Event) -> Entrant | None:
     """This phone's player at ``event``, if it has chosen a seat there."""
     entrant_pk = _remembered(request).get(str(event.pk))
@@ -309,4 +405,6 @@ urlpatterns = [
     path("t/<token:token>/enter/", enter, name="table_enter"),
     path("t/<token:token>/agree/", agree, name="table_agree"),
     path("t/<token:token>/call/", call_organiser, name="table_call"),
+    path("t/<token:token>/here/", here, name="table_here"),
+    path("t/<token:token>/kept/", kept, name="table_kept"),
 ]

@@ -1,13 +1,17 @@
 """`python manage.py rundrive`: everything an organiser needs to start an evening on a laptop.
 
 Applies migrations, collects static files, makes the first organiser account, then serves the
-site with waitress to every phone on the hall's network until Ctrl+C.
+site with waitress to every phone on the hall's network until Ctrl+C, holding the laptop awake.
+Started again after a crash on the same data folder (or on a database brought back with
+``manage.py restore``), it carries on the evening where it was.
 """
 
 import getpass
+import os
 import secrets
 import signal
 import sys
+from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -18,6 +22,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import OperationalError, connections, transaction
 
 from clubs.models import Club, ClubAccess
+from whistdrive import laptop
 from whistdrive.health import database_problem
 from whistdrive.lan import WILDCARD_HOSTS, phone_urls, terminal_qr
 
@@ -72,6 +77,12 @@ class Command(BaseCommand):
         )
         parser.add_argument("--demo", action="store_true", help="Fill an empty database with a demo club.")
         parser.add_argument("--no-serve", action="store_true", help="Do everything except serving (for scripts).")
+        parser.add_argument(
+            "--second-copy",
+            metavar="FOLDER",
+            help="Also write every hand's automatic backup, with the event's archive, into FOLDER "
+            "(a USB stick or a synced folder). Default: $WHISTDRIVE_SECOND_BACKUP_DIR.",
+        )
 
     def handle(self, *args, **options):
         try:
@@ -85,6 +96,7 @@ class Command(BaseCommand):
 
         self.stdout.write("Collecting static files…")
         call_command("collectstatic", interactive=False, verbosity=0)
+        self.set_second_copy(options["second_copy"])
 
         urls = phone_urls(options["host"], options["port"])
         self.print_addresses(options["host"], options["port"], urls)
@@ -94,6 +106,26 @@ class Command(BaseCommand):
         self.serve(options["host"], options["port"])
 
     # Setting up -----------------------------------------------------------------------------
+
+    def set_second_copy(self, folder: str | None) -> None:
+        """Where the second copy of each hand-end backup goes; checked now, not at the first hand's end."""
+        folder = folder or settings.SECOND_BACKUP_DIR
+        if not folder:
+            return
+        path = Path(folder).expanduser()
+        try:
+            path.mkdir(parents=True, exist_ok=True)
+            probe = path / f".whistdrive-probe-{os.getpid()}"
+            probe.write_bytes(b"")
+            probe.unlink()
+        except OSError as exc:
+            raise CommandError(
+                f"Cannot write the second copy of the backups into {path} ({exc.strerror or exc}). "
+                "Plug in the USB stick, or name another folder."
+            ) from None
+        # The one process serving the evening writes the backups (whistdrive.backups.second_copy).
+        settings.SECOND_BACKUP_DIR = str(path)
+        self.stdout.write(f"A second copy of every hand's backup, with the event's archive, goes to {path}")
 
     def prepare_database(self, options) -> None:
         self.stdout.write("Preparing the database…")
@@ -227,12 +259,16 @@ class Command(BaseCommand):
         self.stdout.write(
             serving.describe_capacity(holds, configured, settings.WAITRESS_CONNECTIONS_PER_ADDRESS, limits)
         )
-        self.stdout.write(self.style.SUCCESS("\nWhistDrive is running. Keep this window open; press Ctrl+C to stop."))
-        try:
-            server.run()
-        except KeyboardInterrupt:
-            pass
-        finally:
-            server.close()
-            server.task_dispatcher.shutdown()
+        with laptop.keep_awake() as awake:
+            self.stdout.write(awake)
+            self.stdout.write(
+                self.style.SUCCESS("\nWhistDrive is running. Keep this window open; press Ctrl+C to stop.")
+            )
+            try:
+                server.run()
+            except KeyboardInterrupt:
+                pass
+            finally:
+                server.close()
+                server.task_dispatcher.shutdown()
         self.stdout.write("WhistDrive stopped.")

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('whistdrive', '0005_revisions'),
+        ('whistdrive', '0006_phones_keep_their_taps'),
     ]
 
     operations = [

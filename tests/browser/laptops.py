@@ -1,0 +1,61 @@
+"""A real laptop's phones in Chromium, for the tests where the laptop itself dies (#22)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from tests.browser.conftest import PHONE
+from tests.foundation.drive_process import REPO, laptop_env
+
+WAIT_MS = 90_000  # finding the new laptop: the phones wait 8 s without an answer, then look
+
+
+def make_evening(data_dir: Path) -> dict:
+    made = subprocess.run([sys.executable, "tests/faults/make_evening.py", "2", "4"], cwd=REPO,
+                          env=laptop_env(data_dir), capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert made.returncode == 0, made.stderr[-3000:]
+    return json.loads(made.stdout.strip().splitlines()[-1])
+
+
+def query(data_dir: Path, sql: str, *args):
+    with sqlite3.connect(data_dir / "whistdrive.sqlite3") as db:
+        return db.execute(sql, args).fetchall()
+
+
+class Phone:
+    def __init__(self, browser, base_url: str, token: str, seat: str, csp: list[str]):
+        self.context = browser.new_context(base_url=base_url, viewport=PHONE)
+        self.context.set_default_timeout(WAIT_MS)
+        self.context.on("console", lambda m: csp.append(m.text) if "Content Security Policy" in m.text else None)
+        self.page = self.context.new_page()
+        self.seat = seat
+        self.page.goto(f"/t/{token}/")
+        self.sit()
+
+    def sit(self) -> None:
+        """Whoever sits in the phone's seat this hand takes it (the players move after each hand); a table
+        whose hand is agreed asks nobody."""
+        self.page.locator(".pick-seats, form.forget, .panel.ok").first.wait_for()
+        if self.page.locator(".pick-seats").count():
+            self.page.locator(f'.pick-seats button[value="{self.seat}"]').click()
+            expect(self.page.locator("form.forget")).to_be_visible()
+
+    def enter(self, tricks: int) -> None:
+        self.page.locator(f'button[name="tricks"][value="{tricks}"]').click()
+        expect(self.page.locator("#state")).to_contain_text("You said")
+
+    def agree(self) -> None:
+        self.page.locator('form[action$="/agree/"] button').first.click()
+        # "Agreed", or straight away the next hand when this was the hand's last result.
+        expect(self.page.locator('form[action$="/agree/"]')).to_have_count(0)
+
+    def on_hand(self, hand: int) -> None:
+        expect(self.page.locator("#state .hand-line")).to_contain_text(f"Hand {hand}")
+
+

@@ -4,7 +4,7 @@ Run from the project folder:  python bench/printing_pages.py  [--out docs/printi
 
 It builds a throwaway SQLite database in a temporary folder (never your data folder), plays
 evenings with the simulator (a 40-player progressive drive stopped after hand 14 with a late
-arrival, a 20-player individual drive, a Mitchell game night), prints every document through the
+arrival, a 20-player individual drive, a Mitchell game night, a duplicate Mitchell of five tables), prints every document through the
 same adapter and functions as the Print page, and renders the first page of each with
 ``pdftoppm -r DPI -png`` (poppler-utils) into the output folder, small enough to commit.
 """
@@ -65,10 +65,12 @@ def evenings() -> dict[str, Event]:
         fmt=Format(kind="games", movement="mitchell", hands=6, hands_per_round=3, interval_after=None, trumps="cut"),
         tables=2, seed=5, club=club, stop_after=0, name="Mitchell rubbers", date=date,
     )  # fmt: skip
+    duplicate = simulate_event(fmt=Format.duplicate(15, 3, "mitchell", "matchpoints", "HDSC"), tables=5, seed=6,
+                               club=club, name="Duplicate pairs", date=date)  # fmt: skip
     season = Season.objects.create(club=club, name="Winter 2026", starts=datetime.date(2026, 9, 1),
                                    ends=datetime.date(2026, 12, 31), counting="best", best=8)  # fmt: skip
     return {"drive": Event.objects.get(pk=drive.pk), "individual": individual, "games": games, "season": season,
-            "club": club}  # fmt: skip
+            "club": club, "duplicate": duplicate}  # fmt: skip
 
 
 def documents(found: dict) -> dict[str, bytes]:
@@ -92,6 +94,14 @@ def documents(found: dict) -> dict[str, bytes]:
         "prize-list": printing.prize_list_pdf(from_models.results_sheet(drive)),
         "score-pads": printing.score_pads_pdf(from_models.score_pad_sheet(games)),
         "season-table": printing.season_pdf(season_sheet(found["season"])),
+        "pair-cards": printing.pair_cards_pdf(from_models.pairs_sheet(found["duplicate"])),
+        "movement-cards": printing.movement_cards_pdf(from_models.pairs_sheet(found["duplicate"])),
+        "hand-records": printing.hand_records_pdf(from_models.pairs_sheet(found["duplicate"])),
+        "hand-records-results": printing.hand_records_pdf(
+            from_models.pairs_sheet(found["duplicate"]), with_results=True
+        ),
+        "travellers": printing.travellers_pdf(from_models.pairs_sheet(found["duplicate"])),
+        "duplicate-results": printing.duplicate_results_pdf(from_models.pairs_sheet(found["duplicate"])),
     }
 
 

@@ -203,3 +203,34 @@ def big_evening(club, tables: int, hands: int = 24, *, status: str = Event.Statu
     event.current_hand = hands
     event.save()
     return event
+
+
+# -- duplicate evenings ----------------------------------------------------------------------------
+
+
+def duplicate_event(
+    club: Club | None = None,
+    *,
+    pairs: int = 8,
+    boards: int = 8,
+    boards_per_round: int = 2,
+    movement: str = "mitchell",
+    scoring: str = "matchpoints",
+    trumps: str = "HDSC",
+    boards_dealt: str = Event.BoardsDealt.RECORDS,
+    start: bool = True,
+    seed: int = 7,
+) -> Event:
+    """A duplicate evening of ``pairs`` pairs (a lady and a gent each), started from ``seed`` by card
+    number unless ``start`` is False: pair k is cards 2k − 1 and 2k."""
+    fmt = Format.duplicate(boards, boards_per_round, movement, scoring, trumps)
+    event = make_event(club or make_club(), fmt, name="Duplicate night", boards_dealt=boards_dealt)
+    ladies = LADIES + [f"Lady {i}" for i in range(pairs)]
+    gents = GENTS + [f"Gent {i}" for i in range(pairs)]
+    for k in range(pairs):
+        Entrant.objects.create(event=event, name=ladies[k], role="lady", card_number=2 * k + 1)
+        Entrant.objects.create(event=event, name=gents[k], role="gent", card_number=2 * k + 2)
+    if start:
+        evening.start_event(event, by="card", seed=seed)
+        event.refresh_from_db()
+    return event

@@ -124,6 +124,12 @@ def totals_key(table_token: str, event_revision: int, table_revision: int, hand:
     return f"totals:{table_token}:{event_revision}:{table_revision}:{hand}"
 
 
+def duplicate_plan_key(fmt_key: tuple, pairs: int) -> str:
+    """A duplicate movement for a format and number of pairs (``pairs.plan_of``): it never changes, and a
+    Howell's takes a search to find."""
+    return f"duplicate-plan:{':'.join(map(str, fmt_key))}:{pairs}"
+
+
 # -- keeping ------------------------------------------------------------------------------------
 
 _making: dict[str, threading.Lock] = {}

@@ -32,6 +32,7 @@ def running_totals_svg(
     hand_numbers: Sequence[int] | None = None,
     comparison: tuple[str, Sequence[float]] | None = None,
     font_size: int | None = None,
+    x_label: str = "Hand",
 ) -> str:
     """An SVG line chart of running totals, one labelled line per entry of ``series``.
 
@@ -99,7 +100,7 @@ def running_totals_svg(
     out.append("</g>")
     out.append(
         f'<text x="{left + plot_w / 2:.1f}" y="{height - font * 0.5:.1f}" text-anchor="middle" '
-        f'font-size="{font * 0.8:.0f}" fill="#000000">Hand</text>'
+        f'font-size="{font * 0.8:.0f}" fill="#000000">{escape(x_label)}</text>'
     )
 
     labels: list[tuple[float, str, str]] = []
@@ -217,3 +218,29 @@ def _summary(lines: list[tuple[str, list[float]]]) -> str:
     """Words for a screen reader: who ends where."""
     ends = [f"{label}: {values[-1]:g} after {len(values)} hands" for label, values in lines if values]
     return "; ".join(ends) if ends else "No hands scored yet"
+
+
+def pair_percentage_series(results, lines, count: int = 5) -> list[tuple[str, list[float]]]:
+    """Duplicate: the first ``count`` pairs' running percentage (compass: running score) board by board,
+    labelled "N–S 3 (62.50%)". ``lines`` are the pairs' result lines (``pairs.result_lines``), best first;
+    ``results`` is the evening's ``DuplicateResults``."""
+    series = []
+    for line in list(lines)[:count]:
+        running = [so_far for _board, _on_board, so_far in results.running(line.ids) if so_far is not None]
+        if running:
+            shown = f"{line.percentage:.2f}%" if line.percentage is not None else f"{line.score:+.2f}"
+            series.append((f"{line.label} ({shown})", running))
+    return series
+
+
+def pair_evening_svg(results, line, **options) -> str:
+    """One duplicate pair's evening: its percentage (compass: its score) on each board, and so far."""
+    points = results.running(line.ids)
+    options.setdefault("title", f"{line.label}: board by board")
+    options.setdefault("hand_numbers", [board for board, _on, _so_far in points])
+    options.setdefault("x_label", "Board")
+    so_far = [value for _b, _on, value in points if value is not None]
+    on_board = [value for _b, value, _so_far in points]
+    if results.scoring != "matchpoints" or len(so_far) != len(points):
+        return running_totals_svg([("Score so far", [v for _b, _on, v in points])], **options)
+    return running_totals_svg([("So far", so_far)], comparison=("On the board", on_board), **options)

@@ -25,7 +25,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from whistdrive import evening
-from whistdrive.models import Entrant, Event, Flag, Result, RetiredTableToken, Seating, Submission, Table
+from whistdrive.models import Board, Entrant, Event, Flag, Result, RetiredTableToken, Seating, Submission, Table
 from whistdrive.rules import SIDE_NAMES, SIDE_OF_SEAT, HandEntry, RuleError, check_entry, trump_for_hand
 from whistdrive.tokens import new_token
 from whistdrive.vocabulary import OTHER_SIDE, PARTNER_SEAT, SEAT_NAMES, SUIT_WORDS
@@ -67,6 +67,7 @@ class TableState:
     # Per side, a claim from one seat that its partner's later, different claim replaced: that
     # phone is told "South changed it to 8 (you said 7)".
     replaced: dict[str, Claim] = field(default_factory=dict)
+    board: Board | None = None  # duplicate: the board this table plays as this hand
 
     @property
     def pending_side(self) -> str | None:
@@ -135,11 +136,12 @@ def _build_state(
         status = "pending"
     else:
         status = "waiting"
+    board = board_at(table, hand)
     trump: str | None
     if result is not None:
         trump = result.trump
     else:
-        trump = trump_for_hand(table.event.trumps, hand) if hand >= 1 else None
+        trump = fixed_trump(table, hand, board) if hand >= 1 else None
     return TableState(
         table=table,
         hand=hand,
@@ -150,7 +152,30 @@ def _build_state(
         trump=trump,
         submissions=len(rows),
         replaced=replaced,
+        board=board,
     )
+
+
+def board_at(table: Table, hand: int) -> Board | None:
+    """Duplicate: the board ``table`` plays as board slot ``hand`` (None for any other evening)."""
+    if table.event.kind != Event.Kind.DUPLICATE:
+        return None
+    return Board.objects.filter(table_boards__table=table, table_boards__hand=hand).first()
+
+
+def fixed_trump(table: Table, hand: int, board: Board | None = None) -> str | None:
+    """The trump ``hand`` is played with, known before the table enters it: the rotation's, or in a
+    duplicate evening the board's (None for turned trumps not yet recorded: the table says)."""
+    if table.event.kind == Event.Kind.DUPLICATE:
+        board = board or board_at(table, hand)
+        return (board.trump or None) if board else None
+    return trump_for_hand(table.event.trumps, hand)
+
+
+def _record_board_trump(table: Table, hand: int, trump: str) -> None:
+    """A board with turned trumps keeps the trump its first table played: every later table plays it."""
+    if table.event.kind == Event.Kind.DUPLICATE:
+        Board.objects.filter(table_boards__table=table, table_boards__hand=hand, trump="").update(trump=trump)
 
 
 def _read(table: Table, hand: int) -> tuple[list[Submission], Result | None, dict[str, Entrant]]:
@@ -283,8 +308,9 @@ def _seat_side(seat: str) -> str:
 
 
 def _trump_for(table: Table, hand: int, given: str | None) -> str:
-    """The hand's trump: from the rotation, or as the phone says for turned or cut trumps."""
-    rotation = trump_for_hand(table.event.trumps, hand)
+    """The hand's trump: from the rotation (a duplicate board's own), or as the phone says for turned
+    or cut trumps."""
+    rotation = fixed_trump(table, hand)
     given = given or None
     if rotation is not None:
         if given is not None and given != rotation:
@@ -310,6 +336,7 @@ def _create_result(table: Table, hand: int, entry: HandEntry) -> Result | None:
             result.save()
     except IntegrityError:
         return None
+    _record_board_trump(table, hand, entry.trump)
     return result
 
 
@@ -576,7 +603,7 @@ def set_result(
                 raise _RefusedEntry(f"Only hands 1 to {event.current_hand} have been played so far.")
             if not Seating.objects.filter(table=table, hand=hand).exists():
                 raise _RefusedEntry(f"Nobody was seated at table {table.number} for hand {hand}.")
-            rotation = trump_for_hand(event.trumps, hand)
+            rotation = fixed_trump(table, hand)
             if rotation is not None and entry.trump != rotation:
                 raise _RefusedEntry(
                     f"Hand {hand} is played with {SUIT_WORDS[rotation]}, not {SUIT_WORDS.get(entry.trump, entry.trump)}."
@@ -615,6 +642,7 @@ def set_result(
                     raise _RefusedEntry("A result arrived at the same moment: look again and retry.") from exc
                 fresh = True
                 outcome = "set"
+                _record_board_trump(table, hand, entry.trump)
         except _RefusedEntry as refusal:
             _log(
                 table, hand, action, outcome=f"refused: {refusal.message}", entry=entry, reason=reason[:200],

@@ -17,9 +17,20 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.utils import timezone
 
-from whistdrive import cache, movements
+from whistdrive import cache, duplicate, movements
 from whistdrive.formats import FormatError
-from whistdrive.models import Entrant, Event, Result, Seating, Submission, Table, player_id
+from whistdrive.models import (
+    Board,
+    Entrant,
+    Event,
+    Partnership,
+    Result,
+    Seating,
+    Submission,
+    Table,
+    TableBoard,
+    player_id,
+)
 
 log = logging.getLogger(__name__)
 
@@ -100,6 +111,11 @@ def _tables_for(event: Event, seatings: list[movements.SeatingPlan]) -> dict[int
 def advice_for(event: Event) -> movements.Advice:
     """What the movement will do with the people registered so far (for the desk): before the
     start for hand 1, after it for the next hand to be seated, which is when a newcomer plays."""
+    if event.is_duplicate:
+        advice = duplicate.advise(event.format, players_for(event, 1))
+        # The desk makes the pairs: partners take consecutive cards (with roles, a lady and a gent).
+        advice.notes.insert(0, "partners take consecutive cards: cards 1 and 2 are a pair, 3 and 4 the next, …")
+        return advice
     return movements.advise(event.format, players_for(event, first_open_hand(event)))
 
 
@@ -126,24 +142,68 @@ def start_event(event: Event, *, by: str = "random", seed: int | None = None) ->
     except FormatError as exc:
         raise EveningError(f"The format cannot be played: {exc}") from exc
     players = players_for(event, 1)
-    advice = movements.advise(fmt, players)
+    advice = (duplicate.advise if fmt.is_duplicate else movements.advise)(fmt, players)
     if advice.problems:
-        raise EveningError(" ".join(advice.problems))
+        raise EveningError(_sentence(" ".join(advice.problems)))
     event.seed = secrets.randbits(31) if seed is None else seed
     event.seating_by = by
-    try:
-        seatings = movements.start(fmt, players, event.seed, by=by)
-    except movements.MovementError as exc:
-        raise EveningError(str(exc)) from exc
-    tables = _tables_for(event, seatings)
-    for hand, seating in enumerate(seatings, start=1):
-        _save_seating(event, hand, seating, tables)
+    if fmt.is_duplicate:
+        _start_duplicate(event, players, by)
+    else:
+        try:
+            seatings = movements.start(fmt, players, event.seed, by=by)
+        except movements.MovementError as exc:
+            raise EveningError(str(exc)) from exc
+        tables = _tables_for(event, seatings)
+        for hand, seating in enumerate(seatings, start=1):
+            _save_seating(event, hand, seating, tables)
     event.status = Event.Status.RUNNING
     event.current_hand = 1
     event.hand_started = timezone.now()
     event.save(update_fields=["seed", "seating_by", "status", "current_hand", "hand_started"])
     event.bump()
     return event
+
+
+def _start_duplicate(event: Event, players: list[movements.Player], by: str) -> None:
+    """A duplicate evening's pairs, boards, and every board slot's seating and boards, as the movement
+    gives them (docs/duplicate.md). Boards made up from hand records are dealt from the event's seed."""
+    fmt = event.format
+    try:
+        begun = duplicate.start(fmt, players, event.seed, by=by)
+    except (duplicate.DuplicateError, movements.MovementError) as exc:
+        raise EveningError(_sentence(str(exc))) from exc
+    by_id = entrants_by_player_id(event)
+    Partnership.objects.bulk_create(
+        Partnership(
+            event=event,
+            number=pair.number,
+            direction=pair.direction or "",
+            first=by_id[pair.ids[0]],
+            second=by_id[pair.ids[1]],
+        )
+        for pair in begun.pairs
+    )
+    count = begun.plan.boards_in_play
+    if event.boards_dealt == Event.BoardsDealt.RECORDS:
+        made = duplicate.seeded_boards(fmt.trumps, count, event.seed)
+    else:
+        made = [duplicate.blank_board(fmt.trumps, number) for number in range(1, count + 1)]
+    boards = {
+        board.number: board
+        for board in Board.objects.bulk_create(
+            Board(event=event, number=b.number, dealer=b.dealer, trump=b.trump or "", deal=b.to_dict()["deal"])
+            for b in made
+        )
+    }
+    if not all(b.pk for b in boards.values()):  # a database that returns no ids from a bulk insert
+        boards = {b.number: b for b in event.boards.all()}
+    tables = _tables_for(event, [hand.seating for hand in begun.hands])
+    slots = []
+    for hand in begun.hands:
+        _save_seating(event, hand.number, hand.seating, tables)
+        slots += [TableBoard(table=tables[t], hand=hand.number, board=boards[b]) for t, b in hand.boards.items()]
+    TableBoard.objects.bulk_create(slots)
 
 
 def tables_to_go(event: Event, hand: int) -> int | None:
@@ -427,6 +487,11 @@ def register(event: Event, *, name: str, role: str = "", member=None) -> Players
     joined = first_open_hand(event)
     if event.started and joined > event.hands:
         raise EveningError("The last hand is under way: there is no hand left to join.")
+    if event.started and event.is_duplicate:
+        raise EveningError(
+            "A duplicate evening's pairs and boards were fixed at the start: a late pair cannot join "
+            "(they may play a later evening, or take the place of a pair that leaves)."
+        )
     if event.started:
         _check_role_fits(event, name, role)
     card = (event.entrants.order_by("-card_number").values_list("card_number", flat=True).first() or 0) + 1
@@ -453,6 +518,12 @@ def withdraw(event: Event, entrant: Entrant) -> PlayersChange:
         entrant.delete()  # before the start an entry is simply taken off
         event.bump()
         return PlayersChange(entrant, 1, taken_back=True)
+    if event.is_duplicate:
+        raise EveningError(
+            f"In a duplicate evening the boards are scored pair by pair: if {entrant.name} must leave, someone "
+            "takes their seat for the boards left (the results stay the pair's), or the organiser sets the "
+            "pair's remaining boards."
+        )
     hand = first_open_hand(event)
     if hand > event.hands:
         raise EveningError("The last hand is under way: everyone is leaving after it anyway.")
@@ -496,6 +567,8 @@ def change_role(event: Event, entrant: Entrant, role: str) -> PlayersChange:
     entrant = Entrant.objects.select_for_update().get(pk=entrant.pk, event=event)
     if role == entrant.role:
         return PlayersChange(entrant, first_open_hand(event))
+    if event.started and event.is_duplicate:
+        raise EveningError("A duplicate evening's pairs were fixed at the start: roles cannot change now.")
     if event.started and not role:
         raise EveningError(f"This evening pairs ladies and gents: {entrant.name} plays as a lady or a gent.")
     if not event.started:

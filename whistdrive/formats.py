@@ -324,6 +324,10 @@ PRESETS: dict[str, tuple[str, Format]] = {
         "Partners drive (Mitchell)",
         Format(movement="mitchell", hands=24, hands_per_round=4, interval_after=12),
     ),
+    "howell": (
+        "Partners drive (Howell, every pair meets every other)",
+        Format(movement="howell", hands=21, hands_per_round=3, interval_after=12),
+    ),
     "individual": ("Individual drive", Format(movement="individual", hands=20, interval_after=10)),
     "rubbers": (
         "5-point whist, rubbers",
@@ -340,4 +344,5 @@ PRESETS: dict[str, tuple[str, Format]] = {
             rubber="classic",
         ),
     ),
+    "duplicate": ("Duplicate whist, 24 boards in rounds of 3 (Mitchell, matchpoints)", Format.duplicate()),
 }

@@ -29,6 +29,12 @@ TIE_BREAK_LABELS = {
 TIE_BREAK_SLOTS = 4
 # Which field a sentence from Format.problems() belongs to, by the words it starts with or contains.
 _PROBLEM_FIELDS = (
+    ("boards per round", "boards_per_round"),
+    ("boards cannot be played in rounds", "boards_per_round"),
+    ("number of boards", "boards"),
+    ("duplicate evening moves", "movement"),
+    ("duplicate evening scores", "scoring"),
+    ("same trumps at every table", "trumps"),
     ("hands per round", "hands_per_round"),
     ("cannot be played in rounds", "hands_per_round"),
     ("number of hands", "hands"),
@@ -79,7 +85,9 @@ class EventForm(forms.ModelForm):
 
     class Meta:
         model = Event
-        fields = ["name", "date", "venue", "season", *[f for f in Event.FORMAT_FIELDS if f != "tie_breaks"]]
+        fields = [
+            "name", "date", "venue", "season", *[f for f in Event.FORMAT_FIELDS if f != "tie_breaks"], "boards_dealt",
+        ]  # fmt: skip
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
         labels = {
             "interval_after": "Interval after hand",
@@ -87,14 +95,16 @@ class EventForm(forms.ModelForm):
             "sitout_fixed": "Fixed sit-out score",
             "honours_can_win": "Honours can win a game",
             "movers": "Who moves (progressive)",
+            "boards_dealt": "Boards made up (duplicate)",
         }
         help_texts = {"season": "Leave empty to use the season whose dates contain the event's date."}
 
     DETAIL_FIELDS = ("name", "date", "venue", "season")
-    # The format fields that belong to one kind of event only; the rest apply to every kind. The page
+    # The format fields that belong to some kinds of event only (a space between kinds); the rest apply
+    # to every kind. The page
     # shows only the chosen kind's (site.js), and a hidden field's value is not taken (``clean``).
     SHOWN_FOR = {
-        "scoring": "drive",
+        "scoring": "drive duplicate",
         "movers": "drive",
         "sitout_score": "drive",
         "sitout_fixed": "drive",
@@ -103,10 +113,25 @@ class EventForm(forms.ModelForm):
         "honours_can_win": "games",
         "revoke_penalty": "games",
         "rubber": "games",
+        "boards": "duplicate",
+        "boards_per_round": "duplicate",
+        "boards_dealt": "duplicate",
     }
+    # A duplicate evening's boards are its hands (Format.duplicate): the organiser gives them as boards.
+    boards = forms.IntegerField(
+        label="Boards (duplicate)", required=False, min_value=1, max_value=60,
+        help_text="How many boards each pair plays tonight.",
+    )  # fmt: skip
+    boards_per_round = forms.IntegerField(
+        label="Boards per round (duplicate)", required=False, min_value=1, max_value=12,
+        help_text="Boards a table plays before the pairs move (2 to 4 is usual).",
+    )  # fmt: skip
 
     def __init__(self, *args, club, **kwargs):
         super().__init__(*args, **kwargs)
+        if self.instance.pk and self.instance.is_duplicate:
+            self.fields["boards"].initial = self.instance.hands
+            self.fields["boards_per_round"].initial = self.instance.boards_per_round
         self.instance.club = club
         self.fields["season"].queryset = club.seasons.all()
         self.fields["season"].empty_label = "The season containing the date"
@@ -123,6 +148,13 @@ class EventForm(forms.ModelForm):
         self.fields["interval_after"].required = False
         for name, kind in self.SHOWN_FOR.items():
             self.fields[name].shown_for = kind
+        # Only a duplicate evening has boards: left out, they are dealt at the table.
+        self.fields["boards_dealt"].required = False
+        if self.data.get("kind") == Event.Kind.DUPLICATE:
+            # A duplicate evening has its own settings: the drive's and game night's are not asked for.
+            for name in Event.FORMAT_FIELDS:
+                if name not in ("kind", "movement", "scoring", "trumps") and name in self.fields:
+                    self.fields[name].required = False
 
     @property
     def format_fields(self):
@@ -137,19 +169,24 @@ class EventForm(forms.ModelForm):
         if data.get("kind") in KIND_DEFAULTS:
             # A field of another kind was hidden from the organiser: what it held is not theirs to fix.
             defaults = KIND_DEFAULTS[data["kind"]]
-            for name, kind in self.SHOWN_FOR.items():
-                if kind != data["kind"] and name in data:
-                    data[name] = defaults[name]
-                    setattr(self.instance, name, defaults[name])
+            for name, kinds in self.SHOWN_FOR.items():
+                if data["kind"] not in kinds.split() and name in data:
+                    data[name] = defaults.get(name)  # a duplicate evening's boards: none
+                    if name in defaults:
+                        setattr(self.instance, name, defaults[name])
                     self.errors.pop(name, None)
         tie_breaks = [data.get(f"tie_break_{i + 1}") for i in range(TIE_BREAK_SLOTS)]
         tie_breaks = [t for t in tie_breaks if t]
         data["tie_breaks"] = tie_breaks
         self.instance.tie_breaks = tie_breaks
+        data["boards_dealt"] = data.get("boards_dealt") or Event.BoardsDealt.TABLE
 
+        if data.get("kind") == Event.Kind.DUPLICATE:
+            self._duplicate(data)
         if self.instance.pk and self.instance.started:
-            before = Event.objects.get(pk=self.instance.pk).format.to_dict()
-            changed = [name for name in Event.FORMAT_FIELDS if name in data and data[name] != before[name]]
+            stored = Event.objects.get(pk=self.instance.pk)
+            before = {name: getattr(stored, name) for name in (*Event.FORMAT_FIELDS, "boards_dealt")}
+            changed = [name for name in before if name in data and data[name] != before[name]]
             if changed:
                 raise forms.ValidationError(
                     "The format is locked: this event has started, so its "
@@ -165,8 +202,36 @@ class EventForm(forms.ModelForm):
             data["season"] = self.instance.club.seasons.filter(starts__lte=data["date"], ends__gte=data["date"]).first()
         return data
 
+    def _post_clean(self):
+        # A duplicate evening's drive settings are not posted: the model form would keep the model's
+        # defaults for them (an interval after hand 12, 24 hands), so they are set from the format here.
+        if self.cleaned_data.get("kind") == Event.Kind.DUPLICATE and not self.errors:
+            for name in Event.FORMAT_FIELDS:
+                setattr(self.instance, name, self.cleaned_data[name])
+        super()._post_clean()
+
+    def _duplicate(self, data: dict) -> None:
+        """A duplicate evening: its boards are the hands, and the drive's settings go back to what a
+        duplicate format holds (no interval between boards), so only its own settings are checked."""
+        for name in ("boards", "boards_per_round"):
+            if data.get(name) is None and name not in self.errors:
+                self.add_error(name, "Give the number for a duplicate evening.")
+        if self.errors:
+            return
+        fmt = Format.duplicate(
+            data["boards"], data["boards_per_round"], data.get("movement"), data.get("scoring"), data.get("trumps")
+        )
+        for name in Event.FORMAT_FIELDS:
+            data[name] = list(getattr(fmt, name)) if name == "tie_breaks" else getattr(fmt, name)
+        self.instance.tie_breaks = []
+
     @staticmethod
     def format_from(data: dict) -> Format:
+        if data.get("kind") == Event.Kind.DUPLICATE:
+            return Format.duplicate(
+                data.get("hands"), data.get("hands_per_round"), data.get("movement"), data.get("scoring"),
+                data.get("trumps"),
+            )  # fmt: skip
         return Format.from_dict({name: data.get(name) for name in Event.FORMAT_FIELDS})
 
 
@@ -313,14 +378,23 @@ class _EntryFields(forms.Form):
     revoke = forms.ChoiceField(label="Revoke by", choices=REVOKE_CHOICES, required=False)
     trump = forms.ChoiceField(label="Trumps", choices=Trump.choices)
 
-    def __init__(self, *args, event: Event, hand: int, **kwargs):
+    def __init__(self, *args, event: Event, hand: int, table: Table | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         self.event = event
         self.hand = hand
+        self.table = table
         if not counts_honours(event):
             del self.fields["honours_ns"], self.fields["honours_ew"]
-        if not trump_is_chosen(event):
+        if not trump_is_chosen(event) and self._fixed_trump() is not None:
             del self.fields["trump"]
+
+    def _fixed_trump(self) -> str | None:
+        """The trump known before the result: the rotation's, or a duplicate board's own."""
+        if self.event.is_duplicate:
+            from whistdrive.entry import fixed_trump
+
+            return fixed_trump(self.table, self.hand) if self.table is not None else None
+        return trump_for_hand(self.event.trumps, self.hand)
 
     def entry(self, data: dict) -> HandEntry:
         ns = data["tricks_ns"]
@@ -329,7 +403,7 @@ class _EntryFields(forms.Form):
         ew = data.get("tricks_ew")
         if "tricks_ns" in self.changed_data and "tricks_ew" not in self.changed_data and self.initial:
             ew = None
-        trump = data.get("trump") or trump_for_hand(self.event.trumps, self.hand)
+        trump = data.get("trump") or self._fixed_trump()
         return HandEntry(
             tricks_ns=ns,
             tricks_ew=13 - ns if ew is None else ew,
@@ -397,8 +471,7 @@ class PaperRowForm(_EntryFields):
     """One table's row in the paper grid; a blank row means the card has not come in yet."""
 
     def __init__(self, *args, table: Table, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.table = table
+        super().__init__(*args, table=table, **kwargs)
         self.fields["tricks_ns"].required = False
         if "trump" in self.fields:
             self.fields["trump"].required = False

@@ -54,15 +54,19 @@ class Event(models.Model):
     class Kind(models.TextChoices):
         DRIVE = "drive", "Drive (fixed number of hands, totals decide)"
         GAMES = "games", "Game night (games and rubbers)"
+        DUPLICATE = "duplicate", "Duplicate whist (boards: pairs compared on the same cards)"
 
     class Scoring(models.TextChoices):
         TRICKS = "tricks", "Total tricks"
         ODD_TRICKS = "odd_tricks", "Odd tricks"
+        MATCHPOINTS = "matchpoints", "Matchpoints (duplicate)"
+        TRICKS_VS_AVERAGE = "tricks_vs_average", "Tricks against the average (duplicate: compass whist)"
 
     class Movement(models.TextChoices):
         PROGRESSIVE = "progressive", "Progressive"
         SEMI_PARTNER = "semi_partner", "Semi-partner"
         MITCHELL = "mitchell", "Partners (Mitchell)"
+        HOWELL = "howell", "Partners (Howell: every pair meets every other)"
         INDIVIDUAL = "individual", "Individual"
         STATIONARY = "stationary", "Stationary"
 
@@ -90,6 +94,10 @@ class Event(models.Model):
         INTERVAL = "interval", "Interval"
         FINISHED = "finished", "Finished"
 
+    class BoardsDealt(models.TextChoices):
+        TABLE = "table", "Dealt at the table in the first round"
+        RECORDS = "records", "Made up beforehand from printed hand records"
+
     class SeatingBy(models.TextChoices):
         RANDOM = "random", "Random draw"
         CARD = "card", "By card number"
@@ -101,7 +109,7 @@ class Event(models.Model):
     venue = models.CharField(max_length=120, blank=True, validators=[no_control_characters])
 
     # The format: exactly the archive spec's keys (see whistdrive.formats.Format).
-    kind = models.CharField(max_length=5, choices=Kind.choices, default=Kind.DRIVE)
+    kind = models.CharField(max_length=9, choices=Kind.choices, default=Kind.DRIVE)
     hands = models.PositiveSmallIntegerField(default=24)
     hands_per_round = models.PositiveSmallIntegerField(default=1, help_text="Hands at a table before moving.")
     interval_after = models.PositiveSmallIntegerField(
@@ -110,7 +118,7 @@ class Event(models.Model):
     trumps = models.CharField(
         max_length=6, default="HDSC", help_text="A rotation such as HDSC (N = no trumps), or 'turned' or 'cut'."
     )
-    scoring = models.CharField(max_length=10, choices=Scoring.choices, default=Scoring.TRICKS)
+    scoring = models.CharField(max_length=17, choices=Scoring.choices, default=Scoring.TRICKS)
     movement = models.CharField(max_length=12, choices=Movement.choices, default=Movement.PROGRESSIVE)
     movers = models.CharField(max_length=7, choices=Movers.choices, default=Movers.WINNERS)
     sitout_score = models.CharField(max_length=7, choices=SitoutScore.choices, default=SitoutScore.AVERAGE)
@@ -121,6 +129,12 @@ class Event(models.Model):
     revoke_penalty = models.CharField(max_length=6, choices=RevokePenalty.choices, default=RevokePenalty.TRICKS)
     rubber = models.CharField(max_length=7, choices=Rubber.choices, default=Rubber.CLASSIC)
     tie_breaks = models.JSONField(default=list, blank=True, help_text="Applied in order to equal totals.")
+    boards_dealt = models.CharField(
+        max_length=7,
+        choices=BoardsDealt.choices,
+        default=BoardsDealt.TABLE,
+        help_text="Duplicate: how the boards are made up (the archive tells them apart by their deals).",
+    )
 
     # The evening as it runs.
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.SETUP)
@@ -176,11 +190,29 @@ class Event(models.Model):
 
     @property
     def format(self) -> Format:
+        if self.kind == self.Kind.DUPLICATE:
+            # A duplicate evening's boards are its hands, in rounds of boards_per_round (Format.duplicate).
+            return Format.duplicate(self.hands, self.hands_per_round, self.movement, self.scoring, self.trumps)
         return Format.from_dict({name: getattr(self, name) for name in self.FORMAT_FIELDS})
 
     def set_format(self, fmt: Format) -> None:
-        for name, value in fmt.to_dict().items():
-            setattr(self, name, value)
+        """Every format field from ``fmt``: a duplicate format also puts back the drive settings it has
+        no use for (no interval, so the evening never stops for one between boards)."""
+        for name in self.FORMAT_FIELDS:
+            value = getattr(fmt, name)
+            setattr(self, name, list(value) if name == "tie_breaks" else value)
+
+    @property
+    def is_duplicate(self) -> bool:
+        return self.kind == self.Kind.DUPLICATE
+
+    # ``event.boards`` is its Board rows; the number of boards each pair plays is ``hands`` (a board
+    # slot is a hand).
+
+    @property
+    def boards_per_round(self) -> int:
+        """Duplicate: the boards a table plays before the pairs move (the hands of a round)."""
+        return self.hands_per_round
 
     @property
     def started(self) -> bool:
@@ -560,3 +592,83 @@ class Flag(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} calls the organiser (hand {self.hand})"
+
+
+class Partnership(models.Model):
+    """A duplicate evening's fixed pair, numbered where the movement starts it ("N–S 3", "Pair 5").
+
+    Drawn at the start (``whistdrive.pairs.start``) and never changed: the partners play every board
+    together. ``first`` sits North or East.
+    """
+
+    class Direction(models.TextChoices):
+        NS = "NS", "N–S"
+        EW = "EW", "E–W"
+        NONE = "", "Either (Howell)"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="partnerships")
+    number = models.PositiveSmallIntegerField()
+    direction = models.CharField(max_length=2, choices=Direction.choices, blank=True)
+    first = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        ordering = ["-direction", "number"]  # N–S before E–W, then by number
+        constraints = [
+            models.UniqueConstraint(fields=["event", "direction", "number"], name="one_pair_number_per_direction"),
+            models.UniqueConstraint(fields=["event", "first"], name="one_pair_per_first_player"),
+            models.UniqueConstraint(fields=["event", "second"], name="one_pair_per_second_player"),
+        ]
+
+    def __str__(self) -> str:
+        return self.pair.label
+
+    @property
+    def pair(self):
+        """The movement engine's ``Pair`` (its id "NS3", "EW3" or "P5" and its label)."""
+        from whistdrive.movements import Pair
+
+        return Pair(self.number, (self.first.player_id, self.second.player_id), self.direction or None)
+
+
+class Board(models.Model):
+    """A duplicate evening's board: a deal kept in a tray, played the same at every table.
+
+    ``deal`` is empty for a board dealt at the table in the first round; ``trump`` is empty only while
+    a board with turned trumps has not been played yet (the first table to play it records it).
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="boards")
+    number = models.PositiveSmallIntegerField()
+    dealer = models.CharField(max_length=1, choices=Seat.choices)
+    trump = models.CharField(max_length=1, choices=Trump.choices, blank=True)
+    deal = models.JSONField(null=True, blank=True, help_text='The hand record: {"N": ["AS", ...], ...}, or empty.')
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [models.UniqueConstraint(fields=["event", "number"], name="one_board_per_number")]
+
+    def __str__(self) -> str:
+        return f"Board {self.number}"
+
+    def as_board(self):
+        """The duplicate engine's ``Board`` (its deal read back into cards)."""
+        from whistdrive.duplicate import read_board
+
+        return read_board(self.event.trumps, {"number": self.number, "dealer": self.dealer,
+                                              "trump": self.trump or None, "deal": self.deal})  # fmt: skip
+
+
+class TableBoard(models.Model):
+    """Which board a table plays as one board slot (hand) of a duplicate evening, by the movement."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="table_boards")
+    hand = models.PositiveSmallIntegerField()
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="table_boards")
+
+    class Meta:
+        ordering = ["hand", "table__number"]
+        constraints = [models.UniqueConstraint(fields=["table", "hand"], name="one_board_per_table_per_hand")]
+
+    def __str__(self) -> str:
+        return f"{self.table}, hand {self.hand}: board {self.board.number}"

@@ -23,7 +23,7 @@ from django.db import connection
 from django.db.models import Q, Sum
 from django.urls import reverse
 
-from whistdrive import cache, entry, evening, games, movements, scores, standings
+from whistdrive import cache, entry, evening, games, movements, pairs, scores, standings
 from whistdrive.models import Entrant, Event, Flag, Result, Seating, Table
 from whistdrive.rules import HandEntry, tricks_after_revoke
 from whistdrive.vocabulary import (
@@ -189,7 +189,16 @@ def _learn_waits(table: Table) -> Waits:
     hand = event.current_hand
     numbers: set[int] = set()
     fmt = event.format
-    if hand < fmt.hands and fmt.ends_round(hand) and not Seating.objects.filter(event=event, hand=hand + 1).exists():
+    if fmt.is_duplicate:
+        # The traveller of the board just agreed: every table that plays the board.
+        numbers = set(
+            Table.objects.filter(
+                event=event,
+                table_boards__board__table_boards__table=table,
+                table_boards__board__table_boards__hand=hand,
+            ).values_list("number", flat=True)
+        )
+    elif hand < fmt.hands and fmt.ends_round(hand) and not Seating.objects.filter(event=event, hand=hand + 1).exists():
         try:
             answer = _where_next(event, table, hand)
         except movements.WaitForTheHall:
@@ -303,6 +312,13 @@ def _players_change_after(event: Event, hand: int) -> bool:
 
 def _go_to(table: Table, seat: str, place: movements.NextPlace, next_hand: int) -> str:
     seats = " or ".join(place.seats)
+    if table.event.kind == Event.Kind.DUPLICATE:
+        # Boards, not hands: the pairs move only between rounds.
+        fmt = table.event.format
+        when = f"round {fmt.round_of(next_hand)}" if fmt.ends_round(next_hand - 1) else "the next board"
+        if place.table == table.number and place.seats == (seat,):
+            return f"stay in your seat ({SEAT_NAMES[seat]}) for {when}"
+        return f"go to table {place.table}, seat {seat_phrase(seats)}, for {when}"
     if place.table == table.number and place.seats == (seat,):
         return f"stay in your seat ({SEAT_NAMES[seat]}) for hand {next_hand}"
     if place.table == table.number:
@@ -393,6 +409,40 @@ def game_view(table: Table, state: entry.TableState) -> dict:
     return view
 
 
+def duplicate_view(table: Table, state: entry.TableState) -> dict:
+    """A duplicate table: the round's boards (the one being entered marked), its dealer, and once this
+    table has agreed the board, how every table that has played it did so far (its traveller)."""
+    event = table.event
+    fmt = event.format
+    hand = state.hand
+    board = state.board
+    view: dict = {
+        "board": board,
+        "dealer": SEAT_NAMES.get(board.dealer, "") if board else "",
+        "round": fmt.round_of(hand),
+        "rounds": fmt.rounds,
+        "round_boards": [
+            {"number": b.number, "now": h == hand, "done": h < hand} for h, b in pairs.round_boards(table, hand)
+        ],
+    }
+    view["scored_by"] = "matchpoints" if fmt.scoring == "matchpoints" else "tricks against the average"
+    if board is not None and state.status == "agreed":
+        view["traveller"] = pairs.traveller(event, board.number)
+        view["traveller_board"] = board.number
+        if fmt.ends_round(hand) and hand < fmt.hands:
+            view["movement_line"] = pairs.plan_of(event).moves_after(fmt.round_of(hand), table.number)
+    elif state.status == "waiting" and hand > 1:
+        # The hall moved on when the last table agreed: until this board is entered, the board this
+        # table played last stays in view with how the tables did on it.
+        before = entry.board_at(table, hand - 1)
+        if before is not None and table.results.filter(hand=hand - 1).exists():
+            view["traveller"] = pairs.traveller(event, before.number)
+            view["traveller_board"] = before.number
+            if fmt.ends_round(hand - 1):
+                view["movement_line"] = pairs.plan_of(event).moves_after(fmt.round_of(hand - 1), table.number)
+    return view
+
+
 # -- the drawing ------------------------------------------------------------------------------------
 
 
@@ -470,6 +520,8 @@ def drawing(table: Table, *, state: entry.TableState | None = None, moves_later:
         ]
     if fmt.is_games:
         context["game"] = game_view(table, state)
+    if fmt.is_duplicate:
+        context.update(duplicate_view(table, state))
     if state.status == "agreed":
         agreed = state.entry
         assert agreed is not None  # an agreed hand has its entry

@@ -14,12 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from whistdrive import cache, games, prizes, standings
+from whistdrive import cache, games, pairs, prizes, standings
+from whistdrive.duplicate import DuplicateResults
 from whistdrive.formats import Format
 from whistdrive.games import Night
 from whistdrive.models import Event, Result, Seating, player_id
 from whistdrive.rules import drive_score, trump_for_hand
-from whistdrive.standings import Standing
+from whistdrive.standings import PairStanding, Standing
 from whistdrive.vocabulary import PARTNER_SEAT, SEAT_NAMES, SEATS, SIDE_OF_SEAT
 
 # -- loading ----------------------------------------------------------------------------------------
@@ -126,6 +127,8 @@ class Computed:
     hands: list[standings.HandRecord]
     standings: list[Standing] | None  # None on a game night
     night: Night | None = None  # a game night's standings and tables
+    pair_lines: list[PairStanding] | None = None  # a pairs drive (Mitchell, Howell): one line a pair
+    duplicate: DuplicateResults | None = None  # a duplicate evening's pairs and boards
 
     @cached_property
     def halftime(self) -> list[Standing] | None:
@@ -144,8 +147,22 @@ def _compute(event: Event, revision: int) -> Computed:
     if fmt.is_games:
         night = games.night_of(event, people.entrants)
         return Computed(fmt, event.interval_after, final, people, hands, None, night)
+    if fmt.is_duplicate:
+        return Computed(fmt, None, final, people, hands, [], duplicate=pairs.results_of(event))
     ranked = standings.drive_standings(fmt, people.entrants, hands, final=final)
-    return Computed(fmt, event.interval_after, final, people, hands, ranked)
+    return Computed(fmt, event.interval_after, final, people, hands, ranked, pair_lines=_pair_lines(event, ranked))
+
+
+def _pair_lines(event: Event, ranked: list[Standing]) -> list[PairStanding] | None:
+    """A Mitchell's or a Howell's drive by pairs (one field: every pair plays what is dealt to it), or
+    None when the partnerships did not hold all evening (players came or went): then by players."""
+    found = pairs.pairs_of(event) if event.started else []
+    if not found:
+        return None
+    try:
+        return standings.pair_standings(found, ranked)
+    except ValueError:
+        return None
 
 
 @dataclass(frozen=True)
@@ -170,6 +187,20 @@ class Evening:
     @property
     def standings(self) -> list[Standing]:
         return self.computed.standings or []
+
+    @property
+    def pair_lines(self) -> list[PairStanding] | None:
+        """A pairs drive's standings, one line a pair (None: the evening reads by players)."""
+        return self.computed.pair_lines
+
+    @property
+    def duplicate(self) -> DuplicateResults | None:
+        """A duplicate evening's results so far: pairs in their fields, and every board."""
+        return self.computed.duplicate
+
+    @property
+    def two_fields(self) -> bool:
+        return self.event.is_duplicate and self.event.movement == "mitchell"
 
     @property
     def halftime(self) -> list[Standing] | None:
@@ -205,7 +236,11 @@ class Evening:
         if self.final:
             return "Final results"
         if not self.last_hand:
-            return "No hands scored yet"
+            return "No boards scored yet" if self.event.is_duplicate else "No hands scored yet"
+        if self.event.is_duplicate:
+            fmt = self.computed.fmt
+            line = f"Provisional: round {fmt.round_of(self.last_hand)} of {fmt.rounds}"
+            return line + (" (some tables still to hand in)" if self.incomplete else "")
         line = f"Provisional after hand {self.last_hand} of {self.event.hands}"
         if self.incomplete:
             line += " (some tables still to hand in)"
@@ -257,13 +292,32 @@ def standings_now(event: Event, version: tuple | None = None) -> Evening:
     computed = cache.get_or_make(cache.standings_key(event.pk, version), lambda: _compute(event, version[0]))
     prize_list = list(event.prizes or [])
     is_default = not prize_list
+    # Before the start a Mitchell's or Howell's pairs are not drawn yet, but its prizes are the pairs'.
+    by_pairs = (
+        computed.duplicate is not None
+        or computed.pair_lines is not None
+        or (not event.started and event.format.is_drive and event.movement in pairs.PAIR_MOVEMENTS)
+    )
     if is_default:
-        prize_list = prizes.default_prizes(any(e.role for e in computed.people.entrants))
+        two = event.is_duplicate and event.movement == "mitchell"
+        prize_list = prizes.default_prizes(
+            any(e.role for e in computed.people.entrants), pairs=by_pairs, two_fields=two
+        )
     evening = Evening(event, computed, prize_list, is_default)
     if computed.night is not None:
         return evening
     try:
-        awards = prizes.award_prizes(prize_list, evening.standings, qualified=evening.qualified(evening.standings))
+        if computed.duplicate is not None:
+            # A duplicate PairResult is judged as a pair is (prizes' docstring): it has the same fields.
+            awards = prizes.award_prizes(prize_list, list(computed.duplicate.pairs))  # type: ignore[arg-type]
+        elif computed.pair_lines is not None:
+            qualified = evening.qualified(evening.standings)
+            lines = computed.pair_lines
+            awards = prizes.award_prizes(
+                prize_list, lines, qualified={line.id for line in lines if set(line.pair.ids) <= qualified}
+            )
+        else:
+            awards = prizes.award_prizes(prize_list, evening.standings, qualified=evening.qualified(evening.standings))
     except prizes.PrizeError as exc:
         return Evening(event, computed, prize_list, is_default, [], str(exc))
     return Evening(event, computed, prize_list, is_default, awards)

@@ -14,12 +14,12 @@ from collections import Counter
 from dataclasses import dataclass
 
 from clubs.models import Club, Member
-from whistdrive import entry, evening
+from whistdrive import duplicate, entry, evening
 from whistdrive.formats import Format, FormatError
-from whistdrive.models import Entrant, Event, Seating
-from whistdrive.rules import SEATS, simulate_hand, trump_for_hand
+from whistdrive.models import Entrant, Event, Seating, TableBoard
+from whistdrive.rules import SEATS, HeuristicPlayer, RandomPlayer, simulate_hand, trump_for_hand
 
-ROLE_MOVEMENTS = ("progressive", "semi_partner", "mitchell", "howell")
+ROLE_MOVEMENTS = ("progressive", "semi_partner", "mitchell", "howell")  # duplicate pairs: a lady and a gent too
 FIRST_NAMES = {
     "lady": ["Ada", "Beryl", "Cora", "Dora", "Elsie", "Freda", "Gladys", "Hazel", "Irene", "Jean", "Kath", "Lil"],
     "gent": ["Albert", "Basil", "Cecil", "Donald", "Eric", "Frank", "Gordon", "Harry", "Ivor", "Jack", "Ken", "Len"],
@@ -60,8 +60,12 @@ def create_event(
     club: Club | None = None,
     name: str | None = None,
     date: datetime.date | None = None,
+    boards_dealt: str = Event.BoardsDealt.RECORDS,
 ) -> Event:
-    """The club (new unless given), its players for tonight, and an event with this format, not started."""
+    """The club (new unless given), its players for tonight, and an event with this format, not started.
+
+    A duplicate evening has ``tables`` full tables of pairs (``spares`` 2 adds a pair at a half table)
+    and its boards made up from hand records unless ``boards_dealt`` says "table"."""
     try:
         fmt.validate()
     except FormatError as exc:
@@ -74,8 +78,9 @@ def create_event(
     roles = roles_for(fmt.movement, count)
     event = Event(
         club=club,
-        name=name or f"Simulated {fmt.movement.replace('_', '-')} {'drive' if fmt.is_drive else 'game night'}",
+        name=name or f"Simulated {fmt.movement.replace('_', '-')} {_kind_words(fmt)}",
         date=date or datetime.date(2026, 12, 1),
+        boards_dealt=boards_dealt,
     )
     event.set_format(fmt)
     event.save()
@@ -96,9 +101,46 @@ def create_event(
     return event
 
 
+def _kind_words(fmt: Format) -> str:
+    return {"drive": "drive", "games": "game night", "duplicate": "duplicate"}[fmt.kind]
+
+
+def _board_players(seed: int, hand: int, table: int) -> dict[str, object]:
+    """A table's four card players for one board: each seat a heuristic or a seeded random player, drawn
+    per table, so the same cards make different tricks at different tables, as in a hall."""
+    rng = random.Random(hand_seed(seed, hand, table))
+    return {seat: HeuristicPlayer() if rng.random() < 0.5 else RandomPlayer(rng.randrange(2**31)) for seat in SEATS}
+
+
+def play_boards(event: Event, hand: int) -> None:
+    """Duplicate: every table plays its board of slot ``hand`` from the board's deal (the same cards at
+    every table: a board dealt at the table is dealt from the event's seed, as its first table would)
+    and enters it through the phones' path: North enters, East agrees."""
+    fmt = event.format
+    slots = TableBoard.objects.filter(table__event=event, hand=hand).select_related("table__event", "board")
+    for slot in sorted(slots, key=lambda s: s.table.number):
+        stored = slot.board
+        board = stored.as_board() if stored.deal else duplicate.seeded_board(fmt.trumps, stored.number, event.seed)
+        if stored.trump and board.trump != stored.trump:
+            board = duplicate.Board(board.number, board.dealer, stored.trump, board.deal)
+        played = board.play(_board_players(event.seed, hand, slot.table.number))
+        entry.submit(
+            slot.table,
+            hand=hand,
+            seat="N",
+            tricks_ours=played.tricks_won["NS"],
+            trump=None if stored.trump else played.trump,
+            device="simulation",
+        )
+        entry.agree(slot.table, hand=hand, seat="E", device="simulation")
+
+
 def play_hand(event: Event, hand: int) -> None:
     """Deal, play and enter every table's result of ``hand``: North enters, East agrees."""
     fmt = event.format
+    if fmt.is_duplicate:
+        play_boards(event, hand)
+        return
     rotation = trump_for_hand(fmt.trumps, hand)
     dealer = SEATS[(hand - 1) % 4]
     tables = {
@@ -210,12 +252,17 @@ def simulate_event(
     date: datetime.date | None = None,
     late: int = 0,
     leave: int = 0,
+    boards_dealt: str = Event.BoardsDealt.RECORDS,
 ) -> Event:
     """Create the players and the event, draw the seating from ``seed`` and play it out, with
     ``late`` players arriving after the first hand and ``leave`` leaving before the last."""
     if late < 0 or leave < 0:
         raise SimulationError("Give no negative number of late arrivals or leavers.")
-    event = create_event(fmt=fmt, tables=tables, spares=spares, seed=seed, club=club, name=name, date=date)
+    if fmt.is_duplicate and (late or leave):
+        raise SimulationError("A duplicate evening's pairs are fixed at the start: no late arrivals or leavers.")
+    event = create_event(
+        fmt=fmt, tables=tables, spares=spares, seed=seed, club=club, name=name, date=date, boards_dealt=boards_dealt
+    )
     try:
         event = evening.start_event(event, by="random", seed=seed)
     except evening.EveningError as exc:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from whistdrive import evening, standings
+from whistdrive import duplicate, evening, standings
 from whistdrive.formats import Format
-from whistdrive.models import Entrant, Event, Result, Seating
+from whistdrive.models import Entrant, Event, Result, Seating, TableBoard
 from whistdrive.rules import (
     HandEntry,
     score_games,
@@ -42,6 +42,8 @@ def export_event(event: Event) -> dict:
         (r.hand, r.table.number): r
         for r in Result.objects.for_event(event).filter(hand__lte=last).select_related("table")
     }
+    if fmt.is_duplicate:
+        return _duplicate_document(event, fmt, entrants, last, seats, out, results)
     turned = fmt.trump_rotation is None
     counts_honours = fmt.is_games and fmt.honours
 
@@ -83,6 +85,47 @@ def export_event(event: Event) -> dict:
     return document
 
 
+def _duplicate_document(event: Event, fmt: Format, entrants, last: int, seats, out, results) -> dict:
+    """A duplicate evening: its boards (deal null for a board dealt at the table), and each board slot's
+    tables with the board played; no trump a hand, as each board carries its own (spec, "Duplicate whist")."""
+    played = {
+        (hand, number): board
+        for hand, number, board in TableBoard.objects.filter(table__event=event, hand__lte=last).values_list(
+            "hand", "table__number", "board__number"
+        )
+    }
+    hands = []
+    for hand in range(1, last + 1):
+        tables = []
+        for number in sorted(number for (h, number) in seats if h == hand):
+            result = results[hand, number]
+            tables.append(
+                {
+                    "table": number,
+                    "board": played[hand, number],
+                    "seats": {s: seats[hand, number][s] for s in SEATS},
+                    "tricks": {"NS": result.tricks_ns, "EW": result.tricks_ew},
+                    "revoke": {"side": result.revoke} if result.revoke else None,
+                }
+            )
+        hands.append({"number": hand, "tables": tables, "sitting_out": [pid for _card, pid in sorted(out[hand])]})
+    boards = [
+        {"number": b.number, "dealer": b.dealer, "trump": b.trump or None, "deal": b.deal}
+        for b in event.boards.order_by("number")
+    ]
+    players = [_player(e) for e in entrants]
+    document: dict = {
+        "schema": SCHEMA,
+        "club": {"name": event.club.name},
+        "event": {"name": event.name, "date": event.date.isoformat(), "format": fmt.to_dict()},
+        "players": players,
+        "boards": boards,
+        "hands": hands,
+    }
+    document["results"] = derive_results(fmt, players, hands, boards)
+    return document
+
+
 def _player(entrant: Entrant) -> dict:
     """A player of the archive: the role of their first hand, and ``role_from`` when it changed later."""
     player: dict[str, object] = {"id": entrant.player_id, "name": entrant.name, "role": entrant.role_at(entrant.joined_hand) or None}
@@ -91,8 +134,13 @@ def _player(entrant: Entrant) -> dict:
     return player
 
 
-def derive_results(fmt: Format, players: list[dict], hands: list[dict]) -> dict:
-    """The archive's ``results`` from its players and hands (the file's own results are never read)."""
+def derive_results(fmt: Format, players: list[dict], hands: list[dict], boards: list[dict] | None = None) -> dict:
+    """The archive's ``results`` from its players and hands (the file's own results are never read);
+    a duplicate evening's from its boards and hands."""
+    if fmt.is_duplicate:
+        trumps = {b["number"]: b["trump"] for b in boards or []}
+        names = {p["id"]: p["name"] for p in players}
+        return duplicate.score_duplicate(fmt, duplicate.plays_from_hands(hands), trumps, names=names).to_dict()
     if fmt.is_games:
         return {"tables": games_tables(fmt, hands)}
     entrants = [

@@ -5,8 +5,9 @@ from __future__ import annotations
 from django.db import transaction
 
 from clubs.models import Club
+from whistdrive import duplicate, movements
 from whistdrive.formats import Format
-from whistdrive.models import Entrant, Event, Result, Seating, Submission, Table
+from whistdrive.models import Board, Entrant, Event, Partnership, Result, Seating, Submission, Table, TableBoard
 from whistdrive.rules import (
     HandEntry,
 )
@@ -39,6 +40,8 @@ def import_event(data, club: Club | None = None) -> Event:
         auto_advance=True,
     )
     event.set_format(fmt)
+    if fmt.is_duplicate and any(b.deal is not None for b in read["boards"].values()):
+        event.boards_dealt = Event.BoardsDealt.RECORDS
     event.save()
 
     presence = read.get("presence", {})
@@ -90,4 +93,61 @@ def import_event(data, club: Club | None = None) -> Event:
     Seating.objects.bulk_create(seatings)
     Result.objects.bulk_create(results)
     Submission.objects.bulk_create(submissions)
+    if fmt.is_duplicate:
+        _import_boards(event, fmt, read, by_id, tables)
     return event
+
+
+def _import_boards(event: Event, fmt: Format, read: dict, by_id: dict[str, Entrant], tables: dict) -> None:
+    """A duplicate evening's boards, its pairs (numbered from round 1, as the movement starts them) and
+    which board each table played in each slot. A part-played evening gets the rest of the movement's
+    slots too, so it can be played on."""
+    boards = {
+        b.number: Board.objects.create(
+            event=event,
+            number=b.number,
+            dealer=b.dealer,
+            trump=b.trump or "",
+            deal=b.to_dict()["deal"],
+        )  # fmt: skip
+        for b in sorted(read["boards"].values(), key=lambda b: b.number)
+    }
+    hands = read["hands"]
+    if not hands:
+        return
+    first = hands[0]["seating"]
+    players = len(first.seated()) + len(first.sitting_out)
+    plan = duplicate.plan_duplicate(fmt, players // 2)
+    ids: dict[str, tuple[str, str]] = {}
+    for played in plan.rounds[0].tables:
+        seats = first.tables[played.table]
+        ids[played.ns], ids[played.ew] = (seats["N"], seats["S"]), (seats["E"], seats["W"])
+    for pair in plan.rounds[0].sitting_out:
+        ids[pair] = tuple(first.sitting_out)
+    pairs = [
+        movements.Pair(int(pair.lstrip("NSEWP")), two, pair.rstrip("0123456789").replace("P", "") or None)
+        for pair, two in ids.items()
+    ]
+    Partnership.objects.bulk_create(
+        Partnership(
+            event=event, number=p.number, direction=p.direction or "", first=by_id[p.ids[0]], second=by_id[p.ids[1]]
+        )  # fmt: skip
+        for p in pairs
+    )
+    slots = [
+        TableBoard(table=tables[t["table"]], hand=hand["number"], board=boards[t["board"]])
+        for hand in hands
+        for t in hand["raw"]["tables"]
+    ]
+    # The slots not played yet, as the movement gives them: the evening can be played on.
+    for later in duplicate.hands_of(plan, pairs)[len(hands) :]:
+        for number in later.seating.tables:
+            if number not in tables:
+                tables[number] = Table.objects.create(event=event, number=number)
+        Seating.objects.bulk_create(
+            [Seating(event=event, hand=later.number, entrant=by_id[pid], table=tables[number], seat=seat)
+             for number, seats in later.seating.tables.items() for seat, pid in seats.items()]
+            + [Seating(event=event, hand=later.number, entrant=by_id[pid]) for pid in later.seating.sitting_out]
+        )  # fmt: skip
+        slots += [TableBoard(table=tables[t], hand=later.number, board=boards[b]) for t, b in later.boards.items()]
+    TableBoard.objects.bulk_create(slots)

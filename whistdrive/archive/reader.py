@@ -9,7 +9,7 @@ from collections import defaultdict
 
 from clubs.models import Club
 from clubs.names import control_character
-from whistdrive import movements
+from whistdrive import duplicate, movements
 from whistdrive.formats import Format, FormatError
 from whistdrive.rules import (
     HandEntry,
@@ -107,6 +107,7 @@ class _Reader:
         self.problems: list[str] = []
         self.data = data
         self.role_changes: dict[str, tuple[int, str]] = {}  # player id -> (first hand, role from then)
+        self.boards: dict[int, duplicate.Board] | None = None  # a duplicate evening's, by number
 
     def role_at(self, player: movements.Player, hand: int) -> str | None:
         """The role a player plays in ``hand``: their role, or from a later hand the one ``role_from`` gives."""
@@ -135,8 +136,26 @@ class _Reader:
         event = self._event(data.get("event"))
         players = self._players(data.get("players"))
         fmt = event["format"] if event else None
+        if fmt is not None and fmt.is_duplicate:
+            self.boards = self._boards(data.get("boards"), fmt)
+        elif "boards" in data:
+            self.add("boards", "only a duplicate evening has boards")
         hands = self._hands(data.get("hands"), fmt, players) if fmt is not None and players is not None else None
-        return {"club_name": club_name, "event": event, "players": players, "hands": hands}
+        return {"club_name": club_name, "event": event, "players": players, "hands": hands, "boards": self.boards}
+
+    def _boards(self, boards, fmt: Format) -> dict[int, duplicate.Board]:
+        """A duplicate evening's boards, each read and checked (its faults named by place)."""
+        if not isinstance(boards, list):
+            self.add("boards", "a duplicate evening lists its boards (one per board in play)")
+            return {}
+        read = {}
+        for i, board in enumerate(boards):
+            found = duplicate.board_problems(fmt.trumps, board, f"boards[{i}]")
+            if found:
+                self.problems.extend(found)
+                continue
+            read[board["number"]] = duplicate.read_board(fmt.trumps, board, f"boards[{i}]")
+        return read
 
     # event and format
     def _event(self, event):
@@ -266,7 +285,11 @@ class _Reader:
             number = i + 1
         trump = hand.get("trump")
         rotation = trump_for_hand(fmt.trumps, number)
-        if trump not in ("H", "D", "S", "C", "N"):
+        if fmt.is_duplicate:
+            rotation = None  # each board carries its own trump
+            if "trump" in hand:
+                self.add(f"{where}.trump", "a duplicate evening has no trump a hand: each board carries its own")
+        elif trump not in ("H", "D", "S", "C", "N"):
             self.add(f"{where}.trump", f'must be "H", "D", "S", "C" or "N", not {_shown(trump)}')
         elif rotation is not None and trump != rotation:
             self.add(f"{where}.trump", f"the rotation {fmt.trumps} gives {rotation} for hand {number}, not {trump}")
@@ -310,6 +333,18 @@ class _Reader:
         )
         return {"number": number, "trump": trump, "seating": seating, "tables": read_tables, "raw": hand}
 
+    def _board_trump(self, where: str, table: dict) -> str | None:
+        """Duplicate: the trump of the board a table played, from the boards list (None: a problem is added)."""
+        number = table.get("board")
+        board = (self.boards or {}).get(number) if is_whole_number(number) else None
+        if board is None:
+            self.add(f"{where}.board", f"must be the number of a board in the boards list, not {_shown(number)}")
+            return None
+        if board.trump is None:
+            self.add(f"{where}.board", f"board {number} was played, so it must carry its trump (boards list)")
+            return None
+        return board.trump
+
     def _table(self, where, table, fmt: Format, hand_trump, rotation, known, roles, places, hand: int):
         count = len(self.problems)
         if not isinstance(table, dict):
@@ -352,7 +387,11 @@ class _Reader:
                 total = tricks["NS"] + tricks["EW"]
                 self.add(f"{where}.tricks", f"NS {tricks['NS']} + EW {tricks['EW']} is {total}, not 13")
         trump = hand_trump
-        if "trump" in table:
+        if fmt.is_duplicate:
+            trump = self._board_trump(where, table)
+            if "trump" in table:
+                self.add(f"{where}.trump", "a duplicate table plays its board's trump: leave it to the boards list")
+        elif "trump" in table:
             trump = table["trump"]
             if trump not in ("H", "D", "S", "C", "N"):
                 self.add(f"{where}.trump", f'must be "H", "D", "S", "C" or "N", not {_shown(trump)}')
@@ -491,7 +530,9 @@ def check_document(data, club: Club | None = None) -> dict:
         fmt = read["event"]["format"]
         players = [p for p, _name in read["players"]]
         presence = _presence(players, hands, problems)
-        if not problems:
+        if not problems and fmt.is_duplicate:
+            problems.extend(duplicate.duplicate_problems(fmt, data.get("boards"), data.get("hands")))
+        elif not problems:
             _check_movement(fmt, players, hands, presence, problems, reader.role_at)
         if not problems and fmt.is_games:
             _check_games(fmt, hands, problems)

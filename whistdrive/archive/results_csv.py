@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from whistdrive import scores
+from whistdrive import pairs, scores
 from whistdrive.models import Event
 
 from .export import export_event
@@ -11,6 +11,7 @@ from .export import export_event
 
 CSV_HEADER = ["rank", "name", "role", "total", "first half", "second half", "hands played", "sat out"]
 GAMES_CSV_HEADER = ["table", "side", "players", "games won", "rubber points", "points"]
+DUPLICATE_CSV_HEADER = ["field", "rank", "pair", "names", "score", "percentage", "boards played"]
 
 
 def results_rows(event: Event) -> list[list]:
@@ -32,6 +33,13 @@ def results_rows(event: Event) -> list[list]:
                 rubbers = sum(r["points"] for r in table["rubbers"] if r["won_by"] == side)
                 points = sum(h["points"][side] for h in table["hands"])
                 rows.append([number, side, who, games, rubbers if fmt.rubber != "none" else "", points])
+        return rows
+    if event.format.is_duplicate:
+        results = scores.standings_now(event).duplicate
+        rows = [list(DUPLICATE_CSV_HEADER)]
+        for line in pairs.result_lines(event, results) if results is not None else []:
+            rows.append([line.field or "", line.rank, line.label, line.name, line.score,
+                         "" if line.percentage is None else line.percentage, line.boards_played])  # fmt: skip
         return rows
     rows = [list(CSV_HEADER)]
     for s in sorted(scores.standings_now(event).standings, key=lambda s: (s.rank, s.name)):

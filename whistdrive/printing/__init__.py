@@ -4,6 +4,7 @@ No Django import here: the adapter ``whistdrive.printing.from_models`` (imported
 dataclasses from the models, and the views in ``whistdrive.views.printing`` wrap the bytes.
 """
 
+from .pair_docs import duplicate_results_pdf, hand_records_pdf, movement_cards_pdf, pair_cards_pdf, travellers_pdf
 from .score_pads import score_pads_pdf
 from .scorecards import CardError, scorecards_pdf
 from .sheet_docs import prize_list_pdf, progression_sheet_pdf, results_pdf, season_pdf
@@ -56,6 +57,11 @@ __all__ = [
     "TableCard",
     "TableCardSheet",
     "club_table_cards_pdf",
+    "duplicate_results_pdf",
+    "hand_records_pdf",
+    "movement_cards_pdf",
+    "pair_cards_pdf",
+    "travellers_pdf",
     "find_your_table_pdf",
     "prize_list_pdf",
     "progression_sheet_pdf",

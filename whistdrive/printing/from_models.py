@@ -18,10 +18,12 @@ from dataclasses import dataclass
 from django.http import HttpRequest
 
 from whistdrive import games, movements, scores, standings
-from whistdrive.models import Entrant, Event, Result, Seating, player_id
+from whistdrive.models import Entrant, Event, Result, Seating, TableBoard, player_id
 from whistdrive.rules import trump_for_hand
 from whistdrive.vocabulary import PARTNER_SEAT
 
+from .pair_docs import BoardPage, PairCard, PairRound, PairsSheet, TravellerLine
+from .pair_docs import ResultLine as PairsResultLine
 from .sheet_docs import rounds  # the same grouping of identical hands as the progression sheet
 from .sheets import (
     ClubTableCardSheet,
@@ -209,6 +211,8 @@ def movers_line(fmt, table: int, numbers: list[int]) -> str:
 
     Ladies go up a table and gents down (movements.engine._move); the top and last tables are joined.
     """
+    if fmt.is_duplicate:
+        return "After each round: the movement card on this table says where the E–W pairs and the boards go"
     if len(numbers) < 2 or table not in numbers:
         return ""
     index = numbers.index(table)
@@ -243,8 +247,8 @@ def table_card_sheet(event: Event, request_or_base_url: HttpRequest | str, page_
             )
             for table in tables
         ],
-        trump_rotation=fmt.trump_rotation,
-        trump_mode=None if fmt.trump_rotation else fmt.trumps,
+        trump_rotation=None if fmt.is_duplicate else fmt.trump_rotation,
+        trump_mode="board" if fmt.is_duplicate else None if fmt.trump_rotation else fmt.trumps,
         page_size=page_size or event.club.paper_size,
     )
 
@@ -411,6 +415,20 @@ def results_sheet(event: Event, page_size: str | None = None) -> ResultsSheet:
         )
         for s in now.standings
     ]
+    if now.pair_lines is not None:
+        # A Mitchell's or Howell's drive: one line a pair, its number where a player's card would be.
+        rows = [
+            StandingRow(
+                rank=line.rank,
+                shared=line.tied,
+                name=line.name,
+                total=line.total,
+                first_half=line.first_half if halves else None,
+                second_half=line.second_half if second_begun else None,
+                card_number=line.pair.label,
+            )  # fmt: skip
+            for line in now.pair_lines
+        ]
     awards: list[PrizeAward] = []
     note = ""
     if not now.last_hand:
@@ -441,6 +459,7 @@ def results_sheet(event: Event, page_size: str | None = None) -> ResultsSheet:
         prizes=awards,
         prizes_note=note,
         page_size=page_size or event.club.paper_size,
+        by_pairs=now.pair_lines is not None,
     )
 
 
@@ -482,3 +501,137 @@ def _games_results_sheet(event: Event, page_size: str | None) -> ResultsSheet:
         ranking=f"Game to {fmt.target}. Ranked by {rubber}, then games won, then points.",
         page_size=page_size or event.club.paper_size,
     )
+
+
+# -- a pairs evening: pair cards; a duplicate evening's boards, movement cards and results -------------
+
+
+def pairs_sheet(event: Event, page_size: str | None = None) -> PairsSheet:
+    """Everything a pairs evening prints, from its rows: the pair cards (every pairs evening) and, in a
+    duplicate evening, each board's record and traveller lines, the movement cards and the results."""
+    from whistdrive import pairs
+
+    fmt = event.format
+    lines = pairs.pair_lines(event)
+    by_ids = {line.pair.ids: line for line in lines}
+    pair_of_player = {pid: line for line in lines for pid in line.pair.ids}
+    seated: dict[tuple[int, int], dict[str, str]] = defaultdict(dict)
+    ids = event.entrants.player_ids()
+    for hand, number, seat, entrant_id in Seating.objects.filter(event=event, table__isnull=False).values_list(
+        "hand", "table__number", "seat", "entrant_id"
+    ):
+        seated[hand, number][seat] = ids[entrant_id]
+    slots: dict[tuple[int, int], int] = {}
+    if fmt.is_duplicate:
+        slots = {
+            (hand, number): board
+            for hand, number, board in TableBoard.objects.filter(table__event=event).values_list(
+                "hand", "table__number", "board__number"
+            )
+        }
+    where: dict[tuple[str, int], tuple[int, str]] = {}  # (pair label, round) -> (table, "NS"/"EW")
+    for (hand, number), seats in seated.items():
+        if (hand - 1) % fmt.hands_per_round:
+            continue  # the round's first hand says where everyone sits for the round
+        for side, pid in (("NS", seats.get("N")), ("EW", seats.get("E"))):
+            if pid in pair_of_player:
+                where[pair_of_player[pid].label, fmt.round_of(hand)] = (number, side)
+    cards = []
+    for line in lines:
+        rows = []
+        for r in range(1, fmt.rounds + 1):
+            place = where.get((line.label, r))
+            if place is None:
+                rows.append(PairRound(r, None))
+                continue
+            number, side = place
+            first = (r - 1) * fmt.hands_per_round + 1
+            seats = seated[first, number]
+            other = pair_of_player.get(seats["E"] if side == "NS" else seats["N"])
+            boards = [slots[h, number] for h in range(first, first + fmt.hands_per_round) if (h, number) in slots]
+            rows.append(
+                PairRound(
+                    r,
+                    number,
+                    "N–S" if side == "NS" else "E–W",
+                    other.label if other else "",
+                    other.name if other else "",
+                    ", ".join(map(str, boards)),
+                )  # fmt: skip
+            )
+        note = f"You sit N–S at table {line.pair.number} all evening." if line.pair.direction == "NS" else ""
+        cards.append(PairCard(line.label, line.name, rows, note))
+    sheet = dict(
+        club=event.club.name, event=event.name, date=event.date, page_size=page_size or event.club.paper_size,
+        venue=event.venue, cards=cards, scoring=fmt.scoring if fmt.is_duplicate else "",
+    )  # fmt: skip
+    if not fmt.is_duplicate:
+        return PairsSheet(**sheet)
+    results = pairs.results_of(event) if event.started else None
+    scored = {(b.number, s.table): s for b in (results.boards if results else ()) for s in b.scores}
+    played = {(r.hand, r.table.number): r for r in Result.objects.for_event(event).select_related("table")}
+    traveller: dict[int, list[TravellerLine]] = defaultdict(list)
+    for (hand, number), board in sorted(slots.items()):
+        seats = seated.get((hand, number), {})
+        ns, ew = by_ids.get((seats.get("N"), seats.get("S"))), by_ids.get((seats.get("E"), seats.get("W")))
+        result, score = played.get((hand, number)), scored.get((board, number))
+        traveller[board].append(
+            TravellerLine(
+                table=number,
+                round=fmt.round_of(hand),
+                ns=ns.label if ns else "",
+                ew=ew.label if ew else "",
+                tricks_ns=result.tricks_ns if result else None,
+                tricks_ew=result.tricks_ew if result else None,
+                ns_score=score.ns if score and result else None,
+                ew_score=score.ew if score and result else None,
+            )  # fmt: skip
+        )
+    top = results.top if results and results.expected else None
+    boards = [
+        BoardPage(
+            b.number,
+            b.dealer,
+            b.trump or None,
+            b.deal,
+            sorted(traveller[b.number], key=lambda line: (line.round, line.table)),
+            top,
+        )  # fmt: skip
+        for b in event.boards.order_by("number")
+    ]
+    plan = pairs.plan_of(event) if event.started else None
+    movement_cards = []
+    if plan is not None:
+        last = plan.tables + (1 if plan.half_table else 0)
+        movement_cards = [(t, plan.movement_card(t)) for t in range(1, last + 1)]
+    now = scores.standings_now(event) if event.started else None
+    fields: list[tuple[str, list[PairsResultLine]]] = []
+    prize_rows = []
+    if results is not None:
+        for heading, group in pairs.by_field(pairs.result_lines(event, results)):
+            fields.append(
+                (
+                    heading,
+                    [
+                        PairsResultLine(
+                            line.place, line.label, line.name, line.score, line.percentage, line.boards_played
+                        )
+                        for line in group
+                    ],
+                )  # fmt: skip
+            )
+        labels = {"+".join(line.pair.ids): line.label for line in lines}
+        for award in now.awards if now else []:
+            winners = ", ".join(f"{labels.get(w.id, '')} {w.name}" for w in award.winners) or "—"
+            score = award.winners[0].score if award.winners else ""
+            prize_rows.append(
+                (
+                    award.description,
+                    winners,
+                    f"{score}%" if results.scoring == "matchpoints" and score != "" else str(score),
+                )
+            )
+    return PairsSheet(
+        **sheet, boards=boards, movement_cards=movement_cards, fields=fields, prizes=prize_rows,
+        top=results.top if results else 0, status=now.status_line if now else "",
+    )  # fmt: skip

@@ -340,7 +340,10 @@ def results_pdf(sheet: ResultsSheet) -> bytes:
         return build(story, size, title, sheet.club)
     story.append(Paragraph("Standings", style["heading"]))
     widths = [40, 36, width - 40 - 36 - 40 - 3 * 56, 40, 56, 56, 56]
-    data = [["Place", "Card", "Name", "", "1st half", "2nd half", "Total"]]
+    if sheet.by_pairs:
+        widths = [40, 56, width - 40 - 56 - 20 - 3 * 56, 20, 56, 56, 56]
+    data = [["Place", "Pair" if sheet.by_pairs else "Card", "Names" if sheet.by_pairs else "Name", "", "1st half",
+             "2nd half", "Total"]]  # fmt: skip
     for standing in card_order(sheet.standings):
         data.append([
             rank_text(standing.rank, standing.shared),
@@ -361,7 +364,14 @@ def results_pdf(sheet: ResultsSheet) -> bytes:
     ]))
     story.append(table)
     story.append(Spacer(1, 4))
-    story.append(para("“=2” means equal second; equal places are listed in card order.", style["body"]))
+    story.append(
+        para(
+            "One line a pair: the partners played every hand together. “=2” means equal second."
+            if sheet.by_pairs
+            else "“=2” means equal second; equal places are listed in card order.",
+            style["body"],
+        )
+    )
     return build(story, size, title, sheet.club)
 
 

@@ -214,6 +214,7 @@ class ResultsSheet:
     games: list[GamesRow] = field(default_factory=list)  # a game night: these instead of `standings`
     tables: list[TableStory] = field(default_factory=list)  # a game night: each table's rubbers
     ranking: str = ""  # a game night: how the standings are ranked, in words
+    by_pairs: bool = False  # a pairs drive: one line a pair, its number ("N–S 3") in the card column
 
 
 @dataclass(frozen=True)

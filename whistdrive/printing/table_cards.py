@@ -41,6 +41,7 @@ QR_SIZE = 150.0
 TRUMP_WORDS = {
     "turned": "Trumps: the dealer turns up the last card of each deal",
     "cut": "Trumps: cut the pack before each deal; the suit of the cut card is trumps",
+    "board": "Trumps: each board's own, as your phone and the traveller say",
 }
 
 

@@ -392,7 +392,7 @@ def result(request: HttpRequest, pk: int, number: int, hand: int) -> HttpRespons
     state = entry.table_state(table, hand)
     if request.method == "POST":
         # What the form showed: a correction that changes North–South alone moves East–West with it.
-        form = ResultForm(request.POST, event=event, hand=hand, initial=_initial_from(state.result))
+        form = ResultForm(request.POST, event=event, hand=hand, table=table, initial=_initial_from(state.result))
         if form.is_valid():
             try:
                 saved = entry.set_result(
@@ -419,7 +419,7 @@ def result(request: HttpRequest, pk: int, number: int, hand: int) -> HttpRespons
     else:
         use = request.GET.get("use")
         claim = state.claims.get(use) if use in ("NS", "EW") else None
-        form = ResultForm(event=event, hand=hand, initial=_initial_from(claim or state.result))
+        form = ResultForm(event=event, hand=hand, table=table, initial=_initial_from(claim or state.result))
     claims = [(side, claim) for side, claim in state.claims.items() if claim is not None]
     return render(
         request,

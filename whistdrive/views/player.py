@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import path
 from django.views.decorators.http import require_GET
 
-from whistdrive import charts, phones, scores
+from whistdrive import charts, pairs, phones, scores
 from whistdrive.models import Entrant, Result, Seating
 from whistdrive.vocabulary import SEAT_NAMES
 
@@ -19,6 +19,8 @@ from whistdrive.vocabulary import SEAT_NAMES
 def player_page(request: HttpRequest, token: str) -> HttpResponse:
     person = get_object_or_404(Entrant.objects.select_related("event"), token=token)
     event = person.event
+    if event.is_duplicate:
+        return _pair_page(request, person)
     card = scores.player_card(event, person)
     chart = ""
     if card.standing and card.standing.hands:
@@ -49,3 +51,36 @@ def player_page(request: HttpRequest, token: str) -> HttpResponse:
 
 
 urlpatterns = [path("p/<token:token>/", player_page, name="player")]
+
+
+def _pair_page(request: HttpRequest, person: Entrant) -> HttpResponse:
+    """A duplicate player's page: their pair's place and percentage, each board played with its score,
+    and a chart of the pair's percentage board by board."""
+    event = person.event
+    context: dict = {"event": event, "person": person, "duplicate": True}
+    if event.started:
+        results = scores.standings_now(event).duplicate
+        line = next((x for x in pairs.result_lines(event, results) if person.player_id in x.ids), None)
+        pair = next((p for p in pairs.pair_lines(event) if person.player_id in p.pair.ids), None)
+        boards = []
+        if line is not None:
+            mine = {p.board: p for p in pairs.plays_of(event) if line.ids in (p.ns, p.ew)}
+            labels = pairs.pair_labels(event)
+            for board in results.boards:
+                play = mine.get(board.number)
+                if play is None:
+                    continue
+                score = next(s for s in board.scores if s.table == play.table)
+                ns = play.ns == line.ids
+                boards.append({
+                    "number": board.number, "table": play.table, "direction": "N–S" if ns else "E–W",
+                    "against": labels.get(play.ew if ns else play.ns, ""),
+                    "tricks": score.tricks_ns if ns else score.tricks_ew, "score": score.ns if ns else score.ew,
+                })  # fmt: skip
+            if boards:
+                context["chart"] = charts.pair_evening_svg(results, line, width=360, height=240, title="Your evening")
+        context.update(line=line, pair=pair, boards=boards, matchpoints=results.scoring == "matchpoints",
+                       top=results.top)  # fmt: skip
+    now = Seating.objects.filter(entrant=person, hand=event.current_hand).select_related("table").first()
+    context.update(now=now, now_seat=now and now.seat and SEAT_NAMES[now.seat])
+    return render(request, "whistdrive/player_pair.html", context)

@@ -22,7 +22,7 @@ from django.urls import path, reverse
 from django.utils.text import slugify
 
 from clubs.access import ANY_ROLE
-from whistdrive import printing, prizes
+from whistdrive import pairs, printing, prizes
 from whistdrive.access import event_for
 from whistdrive.models import Event
 from whistdrive.printing import from_models
@@ -140,6 +140,8 @@ class Document:
     build: Callable[..., bytes]  # (event, request, paper, cleaned form data) -> PDF bytes
     drives: bool = True  # offered for drives
     games: bool = False  # offered for game nights
+    duplicate: bool = False  # offered for duplicate evenings
+    pairs_only: bool = False  # offered only for a pairs evening (a Mitchell, a Howell, duplicate)
     needs_start: bool = True  # needs the tables and seating made when the event starts
     form: type[forms.Form] | None = None  # the values it asks for (a GET form on the print page)
     button: str = ""
@@ -171,7 +173,45 @@ DOCUMENTS = (
         "table-cards", "Table cards", "Tonight's tent card per table: its number, its own QR code, the trumps and where "
         "movers go. The club's reusable cards are on the club's Table cards page.",
         lambda event, request, size, data: printing.table_cards_pdf(from_models.table_card_sheet(event, request, size)),
-        games=True,
+        games=True, duplicate=True,
+    ),
+    Document(
+        "pair-cards", "Pair cards", "One card per pair with both names, and for each round the table, the direction, "
+        "the opponents' pair number and names (and the boards in a duplicate evening).",
+        lambda event, request, size, data: printing.pair_cards_pdf(from_models.pairs_sheet(event, size)),
+        games=True, duplicate=True, pairs_only=True,
+    ),
+    Document(
+        "movement-cards", "Movement cards", "A card for each table: who sits there, and after each round where the "
+        "E–W pairs and the boards go (“E–W go up to table 3, boards go down to table 1”).",
+        lambda event, request, size, data: printing.movement_cards_pdf(from_models.pairs_sheet(event, size)),
+        drives=False, duplicate=True,
+    ),
+    Document(
+        "hand-records", "Hand records", "A sheet per board with its four hands, the dealer and the trump, to make up "
+        "the boards before the evening (boards made up from hand records).",
+        lambda event, request, size, data: printing.hand_records_pdf(from_models.pairs_sheet(event, size)),
+        drives=False, duplicate=True,
+    ),
+    Document(
+        "travellers", "Travellers", "The paper fallback: a traveller per board with a line for each table that plays "
+        "it and the pairs named; the tables write in the tricks.",
+        lambda event, request, size, data: printing.travellers_pdf(from_models.pairs_sheet(event, size)),
+        drives=False, duplicate=True,
+    ),
+    Document(
+        "hand-records-results", "Hand records with results", "After the evening: each board's four hands with every "
+        "table's result and score on it.",
+        lambda event, request, size, data: printing.hand_records_pdf(
+            from_models.pairs_sheet(event, size), with_results=True
+        ),
+        drives=False, duplicate=True,
+    ),
+    Document(
+        "duplicate-results", "Results with matchpoints", "The pairs in their fields with matchpoints and percentages "
+        "(or compass scores), the prizes, the top per board, and a board-by-board sheet.",
+        lambda event, request, size, data: printing.duplicate_results_pdf(from_models.pairs_sheet(event, size)),
+        drives=False, duplicate=True,
     ),
     Document(
         "result-slips", "Result slips", "For when the Wi-Fi fails: a slip per table for each hand (or round) with "
@@ -226,8 +266,11 @@ class PaperForm(forms.Form):
 
 
 def _documents_for(event: Event) -> list[Document]:
+    by_pairs = pairs.is_pairs_evening(event)
+    if event.kind == Event.Kind.DUPLICATE:
+        return [d for d in DOCUMENTS if d.duplicate]
     games = event.kind == Event.Kind.GAMES
-    return [d for d in DOCUMENTS if (d.games if games else d.drives)]
+    return [d for d in DOCUMENTS if (d.games if games else d.drives) and (by_pairs or not d.pairs_only)]
 
 
 def _paper(request: HttpRequest, event: Event) -> str:

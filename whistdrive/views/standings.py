@@ -28,10 +28,11 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
 from clubs.access import ANY_ROLE
-from whistdrive import charts, prizes, scores, standings
+from whistdrive import charts, pairs, prizes, scores, standings
 from whistdrive.access import event_for
 from whistdrive.forms import PrizeFormSet, QualifyForm, prize_initial
 from whistdrive.models import Event
+from whistdrive.vocabulary import suit_word
 
 # Standings lines on one page of the board: as many as fill a 1920×1080 projector in its large type
 # (the browser tests measure it); the board pages through the rest, so every player sees their place.
@@ -65,19 +66,42 @@ def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_for(request, pk, ANY_ROLE)
     evening = scores.standings_now(event)
     show_half = request.GET.get("half") == "1" and event.interval_after is not None
+    # A pairs drive reads by pairs; ?by=players shows each player's line (the half-time view too).
+    by_players = request.GET.get("by") == "players" or show_half
     rows = evening.halftime if show_half else evening.standings
-    return render(
-        request,
-        "whistdrive/standings.html",
+    context = {
+        "event": event,
+        "evening": evening,
+        "show_half": show_half,
+        "rows_html": standings_rows_html(rows or [], halves=not show_half),
+        "row_count": len(rows or []),
+        "prize_groups": awards_by_prize(evening.awards),
+        "pair_lines": None if by_players else evening.pair_lines,
+        "by_players": by_players and evening.pair_lines is not None,
+    }
+    if evening.duplicate is not None:
+        context.update(duplicate_context(event, evening.duplicate))
+    return render(request, "whistdrive/standings.html", context)
+
+
+def duplicate_context(event: Event, results) -> dict:
+    """A duplicate evening's results for a page: pairs in their fields, and every board's scores."""
+    lines = pairs.result_lines(event, results)
+    boards = [
         {
-            "event": event,
-            "evening": evening,
-            "show_half": show_half,
-            "rows_html": standings_rows_html(rows or [], halves=not show_half),
-            "row_count": len(rows or []),
-            "prize_groups": awards_by_prize(evening.awards),
-        },
-    )
+            "number": b.number,
+            "trump": suit_word(b.trump, capital=True) if b.trump else "turned",
+            "lines": pairs.traveller(event, b.number, results),
+        }  # fmt: skip
+        for b in results.boards
+        if b.scores
+    ]
+    return {
+        "results": results,
+        "fields": pairs.by_field(lines),
+        "matchpoints": results.scoring == "matchpoints",
+        "boards": boards,
+    }
 
 
 def standings_rows_html(rows: list[standings.Standing], *, halves: bool = True) -> str:
@@ -123,7 +147,7 @@ def event_prizes(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_for(request, pk, ANY_ROLE)
     roles_used = event.entrants.exclude(role="").exists()
     is_default = not event.prizes
-    initial = prize_initial(event.prizes or prizes.default_prizes(roles_used))
+    initial = prize_initial(event.prizes or scores.standings_now(event).prize_list)
     formset = PrizeFormSet(request.POST or None, initial=initial, prefix="prize")
     if request.method == "POST" and formset.is_valid():
         event.prizes = formset.prizes
@@ -254,7 +278,28 @@ def _board_context(evening: scores.Evening, view: str, page: int = 1) -> dict:
     event = evening.event
     context: dict = {"event": event, "evening": evening, "view": view}
     shown = slice((page - 1) * BOARD_ROWS, page * BOARD_ROWS)
-    if view != "welcome" and evening.night is not None:
+    if view in ("standings", "halftime") and evening.duplicate is not None:
+        results = evening.duplicate
+        lines = pairs.result_lines(event, results)
+        context["view"] = "standings"
+        context["duplicate_fields"] = [(heading, group[shown]) for heading, group in pairs.by_field(lines)]
+        context["matchpoints"] = results.scoring == "matchpoints"
+        if evening.last_hand:
+            leaders = [line for _heading, group in pairs.by_field(lines) for line in group[: BOARD_LEADERS // 2 + 1]]
+            series = charts.pair_percentage_series(results, leaders, BOARD_LEADERS + 1)
+            if series:
+                context["chart"] = mark_safe(
+                    charts.running_totals_svg(
+                        series,
+                        width=960,
+                        height=600,
+                        font_size=24,
+                        title="Percentage board by board" if context["matchpoints"] else "Score board by board",
+                        hand_numbers=list(range(1, max(len(values) for _label, values in series) + 1)),
+                        x_label="Boards played",
+                    )  # fmt: skip
+                )
+    elif view != "welcome" and evening.night is not None:
         context["view"] = "standings"
         context["game_rows"] = evening.night.standings[shown]
     elif view == "standings":

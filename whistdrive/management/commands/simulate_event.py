@@ -13,6 +13,7 @@ from django.core.management.base import BaseCommand, CommandError
 from clubs.models import Club
 from whistdrive.archive import export_event
 from whistdrive.formats import (
+    DUPLICATE_SCORINGS,
     KINDS,
     MOVEMENTS,
     MOVERS,
@@ -58,7 +59,15 @@ class Command(BaseCommand):
             "--interval-after", type=_interval, default=argparse.SUPPRESS, help="A hand number, or none."
         )
         parser.add_argument("--trumps", help="A rotation such as HDSC or HDSCN, or turned or cut.")
-        parser.add_argument("--scoring", choices=SCORINGS)
+        parser.add_argument("--scoring", choices=(*SCORINGS, *DUPLICATE_SCORINGS))
+        parser.add_argument("--boards", type=int, help="Duplicate: boards each pair plays (default 24).")
+        parser.add_argument(
+            "--boards-per-round", type=int, help="Duplicate: boards a table plays before the pairs move (default 3)."
+        )
+        parser.add_argument(
+            "--boards-dealt", choices=("records", "table"), default="records",
+            help="Duplicate: boards made up from hand records (default), or dealt at the table.",
+        )  # fmt: skip
         parser.add_argument("--movers", choices=MOVERS)
         parser.add_argument("--sitout-score", choices=SITOUT_SCORES)
         parser.add_argument("--sitout-fixed", type=int)
@@ -80,7 +89,7 @@ class Command(BaseCommand):
             event = simulate_event(
                 fmt=fmt, tables=options["tables"], spares=options["spares"], seed=options["seed"], club=club,
                 stop_after=options["stop_after"], name=options["name"], late=options["late"],
-                leave=options["leave"],
+                leave=options["leave"], boards_dealt=options["boards_dealt"],
             )  # fmt: skip
         except SimulationError as exc:
             raise CommandError(str(exc)) from exc
@@ -97,7 +106,15 @@ FLAGS = (
 
 
 def format_from_options(options) -> Format:
-    """The format from the flags given; a game night defaults to fixed tables playing rubbers."""
+    """The format from the flags given; a game night defaults to fixed tables playing rubbers, a duplicate
+    evening to 24 boards in rounds of 3, a Mitchell, matchpoints and trumps HDSC."""
+    if options.get("kind") == "duplicate":
+        given = {name: options.get(name) for name in ("boards", "boards_per_round", "movement", "scoring", "trumps")}
+        fmt = Format.duplicate(**{name: value for name, value in given.items() if value is not None})
+        problems = fmt.problems()
+        if problems:
+            raise CommandError("The format cannot be played: " + "; ".join(problems))
+        return fmt
     changes = {name: options[name] for name in FLAGS if options.get(name) is not None}
     if "interval_after" in options:  # given, perhaps as "none"
         changes["interval_after"] = options["interval_after"]

@@ -1,0 +1,249 @@
+"""Pairs evenings: an event's fixed pairs, and a duplicate evening's boards, plays and results.
+
+The adapter between the rows and the engines (``whistdrive.movements.pairs``,
+``whistdrive.duplicate``), as ``whistdrive.evening`` is for seating and ``whistdrive.scores`` for
+the standings: it reads rows, builds plain values and asks the engine.
+
+- ``pairs_of(event)``: the evening's pairs (a Mitchell, a Howell, a game night of fixed tables, a
+  duplicate evening), numbered as the movement starts them; [] for an evening whose partners change.
+- ``plan_of(event)``: a duplicate evening's movement (boards, rounds, the movement cards' lines).
+- ``plays_of(event)`` and ``results_of(event)``: its boards as played and scored so far.
+- ``traveller(event, board)``: how every table did on one board so far.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from whistdrive import cache, duplicate, movements
+from whistdrive.duplicate.movement import DIRECTION_WORDS
+from whistdrive.models import Board, Entrant, Event, Result, Seating, Table, TableBoard
+
+PAIR_MOVEMENTS = ("mitchell", "howell")
+
+
+def is_pairs_evening(event: Event) -> bool:
+    """Whether the evening's partners play every hand together (its results read as pairs)."""
+    fmt = event.format
+    return fmt.is_duplicate or fmt.movement in PAIR_MOVEMENTS or (fmt.is_games and fmt.movement == "stationary")
+
+
+def two_fields(event: Event) -> bool:
+    """N–S and E–W ranked apart: a duplicate Mitchell, where a pair is compared only with its direction."""
+    return event.is_duplicate and event.movement == "mitchell"
+
+
+def pairs_of(event: Event) -> list[movements.Pair]:
+    """The evening's pairs with their numbers; [] before the start or when partners change.
+
+    A duplicate evening keeps the pairs it drew (``Partnership``); a drive's Mitchell or Howell and
+    a game night's fixed tables read theirs from the first hand's seating (``movements.pairs_of``).
+    """
+    if event.is_duplicate:
+        return [p.pair for p in event.partnerships.select_related("first", "second")]
+    if not event.started or not is_pairs_evening(event):
+        return []
+    from whistdrive.evening import history_of
+
+    first = history_of(event, 1)
+    if not first:
+        return []
+    try:
+        return movements.pairs_of(event.format, first[0])
+    except movements.MovementError:
+        return []  # players came or went, so the partnerships changed: the evening reads by players
+
+
+def pair_names(event: Event) -> dict[str, str]:
+    """Player id -> name, for naming pairs ("Ann Smith & Bob Jones")."""
+    return {e.player_id: e.name for e in event.entrants.all()}
+
+
+@dataclass(frozen=True)
+class PairLine:
+    """A pair for a page: its label ("N–S 3"), its names, and its id in the engines."""
+
+    pair: movements.Pair
+    names: tuple[str, str]
+
+    @property
+    def label(self) -> str:
+        return self.pair.label
+
+    @property
+    def name(self) -> str:
+        return " & ".join(self.names)
+
+
+def pair_lines(event: Event) -> list[PairLine]:
+    names = pair_names(event)
+    return [PairLine(p, (names.get(p.ids[0], p.ids[0]), names.get(p.ids[1], p.ids[1]))) for p in pairs_of(event)]
+
+
+# -- a duplicate evening ------------------------------------------------------------------------
+
+
+def plan_of(event: Event) -> duplicate.DuplicatePlan:
+    """The duplicate movement for the pairs drawn (planned before the start for the pairs registered)."""
+    count = event.partnerships.count() if event.started else event.entrants.count() // 2
+    key = cache.duplicate_plan_key((event.hands, event.hands_per_round, event.movement), count)
+    return cache.get_or_make(key, lambda: duplicate.plan_duplicate(event.format, count))
+
+
+def board_of(table: Table, hand: int) -> Board | None:
+    """The board ``table`` plays as board slot ``hand``, or None (not a duplicate evening, or no play)."""
+    if not table.event.is_duplicate:
+        return None
+    slot = TableBoard.objects.filter(table=table, hand=hand).select_related("board").first()
+    return slot.board if slot else None
+
+
+def round_boards(table: Table, hand: int) -> list[tuple[int, Board]]:
+    """(hand, board) for each board slot of ``hand``'s round at ``table``, in playing order."""
+    fmt = table.event.format
+    first = (fmt.round_of(hand) - 1) * fmt.hands_per_round + 1
+    slots = TableBoard.objects.filter(table=table, hand__gte=first, hand__lt=first + fmt.hands_per_round)
+    return [(s.hand, s.board) for s in slots.select_related("board").order_by("hand")]
+
+
+def plays_of(event: Event) -> list[duplicate.BoardPlay]:
+    """Every board played so far: the board, the table, the two pairs and the tricks as played."""
+    ids = event.entrants.player_ids()
+    seated: dict[tuple[int, int], dict[str, str]] = {}
+    rows = Seating.objects.filter(event=event, table__isnull=False).values_list(
+        "hand", "table_id", "seat", "entrant_id"
+    )
+    for hand, table_id, seat, entrant_id in rows.order_by():
+        seated.setdefault((hand, table_id), {})[seat] = ids[entrant_id]
+    boards = {
+        (table_id, hand): number
+        for table_id, hand, number in TableBoard.objects.filter(table__event=event)
+        .order_by()
+        .values_list("table_id", "hand", "board__number")
+    }
+    plays = []
+    for result in (
+        Result.objects.for_event(event)
+        .order_by()
+        .values_list("hand", "table_id", "table__number", "tricks_ns", "tricks_ew", "revoke")
+    ):
+        hand, table_id, number, ns, ew, revoke = result
+        seats = seated.get((hand, table_id))
+        board = boards.get((table_id, hand))
+        if seats is None or board is None:
+            continue  # a result at a table with no board this slot: nothing to compare
+        plays.append(
+            duplicate.BoardPlay(
+                board, number, (seats["N"], seats["S"]), (seats["E"], seats["W"]), ns, ew, revoke or None
+            )
+        )
+    return plays
+
+
+def board_trumps(event: Event) -> dict[int, str | None]:
+    """Board number -> trump (None while a turned trump is not yet recorded), for every board in play."""
+    return {number: trump or None for number, trump in event.boards.values_list("number", "trump")}
+
+
+def results_of(event: Event) -> duplicate.DuplicateResults:
+    """The duplicate evening scored so far (every board, every pair): what the standings show."""
+    return duplicate.score_duplicate(event.format, plays_of(event), board_trumps(event), names=pair_names(event))
+
+
+def pair_labels(event: Event) -> dict[tuple[str, str], str]:
+    """A pair's player ids -> its label ("N–S 3"), for results keyed by ids."""
+    return {p.ids: p.label for p in pairs_of(event)}
+
+
+@dataclass(frozen=True)
+class TravellerLine:
+    table: int
+    ns: str  # the N–S pair's label
+    ew: str
+    tricks_ns: int
+    tricks_ew: int
+    ns_score: float
+    ew_score: float
+
+
+def traveller(event: Event, number: int, results: duplicate.DuplicateResults | None = None) -> list[TravellerLine]:
+    """Board ``number`` at every table that has played it so far: the pairs, tricks and scores."""
+    results = results or results_of(event)
+    board = next((b for b in results.boards if b.number == number), None)
+    if board is None:
+        return []
+    labels = pair_labels(event)
+    plays = {(p.board, p.table): p for p in plays_of(event) if p.board == number}
+    lines = []
+    for score in board.scores:
+        play = plays.get((number, score.table))
+        lines.append(
+            TravellerLine(
+                score.table,
+                labels.get(play.ns, "") if play else "",
+                labels.get(play.ew, "") if play else "",
+                score.tricks_ns,
+                score.tricks_ew,
+                score.ns,
+                score.ew,
+            )
+        )
+    return lines
+
+
+def has_played(event: Event, ids: tuple[str, str], number: int) -> bool:
+    """Whether the pair ``ids`` has played board ``number`` (a traveller is shown only then)."""
+    return any(p.board == number and ids in (p.ns, p.ew) for p in plays_of(event))
+
+
+def direction_words(direction: str | None) -> str:
+    return DIRECTION_WORDS.get(direction or "", "")
+
+
+def entrants_of(pair: movements.Pair, by_id: dict[str, Entrant]) -> tuple[Entrant, Entrant]:
+    return by_id[pair.ids[0]], by_id[pair.ids[1]]
+
+
+# -- results for the pages and the printing ---------------------------------------------------------
+
+FIELD_HEADINGS = {"NS": "North–South pairs", "EW": "East–West pairs", None: "All pairs"}
+
+
+@dataclass(frozen=True)
+class ResultLine:
+    """A duplicate pair's line: place in its field, label, names, score and percentage."""
+
+    field: str | None
+    rank: int
+    tied: bool
+    label: str
+    name: str
+    score: float
+    percentage: float | None
+    boards_played: int
+    ids: tuple[str, str]
+
+    @property
+    def place(self) -> str:
+        return f"={self.rank}" if self.tied else str(self.rank)
+
+
+def result_lines(event: Event, results: duplicate.DuplicateResults) -> list[ResultLine]:
+    labels = pair_labels(event)
+    return [
+        ResultLine(
+            p.direction, p.rank, p.tied, labels.get(p.ids, ""), p.name, p.score, p.percentage, p.boards_played, p.ids
+        )  # fmt: skip
+        for p in results.pairs
+    ]
+
+
+def by_field(lines: list) -> list[tuple[str, list]]:
+    """Lines grouped under their field's heading, in order (N–S, then E–W; or all pairs)."""
+    groups: list[tuple[str, list]] = []
+    for line in lines:
+        heading = FIELD_HEADINGS[line.field]
+        if not groups or groups[-1][0] != heading:
+            groups.append((heading, []))
+        groups[-1][1].append(line)
+    return groups

@@ -86,7 +86,8 @@ def test_the_fragment_takes_the_same_few_queries_for_5_and_25_tables(client, clu
     _fragment_queries(client, small)  # the session is read once, then both are alike
     counts = [_fragment_queries(client, small), _fragment_queries(client, large)]
     assert counts[0] == counts[1]
-    with django_assert_max_num_queries(10):
+    # 11: hosted (PostgreSQL) reads the session from the database on every request, the laptop from memory.
+    with django_assert_max_num_queries(11):
         client.get(url("event_live", large), headers=HTMX)
 
 

@@ -398,37 +398,28 @@ def results_sheet(event: Event, page_size: str | None = None) -> ResultsSheet:
     if fmt.is_games:
         return _games_results_sheet(event, page_size)
     now = scores.standings_now(event)
-    card_numbers = _card_numbers(event)
     halves = fmt.interval_after is not None
     # Until a hand after the interval has a result, the second half has not begun: blank, not 0.
     second_begun = halves and (now.final or now.last_hand > fmt.interval_after)
-    rows = [
-        StandingRow(
-            rank=s.rank,
-            shared=s.tied,
-            name=s.name,
-            total=s.total,
-            first_half=s.first_half if halves else None,
-            second_half=s.second_half if second_begun else None,
-            role=s.role,
-            card_number=card_numbers.get(s.id),
-        )
-        for s in now.standings
-    ]
+    card_numbers = _card_numbers(event)
     if now.pair_lines is not None:
         # A Mitchell's or Howell's drive: one line a pair, its number where a player's card would be.
-        rows = [
-            StandingRow(
-                rank=line.rank,
-                shared=line.tied,
-                name=line.name,
-                total=line.total,
-                first_half=line.first_half if halves else None,
-                second_half=line.second_half if second_begun else None,
-                card_number=line.pair.label,
-            )  # fmt: skip
-            for line in now.pair_lines
-        ]
+        lines = [(line, None, line.pair.label) for line in now.pair_lines]
+    else:
+        lines = [(s, s.role, card_numbers.get(s.id)) for s in now.standings]
+    rows = [
+        StandingRow(
+            rank=line.rank,
+            shared=line.tied,
+            name=line.name,
+            total=line.total,
+            first_half=line.first_half if halves else None,
+            second_half=line.second_half if second_begun else None,
+            role=role,
+            card_number=number,
+        )
+        for line, role, number in lines
+    ]
     awards: list[PrizeAward] = []
     note = ""
     if not now.last_hand:

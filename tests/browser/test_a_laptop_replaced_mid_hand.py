@@ -19,7 +19,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.laptops import Phone, make_evening, query
+from tests.browser.laptops import WAIT_MS, Phone, make_evening, query
 from tests.foundation.drive_process import free_port, laptop_env, manage, start_drive
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -66,7 +66,7 @@ def test_phones_carry_the_evening_to_a_laptop_restored_from_the_last_hand_end_co
             # The three phones that kept hand 2's taps find B and go on there by themselves.
             kept = ((t1n, 1, "N"), (t1e, 1, "E"), (t2n, 2, "N"))
             for phone, number, _ in kept:
-                expect(phone.page).to_have_url(f"{b.base_url}/t/{tokens[str(number)]}/")
+                expect(phone.page).to_have_url(f"{b.base_url}/t/{tokens[str(number)]}/", timeout=WAIT_MS)
             found_at = time.monotonic()
             for phone, _, _ in kept:
                 phone.sit()

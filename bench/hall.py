@@ -56,6 +56,8 @@ VERSION_RE = re.compile(r'hx-get="[^"?]*\?v=(\w+)"')
 TRIGGER_RE = re.compile(r'hx-trigger="(load, )?every (\d+)s')
 CSRF_RE = re.compile(r'"X-CSRFToken": "([^"]+)"')
 INPUT_CSRF_RE = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+SHARED_RE = re.compile(r'data-shared="(\w*)"')
+PUSH_RE = re.compile(r'data-push="([^"]+)"')
 
 
 # -- the server ---------------------------------------------------------------------------
@@ -98,9 +100,13 @@ class Stats:
     def __init__(self):
         self.times: dict[str, list[float]] = {}
         self.errors: dict[str, list[str]] = {}
+        self.counts: dict[str, int] = {}
 
     def add(self, kind: str, ms: float) -> None:
         self.times.setdefault(kind, []).append(ms)
+
+    def count(self, kind: str) -> None:
+        self.counts[kind] = self.counts.get(kind, 0) + 1
 
     def error(self, kind: str, what: str) -> None:
         self.errors.setdefault(kind, []).append(what)
@@ -164,8 +170,19 @@ class Client:
         self.stats.add(kind, ms)
         return status, body, etag
 
+    @property
+    def session_for_stream(self) -> aiohttp.ClientSession:
+        if not hasattr(self, "_stream_session"):
+            self._stream_session = aiohttp.ClientSession(
+                connector=aiohttp.TCPConnector(limit=1), cookie_jar=aiohttp.DummyCookieJar(),
+                timeout=aiohttp.ClientTimeout(total=None, sock_read=None),
+            )  # fmt: skip
+        return self._stream_session
+
     async def close(self):
         await self.session.close()
+        if hasattr(self, "_stream_session"):
+            await self._stream_session.close()
 
 
 class Phone(Client):
@@ -179,6 +196,11 @@ class Phone(Client):
         self.polling = True
         self.interval = 4.0  # the page's `every Ns`
         self.wake = asyncio.Event()  # the page's `load`: poll at once
+        # Pushed updates (static/whistdrive/push.js): the page's stream, the version it shows, the last pushed.
+        self.push_path = ""
+        self.shared = ""
+        self.pushed = ""
+        self.live = False
 
     @property
     def url(self) -> str:
@@ -193,6 +215,37 @@ class Phone(Client):
                 self.wake.set()
         if m := CSRF_RE.search(body) or INPUT_CSRF_RE.search(body):
             self.csrf = m.group(1)
+        if m := PUSH_RE.search(body):
+            self.push_path = m.group(1)
+        if m := SHARED_RE.search(body):
+            self.shared = m.group(1)
+            self.catch_up()
+
+    def catch_up(self) -> None:
+        """push.js: fetch when the page does not show the version last pushed."""
+        if self.live and self.shared and self.pushed and self.shared != self.pushed:
+            self.wake.set()
+
+    async def listen_forever(self) -> None:
+        """The page's EventSource, on a connection of its own; polling takes over while it is down."""
+        while self.polling and self.push_path:
+            try:
+                async with self.session_for_stream.get(self.base + self.push_path) as response:
+                    if response.status != 200:
+                        self.stats.error("push", f"HTTP {response.status}")
+                        return  # as a browser's EventSource: a 204 or an error status ends it
+                    self.live = True
+                    async for line in response.content:
+                        if line.startswith(b"data: "):
+                            self.pushed = line[6:].strip().decode()
+                            self.stats.count("pushed events")
+                            self.catch_up()
+            except (TimeoutError, aiohttp.ClientError) as exc:
+                if self.polling:
+                    self.stats.error("push", f"{type(exc).__name__}: {exc}")
+            finally:
+                self.live = False
+            await asyncio.sleep(3)  # the stream's retry
 
     def htmx(self) -> dict:
         return {"HX-Request": "true", "HX-Current-URL": self.base + self.url, "X-CSRFToken": self.csrf}
@@ -210,6 +263,12 @@ class Phone(Client):
     async def poll_forever(self) -> None:
         await asyncio.sleep(random.uniform(0, self.interval))
         while self.polling:
+            if self.live and self.shared and not self.wake.is_set():
+                # push.js skips the timer's polls while the stream keeps the page current.
+                try:
+                    await asyncio.wait_for(self.wake.wait(), self.interval)
+                except TimeoutError:
+                    continue
             self.wake.clear()
             started = time.perf_counter()
             path = f"{self.url}?v={self.version}"
@@ -337,6 +396,8 @@ async def run(args, event: dict, base: str, server_pid: int) -> dict:
         pollers = []
         if args.mode == "peak":
             pollers = [asyncio.create_task(p.poll_forever()) for p in phones]
+            if not args.poll:
+                pollers += [asyncio.create_task(p.listen_forever()) for p in phones]
             pollers += [
                 asyncio.create_task(organiser.poll_forever()),
                 asyncio.create_task(board.poll_forever(10.0)),
@@ -346,6 +407,7 @@ async def run(args, event: dict, base: str, server_pid: int) -> dict:
             for kind in list(stats.times):
                 if kind not in ("page", "seat", "organiser login", "live page", "board page"):
                     stats.times[kind] = []
+            stats.counts.clear()
             cpu0, wall0 = cpu_seconds(server_pid), time.perf_counter()
             tables = [phones[i : i + 4] for i in range(0, len(phones), 4)]
             await asyncio.gather(
@@ -407,6 +469,7 @@ async def run(args, event: dict, base: str, server_pid: int) -> dict:
         await asyncio.gather(*(c.close() for c in [*phones, organiser, board]))
     out["poll_interval_s"] = sorted({p.interval for p in phones})
     out["latency_ms"] = stats.summary()
+    out["counts"] = stats.counts
     out["errors"] = {kind: {"count": len(v), "first": v[:3]} for kind, v in stats.errors.items()}
     out["tally"] = tally
     return out
@@ -427,6 +490,7 @@ def main() -> None:
         help="WHISTDRIVE_CONNECTION_LIMIT for the server (default: the settings' 1,000, too few for 1,200 phones)",
     )
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--poll", action="store_true", help="phones poll only, as without pushed updates")
     parser.add_argument("--keep", action="store_true", help="keep the data folder and server log")
     args = parser.parse_args()
     random.seed(args.seed)

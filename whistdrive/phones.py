@@ -8,7 +8,8 @@ version; each phone adds only its seat (``for_phone``).
 A version is what a page depends on, read before anything is drawn: the event's revision (seatings,
 players, corrections, the evening's state), the table's revision (its entries, result and calls),
 and for an agreed table whose players' next seats wait on other tables' results, those tables'
-revisions. ``load`` reads them all, with the table and its event, in one query.
+results (not their revisions: a claim there changes nothing here). ``load`` reads them all, with
+the table and its event, in one query.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import connection
-from django.db.models import Q, Sum
+from django.db.models import Q
 from django.urls import reverse
 
 from whistdrive import cache, entry, evening, games, movements, pairs, scores, standings
@@ -132,13 +133,31 @@ def _load_sql(vendor: str, remembered: int, waited: int) -> str:
         else "NULL"
     )
     agreed = f"EXISTS (SELECT 1 FROM {result} WHERE {here})"
-    total = (
-        f"(SELECT SUM(revision) FROM {table} WHERE id IN ({', '.join(['%s'] * waited)}))" if waited else "NULL"
-    )
+    total = _waited_sql(waited) if waited else "NULL"
     return (
         f"SELECT {', '.join(columns)}, {my_seat}, {agreed}, {total} FROM {table} t "
         f"JOIN {event} e ON e.{q('id')} = t.{q('event_id')} WHERE t.{q('token')} = %s"
     )
+
+
+def _waited_sql(count: int) -> str:
+    """What an agreed page reads of the tables it waits on: their results (how many, and the latest
+    change), not their revisions. A claim entered there changes nothing here; a result or a correction
+    does (``_where_next`` reads those results)."""
+    q = connection.ops.quote_name
+    result = q(Result._meta.db_table)
+    return (
+        f"(SELECT CAST(COUNT(*) AS VARCHAR(20)) || ':' || COALESCE(CAST(MAX({q('updated')}) AS VARCHAR(40)), '') "
+        f"FROM {result} WHERE {q('table_id')} IN ({', '.join(['%s'] * count)}))"
+    )
+
+
+def _waited_now(ids: tuple[int, ...]) -> str | None:
+    if not ids:
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {_waited_sql(len(ids))}", list(ids))
+        return cursor.fetchone()[0]
 
 
 def _concrete(model) -> list[str]:
@@ -158,7 +177,7 @@ def _from_db_values(model, values) -> list:
 
 
 def _versions(
-    table: Table, waits: Waits | None, learn_waits: bool, *, my_seat: str | None, agreed: bool, waited: int | None
+    table: Table, waits: Waits | None, learn_waits: bool, *, my_seat: str | None, agreed: bool, waited: str | None
 ) -> Loaded:
     event = table.event
     hand = event.current_hand
@@ -175,7 +194,7 @@ def _versions(
             if not learn_waits:
                 return Loaded(table, my_seat, "", "")
             waits = _learn_waits(table)
-            waited = Table.objects.filter(pk__in=waits.ids).aggregate(total=Sum("revision"))["total"]
+            waited = _waited_now(waits.ids)
         parts += [waits.ids, waited or 0]
     shared = hashlib.sha256("|".join(map(str, parts)).encode()).hexdigest()[:20]
     version = hashlib.sha256(f"{shared}|{my_seat}".encode()).hexdigest()[:20]
@@ -208,6 +227,28 @@ def _learn_waits(table: Table) -> Waits:
     waits = Waits(hand, event.revision, table.revision, ids)
     cache.put(cache.waits_key(table.token), waits)
     return waits
+
+
+# -- what a pushed update asks (whistdrive.push) --------------------------------------------------
+
+
+def revisions_of_evenings(tokens: list[str]) -> dict[str, tuple[int, int, int]]:
+    """Every table of the evenings these tables belong to: token -> (id, its revision, its event's), in
+    one query. A table's version changes only when one of these does (see ``load``)."""
+    rows = Table.objects.filter(event_id__in=Table.objects.filter(token__in=tokens).values("event_id")).values_list(
+        "token", "pk", "revision", "event__revision"
+    )
+    return {token: (pk, revision, event_revision) for token, pk, revision, event_revision in rows}
+
+
+def may_have_changed(token: str, table_id: int, moved: set[int]) -> bool:
+    """Whether a table's version may have changed when the tables ``moved`` (or their evening) did: its
+    own table, or a table its agreed page waits on (as last worked out; ``load`` works them out again
+    when its own table or evening moved)."""
+    if table_id in moved:
+        return True
+    waits: Waits | None = cache.get(cache.waits_key(token))
+    return waits is not None and not moved.isdisjoint(waits.ids)
 
 
 # -- where everyone goes next ---------------------------------------------------------------------

@@ -1,48 +1,40 @@
-"""The laptop's web server (``rundrive``): waitress, made to hold a hall's Wi-Fi with a hostile guest on it.
+"""The laptop's web server (``rundrive``): uvicorn, made to hold a hall's Wi-Fi with a hostile guest on it.
+
+It runs ``whistdrive.asgi``: the phones' pushed updates held open on the event loop, Django's pages in a
+pool of threads. uvicorn runs on Windows, macOS and Linux (with uvloop and httptools where they install).
 
 Found by trying (docs/robustness.md, "The laptop's server"): 2,050 half-open requests from one laptop
-in 1.2 s took every one of waitress's 2,000 connections, and every phone timed out; on a stock Mac
-(256 open files) about 54 tables of real phones ran the process out of file handles, and waitress
+in 1.2 s took every connection the server had, and every phone timed out; on a stock Mac
+(256 open files) about 54 tables of real phones ran the process out of file handles, and the server
 then spun at 100 % CPU writing "Too many open files" (732 MB of log in 3 minutes). So:
 
 - **One address holds at most ``per_address`` connections** (``WHISTDRIVE_CONNECTIONS_PER_ADDRESS``).
   Phones on a hall's network each have their own address; a browser opens at most 6 to one site.
 - **A request's headers must arrive within ``HEADER_DEADLINE`` seconds** of its first byte (or of the
-  connection, when nothing came at all); an idle keep-alive connection between a phone's polls is
-  left alone (waitress closes those after ``channel_timeout``).
+  connection, when nothing came at all); an idle keep-alive connection between a phone's requests is
+  left alone for ``KEEP_ALIVE`` seconds.
 - **The open-files limit is raised** as far as the system allows (``raise_open_files_limit``) and the
-  number of connections is capped below it (``capacity``), so the process never runs out of handles.
-  Should it run out anyway (other programs' files count on some systems), accepting stops for a
-  second instead of spinning, and the log says so once (the log's own filter, ``QuietRepeats``,
-  keeps any repeated message from flooding it).
-- **A request's body is refused above ``max_body``** (413), before waitress writes it to disk.
-
-Windows has no open-files limit to raise, but Python's select() there watches at most 512 sockets
-(waitress then stops with "too many file descriptors in select()"): the capacity is capped below it.
+  number of connections is capped below it (``capacity``: past it, 503). Should the process run out
+  anyway (other programs' files count on some systems), the event loop stops accepting for a second
+  instead of spinning, and the log says so once (``QuietRepeats`` keeps any repeated message from
+  flooding it).
+- **A request's body is refused above ``max_body``** (413) before any of it is read (whistdrive/asgi.py).
 """
 
 from __future__ import annotations
 
-import errno
+import asyncio
 import logging
-import select
-import sys
+import socket
 import threading
-import time
 from collections import Counter
 
-from waitress.adjustments import Adjustments
-from waitress.channel import HTTPChannel
-from waitress.parser import HTTPRequestParser
-from waitress.server import MultiSocketServer, TcpWSGIServer
-from waitress.task import ThreadedTaskDispatcher
+import uvicorn
 
 log = logging.getLogger("whistdrive.serving")
 
 HEADER_DEADLINE = 10  # seconds for a request's headers; a phone sends them in one packet
-CHECK_EVERY = 2  # seconds between the server's checks of its connections (waitress: 30)
-WINDOWS_SELECT_LIMIT = 512  # CPython's FD_SETSIZE on Windows
-OUT_OF_FILES = {errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM}
+KEEP_ALIVE = 120  # seconds an idle keep-alive connection stays open (a phone polls far more often)
 
 
 def raise_open_files_limit() -> tuple[int, int] | None:
@@ -70,11 +62,11 @@ def raise_open_files_limit() -> tuple[int, int] | None:
 
 def capacity(configured: int, open_files: int | None, threads: int) -> int:
     """How many connections the server can really hold: the configured limit, or fewer when the
-    open-files limit (None on Windows) would run out first. Each server thread's SQLite connection
-    holds three files (the database, its -wal and -shm), a static file being sent one more, and the
-    process itself a few dozen (Python, the listening socket, the log)."""
+    open-files limit (None on Windows, which has none) would run out first. Each of Django's threads'
+    SQLite connections holds three files (the database, its -wal and -shm), a static file being sent
+    one more, and the process itself a few dozen (Python, the listening socket, the log)."""
     if open_files is None:
-        return max(1, min(configured, WINDOWS_SELECT_LIMIT - 12))
+        return max(1, configured)
     return max(1, min(configured, open_files - (4 * threads + 32)))
 
 
@@ -84,7 +76,7 @@ class _Guard:
 
     def __init__(self, per_address: int):
         self.per_address = per_address
-        self.open = Counter()
+        self.open: Counter[str] = Counter()
         self.lock = threading.Lock()
         self.paused_until = 0.0
 
@@ -102,127 +94,128 @@ class _Guard:
                 del self.open[address]
 
 
-class _Parser(HTTPRequestParser):
-    def __init__(self, adj):
-        super().__init__(adj)
-        self.began = time.monotonic()  # when the request's first byte came
+def _protocol_base() -> type:
+    """uvicorn's HTTP protocol: httptools' parser where it installed, else the pure-Python h11."""
+    try:
+        from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+        return HttpToolsProtocol
+    except ImportError:
+        from uvicorn.protocols.http.h11_impl import H11Protocol
+
+        return H11Protocol
 
 
-class HallChannel(HTTPChannel):
-    """A connection, counted against its address until it closes."""
+def hall_protocol(guard: _Guard) -> type:
+    """The server's connections: counted against their address, and closed when a request's headers do
+    not all come within HEADER_DEADLINE seconds (a slow-loris, or a connection that never speaks)."""
+    base = _protocol_base()
 
-    parser_class = _Parser
-    counted: str | None = None
+    class HallProtocol(base):  # type: ignore[misc, valid-type]
+        counted: str | None = None
+        deadline: asyncio.TimerHandle | None = None
 
-    def __init__(self, server, sock, addr, adj, map=None):
-        self.opened = time.monotonic()
-        super().__init__(server, sock, addr, adj, map=map)
+        def connection_made(self, transport) -> None:
+            peer = transport.get_extra_info("peername")
+            address = peer[0] if isinstance(peer, tuple) else str(peer)
+            if not guard.admit(address):
+                # This address holds its share already: closed at once, before it costs anything more.
+                log.warning("Refused a connection from an address that already holds %s", guard.per_address)
+                transport.abort()
+                return
+            self.counted = address
+            super().connection_made(transport)
+            self._start_deadline()
 
-    def too_slow(self, now: float) -> bool:
-        """Headers not all in within HEADER_DEADLINE: a slow-loris, or a connection that never spoke."""
-        if self.requests:
-            return False  # being answered
-        if self.request is not None:
-            return not self.request.headers_finished and now - self.request.began > HEADER_DEADLINE
-        never_spoke = self.last_activity == self.creation_time
-        return never_spoke and now - self.opened > HEADER_DEADLINE
-
-    def del_channel(self, map=None):
-        super().del_channel(map)
-        if self.counted is not None:
-            self.server.guard.release(self.counted)
+        def connection_lost(self, exc) -> None:
+            if self.counted is None:
+                return  # refused above: never made
+            self._stop_deadline()
+            guard.release(self.counted)
             self.counted = None
+            super().connection_lost(exc)
+
+        def on_message_begin(self) -> None:
+            super().on_message_begin()
+            self._start_deadline()  # from the request's first byte
+
+        def on_headers_complete(self) -> None:
+            self._stop_deadline()
+            super().on_headers_complete()
+
+        def _start_deadline(self) -> None:
+            self._stop_deadline()
+            self.deadline = self.loop.call_later(HEADER_DEADLINE, self._too_slow)
+
+        def _stop_deadline(self) -> None:
+            if self.deadline is not None:
+                self.deadline.cancel()
+                self.deadline = None
+
+        def _too_slow(self) -> None:
+            self.deadline = None
+            self.transport.close()
+
+    return HallProtocol
 
 
-class HallServer(TcpWSGIServer):
-    """waitress's TCP server with the limits of this module's docstring."""
-
-    channel_class = HallChannel
-
-    def __init__(self, *args, guard: _Guard, **kwargs):
-        self.guard = guard
-        super().__init__(*args, **kwargs)
-
-    def readable(self) -> bool:
-        accepting = super().readable()  # also runs maintenance
-        # Out of file handles: not watching the listening socket, or every pass of the loop would
-        # find it readable again and spin.
-        return accepting and time.monotonic() >= self.guard.paused_until
-
-    def handle_accept(self) -> None:
-        try:
-            pair = self.accept()
-        except OSError as exc:
-            if exc.errno in OUT_OF_FILES:
-                self.guard.paused_until = time.monotonic() + 1
-                log.warning(
-                    "No file handles left for new connections (%s): not accepting any for a second. "
-                    "Raise the open-files limit (ulimit -n) or set WHISTDRIVE_CONNECTION_LIMIT lower.",
-                    exc.strerror,
-                )
-            else:
-                log.warning("A connection could not be accepted: %s", exc)
-            return
-        if pair is None:
-            return
-        conn, addr = pair
-        address = addr[0] if isinstance(addr, tuple) else str(addr)
-        if not self.guard.admit(address):
-            # This address holds its share already: closed at once, before it costs anything more.
-            log.warning("Refused a connection from an address that already holds %s", self.guard.per_address)
-            conn.close()
-            return
-        try:
-            self.set_socket_options(conn)
-            channel = self.channel_class(self, conn, self.fix_addr(addr), self.adj, map=self._map)
-        except OSError:
-            self.guard.release(address)
-            conn.close()
-            return
-        channel.counted = address
-
-    def maintenance(self, now: float) -> None:
-        super().maintenance(now)
-        monotonic = time.monotonic()
-        for channel in list(self.active_channels.values()):
-            if isinstance(channel, HallChannel) and channel.too_slow(monotonic):
-                channel.will_close = True
+def _quiet_accept_errors(loop: asyncio.AbstractEventLoop, context: dict) -> None:
+    """The event loop's own errors, in one line each: out of file handles, it stops accepting for a second
+    (asyncio's own pause) and says so, instead of a traceback every second."""
+    exc = context.get("exception")
+    if isinstance(exc, OSError) and "accept" in context.get("message", ""):
+        log.warning(
+            "No file handles left for new connections (%s): not accepting any for a second. "
+            "Raise the open-files limit (ulimit -n) or set WHISTDRIVE_CONNECTION_LIMIT lower.",
+            exc.strerror,
+        )
+        return
+    loop.default_exception_handler(context)
 
 
-def make_server(app, *, host: str, port: int, threads: int, connections: int, per_address: int, max_body: int):
-    """The server ``rundrive`` runs: like ``waitress.create_server``, with ``HallServer`` on each address."""
-    adj = Adjustments(
+class HallServer(uvicorn.Server):
+    sockets: list[socket.socket]
+
+    def serve_forever(self) -> None:
+        """Serve on the bound socket until Ctrl+C or SIGTERM (uvicorn's handlers: open streams end)."""
+        self.run(sockets=self.sockets)
+
+    async def startup(self, sockets=None) -> None:
+        asyncio.get_running_loop().set_exception_handler(_quiet_accept_errors)
+        await super().startup(sockets)
+
+
+def make_server(app, *, host: str, port: int, connections: int, per_address: int) -> HallServer:
+    """The server ``rundrive`` runs: ``app`` (whistdrive.asgi) on ``host``:``port`` with the limits of this
+    module's docstring. ``run()`` serves until Ctrl+C or SIGTERM; a port taken raises OSError first."""
+    config = uvicorn.Config(
+        app,
         host=host,
         port=port,
-        threads=threads,
-        connection_limit=connections,
-        max_request_body_size=max_body,
-        cleanup_interval=CHECK_EVERY,
-        # select() cannot watch a socket numbered 1024 or more: with ~1,000 phones connected waitress
-        # died with "filedescriptor out of range in select()" (docs/benchmarks.md). poll() has no such
-        # limit; Windows has no poll(), so it keeps select() there (see capacity()).
-        asyncore_use_poll=hasattr(select, "poll"),
-        ident="WhistDrive",
+        http=hall_protocol(_Guard(per_address)),
+        ws="none",
+        lifespan="on",
+        limit_concurrency=connections,
+        timeout_keep_alive=KEEP_ALIVE,
+        timeout_graceful_shutdown=3,  # open streams end; a request being answered has 3 seconds
+        log_config=None,  # the settings' logging: tokens hidden, repeats quietened
+        access_log=False,  # a phone's URL holds its table's token
+        server_header=False,
+        date_header=False,
     )
-    socket_map: dict = {}
-    dispatcher = ThreadedTaskDispatcher()
-    dispatcher.set_thread_count(adj.threads)
-    guard = _Guard(per_address)
-    servers = [HallServer(app, socket_map, dispatcher=dispatcher, adj=adj, sockinfo=info, guard=guard)
-               for info in adj.listen]  # fmt: skip
-    if len(servers) == 1:
-        return servers[0]
-    listening = [(server.effective_host, server.effective_port) for server in servers]
-    return MultiSocketServer(socket_map, adj, listening, dispatcher, servers[-1].log_info)
+    server = HallServer(config)
+    # Bound here, so a port already taken raises OSError to rundrive (uvicorn's own binding exits).
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    server.sockets = [socket.create_server((host, port), family=family, backlog=2048)]
+    return server
 
 
 def describe_capacity(holds: int, configured: int, per_address: int, limits: tuple[int, int] | None) -> str:
     """The line rundrive prints about what the server holds, and why when it is less than configured."""
-    line = f"  Holds {holds:,} connections at once (about {holds // 4:,} tables of phones)"
+    # Each of a table's four phones holds two: its page's stream of pushed updates, and one for its requests.
+    line = f"  Holds {holds:,} connections at once (about {holds // 8:,} tables of phones)"
     line += f", at most {per_address} from any one device." if per_address else "."
     if limits is None:
-        if sys.platform.startswith("win") and holds < configured:
-            line += f" Windows lets this server watch at most {WINDOWS_SELECT_LIMIT} connections."
         return line
     before, after = limits
     if after > before:

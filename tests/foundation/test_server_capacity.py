@@ -1,6 +1,6 @@
 """What rundrive's server can hold, worked out before it starts (whistdrive/serving.py): the real
 server is tested in test_rundrive_holds_off_a_hostile_guest.py; Windows, where there is no
-open-files limit but select() watches at most 512 sockets, only here."""
+open-files limit (and asyncio's loop there watches sockets without select()), only here."""
 
 import builtins
 import sys
@@ -16,8 +16,8 @@ def test_the_capacity_is_what_the_open_files_can_hold():
     assert serving.capacity(2000, 10, 16) == 1
 
 
-def test_on_windows_the_capacity_stays_below_what_select_can_watch(monkeypatch):
-    assert serving.capacity(2000, None, 16) == 500
+def test_on_windows_the_capacity_is_what_is_configured(monkeypatch):
+    assert serving.capacity(4000, None, 16) == 4000
     real_import = builtins.__import__
 
     def no_resource(name, *args, **kwargs):
@@ -28,9 +28,8 @@ def test_on_windows_the_capacity_stays_below_what_select_can_watch(monkeypatch):
     monkeypatch.setattr(builtins, "__import__", no_resource)
     assert serving.raise_open_files_limit() is None
     monkeypatch.setattr(sys, "platform", "win32")
-    line = serving.describe_capacity(500, 2000, 32, None)
-    assert line.startswith("  Holds 500 connections at once (about 125 tables of phones)")
-    assert "Windows lets this server watch at most 512 connections" in line
+    line = serving.describe_capacity(4000, 4000, 32, None)
+    assert line == "  Holds 4,000 connections at once (about 500 tables of phones), at most 32 from any one device."
 
 
 @pytest.mark.skipif(sys.platform.startswith("win"), reason="Unix's open-files limit")

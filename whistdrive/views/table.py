@@ -109,8 +109,11 @@ def _page_etag(request: HttpRequest, version: str) -> str:
     return quote_etag(f"{version}-p-{secret}")
 
 
-def _render(request: HttpRequest, context: dict, version: str) -> HttpResponse:
+def _render(request: HttpRequest, context: dict, version: str, loaded: phones.Loaded | None = None) -> HttpResponse:
+    """The page or its fragment at ``version``; with ``loaded`` when that is the version just loaded, so the
+    page can tell a pushed version it already shows (whistdrive.push) from one it must fetch."""
     context["version"] = version
+    context["shared_version"] = loaded.shared if loaded is not None and version and version == loaded.version else ""
     template = "whistdrive/table.html#state" if request.htmx else "whistdrive/table.html"
     response = render(request, template, context)
     patch_cache_control(response, no_cache=True, private=True)
@@ -148,7 +151,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
             return response
     shared = phones.kept_drawing(loaded) if hand else phones.drawing(loaded.table)
     context = phones.for_phone(shared, loaded.my_seat, _player(request, loaded.table))
-    response = _render(request, context, loaded.version if hand and context["state"] else "")
+    response = _render(request, context, loaded.version if hand and context["state"] else "", loaded)
     if hand:
         response["ETag"] = _page_etag(request, loaded.version)
     return response
@@ -199,7 +202,7 @@ def _after_post(
         version = loaded.version
     context = phones.for_phone(shared, loaded.my_seat, _player(request, loaded.table))
     context.update(error=error, notice=notice)
-    return _render(request, context, version if context["state"] else "")
+    return _render(request, context, version if context["state"] else "", loaded)
 
 
 def _still(state: entry.TableState, table: Table) -> bool:
@@ -403,8 +406,19 @@ def remembered_entrant(request: HttpRequest, event: Event) -> Entrant | None:
     return event.entrants.filter(pk=entrant_pk).first() if entrant_pk else None
 
 
+@login_not_required
+@require_GET
+def events(request: HttpRequest, token: str) -> HttpResponse:
+    """The table's pushed updates, as this server answers them: 204, "none here". A server that holds open
+    streams (``rundrive``'s, whistdrive/asgi.py) answers this URL itself (whistdrive/push.py); behind one
+    that cannot (a hosted install's WSGI workers), a 204 tells the phone's browser not to ask again, and
+    the page polls."""
+    return HttpResponse(status=204)
+
+
 urlpatterns = [
     path("t/<token:token>/", table_page, name="table"),
+    path("t/<token:token>/events/", events, name="table_events"),
     path("t/<token:token>/seat/", choose_seat, name="table_seat"),
     path("t/<token:token>/seat/forget/", forget_seat, name="table_forget_seat"),
     path("t/<token:token>/enter/", enter, name="table_enter"),

@@ -9,7 +9,6 @@ Started again after a crash on the same data folder (or on a database brought ba
 import getpass
 import os
 import secrets
-import signal
 import sys
 from pathlib import Path
 
@@ -247,9 +246,8 @@ class Command(BaseCommand):
         self.stdout.write("  Phones scan this code, or the QR code on their table.")
 
     def serve(self, host: str, port: int) -> None:
-        from django.core.handlers.wsgi import WSGIHandler
-
         from whistdrive import serving
+        from whistdrive.asgi import application
 
         # As many open files as the system allows, and no more connections than they can hold.
         limits = serving.raise_open_files_limit()
@@ -257,14 +255,12 @@ class Command(BaseCommand):
         holds = serving.capacity(configured, limits and limits[1], settings.WAITRESS_THREADS)
         try:
             server = serving.make_server(
-                WSGIHandler(),
+                application,
                 host=host,
                 port=port,
-                threads=settings.WAITRESS_THREADS,
-                # Each phone holds a keep-alive connection: 200 phones need more than waitress's 100.
+                # Each phone holds a keep-alive connection, and its page a stream of pushed updates.
                 connections=holds,
                 per_address=settings.WAITRESS_CONNECTIONS_PER_ADDRESS,
-                max_body=settings.MAX_REQUEST_BYTES,
             )
         except OSError as exc:
             raise CommandError(
@@ -272,13 +268,7 @@ class Command(BaseCommand):
                 f"Is WhistDrive already running? Try another port: python manage.py rundrive --port {port + 1}"
             ) from None
 
-        def stop(signum, frame):
-            raise KeyboardInterrupt
-
-        signal.signal(signal.SIGTERM, stop)
-        if hasattr(signal, "SIGBREAK"):  # Ctrl+Break on Windows
-            signal.signal(signal.SIGBREAK, stop)
-        # Worker threads open their own connections; the setup one must not linger.
+        # Django's threads open their own connections; the setup one must not linger.
         connections.close_all()
         self.stdout.write(
             serving.describe_capacity(holds, configured, settings.WAITRESS_CONNECTIONS_PER_ADDRESS, limits)
@@ -289,12 +279,10 @@ class Command(BaseCommand):
                 self.style.SUCCESS("\nWhistDrive is running. Keep this window open; press Ctrl+C to stop.")
             )
             try:
-                server.run()
+                # uvicorn stops on Ctrl+C, SIGTERM (and Ctrl+Break on Windows) by itself.
+                server.serve_forever()
             except KeyboardInterrupt:
                 pass
-            finally:
-                server.close()
-                server.task_dispatcher.shutdown()
         self.stdout.write("WhistDrive stopped.")
 
 

@@ -1,0 +1,69 @@
+"""Pushed updates in Chromium (#21): on the laptop's real server a phone's page is told of its table's
+change the moment it happens and does not poll meanwhile; behind a server that cannot hold streams
+(the test server here, like a hosted install's WSGI workers) the same page polls, and still sees it."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import db_quiet
+from tests.browser.laptops import Phone, make_evening
+from tests.factories import started_event, table_of
+from tests.foundation.drive_process import start_drive
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def _fetches(page, token: str) -> list[str]:
+    """The page's requests for its own fragment (a poll, or a fetch after a push), from now on."""
+    seen: list[str] = []
+    page.on("request", lambda r: seen.append(r.url) if f"/t/{token}/?v=" in r.url else None)
+    return seen
+
+
+def test_on_the_laptop_a_phone_sees_the_claim_at_once_and_never_polls(browser, tmp_path):
+    drive = start_drive(tmp_path / "data", "--organiser", "olive")
+    csp: list[str] = []
+    try:
+        token = make_evening(tmp_path / "data")["tables"]["1"]
+        north = Phone(browser, drive.base_url, token, "N", csp)
+        east = Phone(browser, drive.base_url, token, "E", csp)
+        fetches = _fetches(east.page, token)
+        # The page would poll every 4 s: in 9 quiet seconds it asks nothing, its stream being open.
+        east.page.wait_for_timeout(9000)  # (Playwright's own wait: its events are delivered meanwhile)
+        assert fetches == []
+        north.enter(8)
+        started = time.monotonic()
+        expect(east.page.locator('form[action$="/agree/"] button').first).to_be_visible(timeout=5000)
+        assert time.monotonic() - started < 3
+        assert len(fetches) == 1  # one fetch, on the push
+        east.agree()
+        expect(north.page.locator("#state")).to_contain_text("Agreed", timeout=5000)
+        assert csp == []
+    finally:
+        drive.process.kill()
+        drive.process.wait()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_behind_a_server_without_streams_the_page_polls_and_sees_the_claim(hall, live_server):
+    with db_quiet(live_server):
+        event = started_event(tables=1)
+        token = table_of(event, 1).token
+    north, east = hall.phone(), hall.phone()
+    for page, seat in ((north, "N"), (east, "E")):
+        page.goto(f"{live_server.url}/t/{token}/")
+        page.locator(f'.pick-seats button[value="{seat}"]').click()
+        expect(page.locator("form.forget")).to_be_visible()
+    streams: list[int] = []
+    east.on("response", lambda r: streams.append(r.status) if r.url.endswith("/events/") else None)
+    east.reload()
+    fetches = _fetches(east, token)
+    north.locator('button[name="tricks"][value="8"]').click()
+    # The stream was answered "none here"; the page's own poll (every 4 s) brings the claim.
+    expect(east.locator('form[action$="/agree/"] button').first).to_be_visible(timeout=10_000)
+    assert streams == [204]
+    assert fetches

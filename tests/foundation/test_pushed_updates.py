@@ -1,0 +1,156 @@
+"""Pushed updates from the real laptop server (`rundrive`, whistdrive/push.py): a table's stream tells its
+phones the moment their page changes, and only then; behind a server that cannot hold streams, the
+phones are told "none here" and poll.
+
+The streams are read off real sockets, as a phone's browser reads them (EventSource).
+"""
+
+from __future__ import annotations
+
+import re
+import socket
+import time
+
+import pytest
+from django.test import Client
+
+from tests.browser.laptops import make_evening
+from tests.faults.phones import Phone
+from tests.foundation.drive_process import start_drive
+
+SHARED = re.compile(r'data-shared="(\w*)"')
+
+
+class Stream:
+    """A table's events URL read as a browser's EventSource reads it: line by line, off one socket."""
+
+    def __init__(self, base_url: str, token: str):
+        host, port = base_url.removeprefix("http://").split(":")
+        self.sock = socket.create_connection((host, int(port)), timeout=10)
+        self.sock.sendall(
+            f"GET /t/{token}/events/ HTTP/1.1\r\nHost: laptop\r\nAccept: text/event-stream\r\n\r\n".encode()
+        )
+        self.buffer = b""
+        head = self._until(b"\r\n\r\n", deadline=time.monotonic() + 10)
+        self.status = int(head.split(b" ", 2)[1])
+        self.headers = head.decode("latin-1").lower()
+
+    def _until(self, mark: bytes, deadline: float) -> bytes:
+        while mark not in self.buffer:
+            self.sock.settimeout(max(0.01, deadline - time.monotonic()))
+            try:
+                chunk = self.sock.recv(4096)
+            except TimeoutError:
+                raise TimeoutError(f"nothing more within the time: {self.buffer[-300:]!r}") from None
+            if not chunk:
+                raise ConnectionError(f"closed: {self.buffer[-300:]!r}")
+            self.buffer += chunk
+        found, _, self.buffer = self.buffer.partition(mark)
+        return found
+
+    def next_version(self, within: float) -> str:
+        """The next version pushed (the stream's chunks and comments skipped)."""
+        deadline = time.monotonic() + within
+        while True:
+            line = self._until(b"\n", deadline)
+            if match := re.search(rb"data: (\w+)", line):
+                return match.group(1).decode()
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+@pytest.fixture
+def laptop(tmp_path):
+    drive = start_drive(tmp_path / "data", "--organiser", "olive")
+    evening = make_evening(tmp_path / "data")  # two tables, four hands, started
+    yield drive, evening
+    if drive.process.poll() is None:
+        drive.process.kill()
+        drive.process.wait()
+
+
+def test_a_phone_hears_its_table_change_at_once_and_nothing_of_other_tables(laptop):
+    drive, evening = laptop
+    one, two = evening["tables"]["1"], evening["tables"]["2"]
+    stream = Stream(drive.base_url, one)
+    other = Stream(drive.base_url, two)
+    try:
+        assert stream.status == 200
+        assert "content-type: text/event-stream" in stream.headers
+        # First, the version the page shows now: a phone that was asleep learns at once whether it is behind.
+        north = Phone(drive.base_url, one)
+        page = north.page()
+        shown = SHARED.search(page).group(1)
+        assert stream.next_version(within=5) == shown
+        other.next_version(within=5)
+
+        # Another table's claim changes nothing at this one: its phones hear nothing.
+        status, _ = Phone(drive.base_url, two).post("enter/", {"hand": 1, "tricks": 7})
+        assert status == 200
+        assert other.next_version(within=5) != ""
+        with pytest.raises(TimeoutError):
+            stream.next_version(within=1.5)
+
+        # North's claim at this table: its other phones hear of it within a moment, with no poll.
+        status, _ = north.post("enter/", {"hand": 1, "tricks": 8})
+        assert status == 200
+        started = time.monotonic()
+        claimed = stream.next_version(within=5)
+        assert time.monotonic() - started < 2
+        assert claimed != shown
+        # ...and the version pushed is the one a phone then fetches: its page shows it.
+        assert SHARED.search(Phone(drive.base_url, one).page()).group(1) == claimed
+    finally:
+        stream.close()
+        other.close()
+
+
+def test_a_stream_for_no_table_is_refused(laptop):
+    drive, _ = laptop
+    stream = Stream(drive.base_url, "no-such-table")
+    try:
+        assert stream.status == 404
+    finally:
+        stream.close()
+
+
+def test_many_idle_streams_cost_the_server_almost_nothing(laptop):
+    drive, evening = laptop
+    streams = [Stream(drive.base_url, evening["tables"][str(1 + n % 2)]) for n in range(30)]
+    try:
+        for stream in streams:
+            stream.next_version(within=5)
+        pid = drive.process.pid
+
+        def cpu() -> float:
+            fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / 100
+
+        before = cpu()
+        time.sleep(5)
+        # The hub's look at the revisions (four a second) and nothing per stream: well under a tenth of a core.
+        assert cpu() - before < 0.5
+        assert drive.process.poll() is None
+    finally:
+        for stream in streams:
+            stream.close()
+
+
+@pytest.mark.django_db
+def test_behind_a_server_that_cannot_hold_streams_the_phones_are_told_to_poll(client: Client):
+    """Django's own answer (a hosted install's WSGI workers): 204, which ends a browser's EventSource for
+    good; the page keeps its polls (static/whistdrive/push.js)."""
+    from tests.factories import add_entrants, make_club, make_event
+    from whistdrive import evening
+    from whistdrive.formats import Format
+
+    event = make_event(make_club("Poll Club"), Format(hands=4, interval_after=None))
+    add_entrants(event, 4, 4)
+    evening.start_event(event, seed=5)
+    table = event.tables.get(number=1)
+    answer = client.get(f"/t/{table.token}/events/", secure=True)
+    assert answer.status_code == 204
+    page = client.get(f"/t/{table.token}/", secure=True).content.decode()
+    assert re.search(r'hx-trigger="every \d+s, wake, pushed"', page)
+    assert f'data-push="/t/{table.token}/events/"' in page

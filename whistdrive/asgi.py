@@ -1,0 +1,84 @@
+"""The application ``rundrive``'s server runs (whistdrive/serving.py): Django, and the phones' pushed updates.
+
+A table's events URL (whistdrive/push.py) is a stream held open for as long as the phone's page is: it is
+answered here, on the event loop, where 1,200 of them cost only their sockets. Everything else is
+Django's WSGI application, run in a pool of threads (a2wsgi), as under any WSGI server: its views, the
+database connections per thread and the middleware are those every test runs. (Django's own ASGI
+handler runs the same sync views through several hand-overs between the loop and threads: measured
+at 3.8 ms of CPU a request against 1.4 ms here, docs/benchmarks.md.)
+
+A body declared larger than ``MAX_REQUEST_BYTES`` is refused (413) before any of it is read.
+
+For a hosted install: ``uvicorn whistdrive.asgi:application`` (with ``--workers N``) serves the same,
+with pushed updates; under a WSGI server (``whistdrive.wsgi``) the phones poll.
+"""
+
+from __future__ import annotations
+
+import os
+
+import django
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "whistdrive.settings")
+django.setup()
+
+from a2wsgi import WSGIMiddleware  # noqa: E402
+from django.conf import settings  # noqa: E402
+from django.core.handlers.wsgi import WSGIHandler  # noqa: E402
+
+from whistdrive import push  # noqa: E402
+from whistdrive.limits import too_large  # noqa: E402
+
+
+def wsgi_threads() -> int:
+    return settings.WAITRESS_THREADS
+
+
+class Application:
+    def __init__(self, threads: int):
+        self.django = WSGIMiddleware(WSGIHandler(), workers=threads)
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] == "lifespan":
+            await self._lifespan(receive, send)
+            return
+        if scope["type"] != "http":
+            return  # no websockets here
+        if scope["method"] == "GET" and (match := push.EVENTS_PATH.match(scope["path"])):
+            await push.stream(match.group(1), receive, send)
+            return
+        if _declared_length(scope) > settings.MAX_REQUEST_BYTES:
+            await _refuse_too_large(send)
+            return
+        await self.django(scope, receive, send)
+
+    async def _lifespan(self, receive, send) -> None:
+        while True:
+            message = await receive()
+            if message["type"] == "lifespan.startup":
+                push.hub.start()
+                await send({"type": "lifespan.startup.complete"})
+            elif message["type"] == "lifespan.shutdown":
+                await push.hub.stop()
+                await send({"type": "lifespan.shutdown.complete"})
+                return
+
+
+def _declared_length(scope) -> int:
+    for name, value in scope["headers"]:
+        if name == b"content-length":
+            try:
+                return int(value)
+            except ValueError:
+                return 0
+    return 0
+
+
+async def _refuse_too_large(send) -> None:
+    page = too_large()
+    headers = [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in page.items()]
+    await send({"type": "http.response.start", "status": 413, "headers": headers})
+    await send({"type": "http.response.body", "body": page.content})
+
+
+application = Application(wsgi_threads())

@@ -196,9 +196,13 @@ def _versions(
             waits = _learn_waits(table)
             waited = _waited_now(waits.ids)
         parts += [waits.ids, waited or 0]
-    shared = hashlib.sha256("|".join(map(str, parts)).encode()).hexdigest()[:20]
+    shared = _shared_of(parts)
     version = hashlib.sha256(f"{shared}|{my_seat}".encode()).hexdigest()[:20]
     return Loaded(table, my_seat, shared, version)
+
+
+def _shared_of(parts: list) -> str:
+    return hashlib.sha256("|".join(map(str, parts)).encode()).hexdigest()[:20]
 
 
 def _learn_waits(table: Table) -> Waits:
@@ -232,23 +236,49 @@ def _learn_waits(table: Table) -> Waits:
 # -- what a pushed update asks (whistdrive.push) --------------------------------------------------
 
 
-def revisions_of_evenings(tokens: list[str]) -> dict[str, tuple[int, int, int]]:
-    """Every table of the evenings these tables belong to: token -> (id, its revision, its event's), in
-    one query. A table's version changes only when one of these does (see ``load``)."""
-    rows = Table.objects.filter(event_id__in=Table.objects.filter(token__in=tokens).values("event_id")).values_list(
-        "token", "pk", "revision", "event__revision"
+@dataclass(frozen=True)
+class Seen:
+    """A table as a pushed update's look at the hall finds it (``tables_of_evenings``)."""
+
+    pk: int
+    revisions: tuple  # what moves its version: its own and its evening's revisions, hand and state
+    results: str  # its results (how many, the latest change): what a page waiting on it reads
+    shared: str | None  # its version, when it is not agreed (an agreed page's waits are ``load``'s to read)
+
+
+def tables_of_evenings(tokens: list[str]) -> dict[str, Seen]:
+    """Every table of the evenings these tables belong to, by token, in one query."""
+    with connection.cursor() as cursor:
+        cursor.execute(_evenings_sql(connection.vendor, len(tokens)), tokens)
+        rows = cursor.fetchall()
+    out = {}
+    for token, pk, revision, event_revision, hand, status, agreed, results in rows:
+        shared = None if agreed else _shared_of([pk, event_revision, hand, status, revision])
+        out[token] = Seen(pk, (revision, event_revision, hand, status), results, shared)
+    return out
+
+
+@functools.cache
+def _evenings_sql(vendor: str, tokens: int) -> str:
+    q = connection.ops.quote_name
+    table, event, result = q(Table._meta.db_table), q(Event._meta.db_table), q(Result._meta.db_table)
+    tid, eid = f"t.{q('id')}", f"e.{q('id')}"
+    hand, updated = q("current_hand"), q("updated")
+    return (
+        f"SELECT t.{q('token')}, {tid}, t.{q('revision')}, e.{q('revision')}, e.{hand}, e.{q('status')}, "
+        f"EXISTS (SELECT 1 FROM {result} r WHERE r.{q('table_id')} = {tid} AND r.{q('hand')} = e.{hand}), "
+        f"(SELECT CAST(COUNT(*) AS VARCHAR(20)) || ':' || COALESCE(CAST(MAX(r.{updated}) AS VARCHAR(40)), '') "
+        f"FROM {result} r WHERE r.{q('table_id')} = {tid}) "
+        f"FROM {table} t JOIN {event} e ON {eid} = t.{q('event_id')} "
+        f"WHERE t.{q('event_id')} IN (SELECT {q('event_id')} FROM {table} WHERE {q('token')} IN "
+        f"({', '.join(['%s'] * tokens)}))"
     )
-    return {token: (pk, revision, event_revision) for token, pk, revision, event_revision in rows}
 
 
-def may_have_changed(token: str, table_id: int, moved: set[int]) -> bool:
-    """Whether a table's version may have changed when the tables ``moved`` (or their evening) did: its
-    own table, or a table its agreed page waits on (as last worked out; ``load`` works them out again
-    when its own table or evening moved)."""
-    if table_id in moved:
-        return True
+def waits_on_any(token: str, tables: set[int]) -> bool:
+    """Whether the table's agreed page (as last worked out) waits on any of ``tables``."""
     waits: Waits | None = cache.get(cache.waits_key(token))
-    return waits is not None and not moved.isdisjoint(waits.ids)
+    return waits is not None and not tables.isdisjoint(waits.ids)
 
 
 # -- where everyone goes next ---------------------------------------------------------------------
@@ -611,6 +641,11 @@ def kept_drawing(loaded: Loaded) -> dict:
     stale, never a drawing served as current under a later version."""
     table = loaded.table
     return cache.get_or_make(cache.drawing_key(table.token, loaded.shared), lambda: drawing(table))
+
+
+def keep_drawing(loaded: Loaded, shared: dict) -> None:
+    """Keep a whole drawing of the page made at ``loaded``'s version (an entry's answer) for ``kept_drawing``."""
+    cache.put(cache.drawing_key(loaded.table.token, loaded.shared), shared)
 
 
 def for_phone(shared: dict, my_seat: str | None, player: int | None = None) -> dict:

@@ -46,7 +46,7 @@ class Hub:
 
     listeners: dict[str, set[asyncio.Queue]] = field(default_factory=dict)
     told: dict[str, str] = field(default_factory=dict)
-    seen: dict[str, tuple[int, int, int]] = field(default_factory=dict)  # token -> (table id, revisions)
+    seen: dict = field(default_factory=dict)  # token -> phones.Seen, as last looked at
     executor: ThreadPoolExecutor = field(default_factory=lambda: ThreadPoolExecutor(1, thread_name_prefix="push"))
     task: asyncio.Task | None = None
 
@@ -103,20 +103,30 @@ class Hub:
                     queue.put_nowait(version)
 
     def _changes(self, tokens: list[str]) -> dict[str, str]:
-        """The listened-to tables whose version is not what their phones were last told (in the hub's thread)."""
+        """The listened-to tables whose version is not what their phones were last told (in the hub's thread).
+
+        One query reads the evenings' tables; a table not agreed has its version worked out from it, an
+        agreed one (whose page also waits on other tables' results) is loaded as a phone's poll loads it,
+        when it or a table it waits on moved.
+        """
         from whistdrive import phones
 
         close_old_connections()
-        now = phones.revisions_of_evenings(tokens)
-        moved = {row[0] for token, row in now.items() if self.seen.get(token) != row}
-        self.seen = now
-        if not moved:
-            return {}
+        now = phones.tables_of_evenings(tokens)
+        before, self.seen = self.seen, now
+        new_results = {seen.pk for token, seen in now.items() if token in before and before[token].results != seen.results}
         out = {}
         for token in tokens:
-            if token not in now or not phones.may_have_changed(token, now[token][0], moved):
+            seen = now.get(token)
+            if seen is None:
                 continue
-            version = _version_now(token)
+            moved = token not in before or before[token].revisions != seen.revisions
+            if seen.shared is not None:
+                version: str | None = seen.shared
+            elif moved or phones.waits_on_any(token, new_results):
+                version = _version_now(token)
+            else:
+                continue
             if version is not None and version != self.told.get(token):
                 out[token] = version
         return out

@@ -73,7 +73,8 @@ def test_each_page_and_view_stays_up_one_slot_of_the_same_clock(hall, live_serve
     assert set(order) == set(turn), order
     # Each view stayed up one slot: the polls come when the slot ends, not on a clock of their own.
     gaps = [b - a for a, b in zip(times[1:], times[2:], strict=False)]
-    assert all(2200 < gap < 3800 for gap in gaps), gaps  # 3 s, give or take a busy machine
+    # 3 s, give or take a busy machine (3.8 s seen with two test runs at once); two slots would be 6 s.
+    assert all(2200 < gap < 4500 for gap in gaps), gaps
 
 
 def test_the_prize_winners_fill_the_screen_in_large_type(hall, live_server):

@@ -116,8 +116,9 @@ def test_a_phone_polls_at_the_halls_interval_and_when_it_wakes(client, event):
     page = client.get(reverse("table", args=[table_of(event, 1).token])).content.decode()
     trigger = re.search(r'hx-trigger="([^"]*)"', page).group(1)
     assert "every 4s" in trigger
-    # "wake" is sent by site.js when the page comes back into view (no eval: the CSP forbids it).
-    assert trigger.endswith(", wake") and "data-poll-on-wake" in page
+    # "wake" is sent by site.js when the page comes back into view (no eval: the CSP forbids it), and
+    # "pushed" by push.js when the table's stream tells of a version the page does not show.
+    assert trigger.endswith(", wake, pushed") and "data-poll-on-wake" in page
 
 
 def test_an_agreed_pages_totals_follow_a_correction_at_its_table(client, event):

@@ -54,7 +54,8 @@ def running(cast):
 
 
 PUBLIC = {"healthz", "login", "logout", "table", "table_seat", "table_forget_seat", "table_enter", "table_agree",
-          "table_call", "table_here", "table_kept", "player", "board", "rejoin", "club_table"}  # fmt: skip
+          "table_call", "table_here", "table_kept", "table_events", "player", "board", "rejoin",
+          "club_table"}  # fmt: skip
 # Logged in but not tied to a club: the home page lists only the user's own clubs; a league's
 # invitation link is for another club's organiser (its token is the key; see tests/clubs).
 ANY_USER = {"home", "password_change", "password_change_done", "league_join"}

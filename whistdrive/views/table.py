@@ -187,8 +187,13 @@ def _after_post(
         shared = phones.drawing(loaded.table, state=state, moves_later=True)
         if shared.get("moves_later"):
             version = phones.MOVES_LATER
+        elif loaded.version:
+            # The whole page at the version just read: the table's other phones, told of it (pushed or
+            # polled), are given this drawing instead of drawing it again.
+            version = loaded.version
+            phones.keep_drawing(loaded, shared)
         else:
-            version = loaded.version or _load(request, token).version
+            version = _load(request, token).version
     elif state is not None and state.status == "agreed":
         # This agreement moved the evening on (or something else changed meanwhile): the answer is
         # still the hand agreed, with its game and notes, drawn as the entry found the evening; its

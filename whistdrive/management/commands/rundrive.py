@@ -9,6 +9,7 @@ Started again after a crash on the same data folder (or on a database brought ba
 import getpass
 import os
 import secrets
+import signal
 import sys
 from pathlib import Path
 
@@ -268,6 +269,14 @@ class Command(BaseCommand):
                 f"Is WhistDrive already running? Try another port: python manage.py rundrive --port {port + 1}"
             ) from None
 
+        def stop(signum, frame):
+            raise KeyboardInterrupt
+
+        # uvicorn stops on these by itself, and then raises the signal again as it found it handled:
+        # here, as Ctrl+C, so that rundrive says it stopped and exits 0.
+        signal.signal(signal.SIGTERM, stop)
+        if hasattr(signal, "SIGBREAK"):  # Ctrl+Break on Windows
+            signal.signal(signal.SIGBREAK, stop)
         # Django's threads open their own connections; the setup one must not linger.
         connections.close_all()
         self.stdout.write(
@@ -279,7 +288,6 @@ class Command(BaseCommand):
                 self.style.SUCCESS("\nWhistDrive is running. Keep this window open; press Ctrl+C to stop.")
             )
             try:
-                # uvicorn stops on Ctrl+C, SIGTERM (and Ctrl+Break on Windows) by itself.
                 server.serve_forever()
             except KeyboardInterrupt:
                 pass

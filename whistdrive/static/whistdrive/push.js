@@ -18,9 +18,19 @@
       window.htmx.trigger(element, "pushed");
     }
   }
+  var dropped = false;
   var source = new EventSource(first.dataset.push);
-  source.addEventListener("open", function () { live = true; });
-  source.addEventListener("error", function () { live = false; });
+  source.addEventListener("open", function () {
+    live = true;
+    // Back after a drop: anything may have happened meanwhile, even a new server that forgot this
+    // phone's seat (its page's version holds the seat; the pushed one does not). One poll asks.
+    if (dropped) {
+      dropped = false;
+      var element = state();
+      if (element && element.dataset.push) window.htmx.trigger(element, "pushed");
+    }
+  });
+  source.addEventListener("error", function () { live = false; dropped = true; });
   source.addEventListener("message", function (message) {
     live = true;
     pushed = message.data;

@@ -129,8 +129,15 @@ def database():
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-def _servers(tmp_path, database: str, cache_url: str):
-    pytest.importorskip("gunicorn", reason="gunicorn is not installed (it does not run on Windows)")
+GUNICORN = [sys.executable, "-m", "gunicorn", "whistdrive.wsgi", "--workers", "1", "--bind", "127.0.0.1:{port}"]
+# The ASGI application with pushed updates, as the README's hosted mode runs it under uvicorn.
+UVICORN = [sys.executable, "-m", "uvicorn", "whistdrive.asgi:application", "--host", "127.0.0.1", "--port", "{port}",
+           "--no-access-log", "--proxy-headers", "--forwarded-allow-ips", "127.0.0.1"]  # fmt: skip
+
+
+def _servers(tmp_path, database: str, cache_url: str, server: list[str] = GUNICORN):
+    if server is GUNICORN:
+        pytest.importorskip("gunicorn", reason="gunicorn is not installed (it does not run on Windows)")
     env = laptop_env(
         tmp_path / "data",
         DATABASE_URL=database,
@@ -152,14 +159,14 @@ def _servers(tmp_path, database: str, cache_url: str):
     for port in ports:
         processes.append(
             subprocess.Popen(
-                [sys.executable, "-m", "gunicorn", "whistdrive.wsgi", "--workers", "1", "--bind", f"127.0.0.1:{port}"],
+                [part.format(port=port) for part in server],
                 cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
             )  # fmt: skip
         )
     for process, port in zip(processes, ports, strict=True):
         for _ in range(300):
             if process.poll() is not None:
-                pytest.fail(f"gunicorn stopped: {process.stderr.read()}")
+                pytest.fail(f"the server stopped: {process.stderr.read()}")
             try:
                 socket.create_connection(("127.0.0.1", port), timeout=1).close()
                 break
@@ -206,6 +213,33 @@ def test_a_result_entered_through_one_server_is_seen_at_once_through_the_other(t
         assert "Hand 2 of 4" in _words(seen_from_a.page())
         board_from_a = _board(a, board)
         assert re.search(r">\s*6\s*<", board_from_a) and re.search(r">\s*7\s*<", board_from_a), board_from_a
+    finally:
+        for process in processes:
+            process.terminate()
+            process.wait(timeout=30)
+
+
+def test_a_claim_entered_through_one_server_is_pushed_to_a_phone_held_by_the_other(tmp_path, database):
+    """Each server's hub watches the database, not its own requests: a phone whose stream server B holds
+    hears of a claim made through server A."""
+    from tests.foundation.test_pushed_updates import SHARED, Stream
+
+    evening, (a, b), processes = _servers(tmp_path, database, "", UVICORN)
+    try:
+        token = evening["tables"]["1"]
+        stream = Stream(f"http://127.0.0.1:{b}", token)
+        try:
+            assert stream.status == 200
+            shown = SHARED.search(Phone(b, token).page()).group(1)
+            assert stream.next_version(within=5) == shown
+            north = Phone(a, token)
+            north.post("seat/", {"seat": "N"})
+            north.post("enter/", {"hand": 1, "tricks": 9})
+            claimed = stream.next_version(within=5)
+            assert claimed != shown
+            assert SHARED.search(Phone(b, token).page()).group(1) == claimed
+        finally:
+            stream.close()
     finally:
         for process in processes:
             process.terminate()

@@ -54,14 +54,18 @@ class Hub:
         if self.task is None:
             self.task = asyncio.get_running_loop().create_task(self._watch())
 
+    def end_streams(self) -> None:
+        """Every open stream ends (the server is stopping: a phone's browser will open it again)."""
+        for queues in self.listeners.values():
+            for queue in queues:
+                queue.put_nowait(None)
+
     async def stop(self) -> None:
         if self.task is not None:
             self.task.cancel()
             await asyncio.gather(self.task, return_exceptions=True)
             self.task = None
-        for queues in self.listeners.values():
-            for queue in queues:
-                queue.put_nowait(None)  # each stream ends
+        self.end_streams()
         self.executor.shutdown(wait=False)
 
     async def _in_thread(self, fn, *args):

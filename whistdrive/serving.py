@@ -184,6 +184,12 @@ class HallServer(uvicorn.Server):
         asyncio.get_running_loop().set_exception_handler(_quiet_accept_errors)
         await super().startup(sockets)
 
+    async def shutdown(self, sockets=None) -> None:
+        from whistdrive import push
+
+        push.hub.end_streams()  # or each would hold the stop for timeout_graceful_shutdown
+        await super().shutdown(sockets)
+
 
 def make_server(app, *, host: str, port: int, connections: int, per_address: int) -> HallServer:
     """The server ``rundrive`` runs: ``app`` (whistdrive.asgi) on ``host``:``port`` with the limits of this

@@ -8,6 +8,7 @@ The streams are read off real sockets, as a phone's browser reads them (EventSou
 from __future__ import annotations
 
 import re
+import signal
 import socket
 import time
 
@@ -31,6 +32,7 @@ class Stream:
             f"GET /t/{token}/events/ HTTP/1.1\r\nHost: laptop\r\nAccept: text/event-stream\r\n\r\n".encode()
         )
         self.buffer = b""
+        self.received = b""  # everything, as it came
         head = self._until(b"\r\n\r\n", deadline=time.monotonic() + 10)
         self.status = int(head.split(b" ", 2)[1])
         self.headers = head.decode("latin-1").lower()
@@ -45,6 +47,7 @@ class Stream:
             if not chunk:
                 raise ConnectionError(f"closed: {self.buffer[-300:]!r}")
             self.buffer += chunk
+            self.received += chunk
         found, _, self.buffer = self.buffer.partition(mark)
         return found
 
@@ -104,6 +107,25 @@ def test_a_phone_hears_its_table_change_at_once_and_nothing_of_other_tables(lapt
     finally:
         stream.close()
         other.close()
+
+
+def test_stopping_the_server_ends_the_open_streams_at_once(laptop):
+    drive, evening = laptop
+    streams = [Stream(drive.base_url, token) for token in evening["tables"].values()]
+    try:
+        for stream in streams:
+            stream.next_version(within=5)
+        assert drive.stop(signal.SIGTERM) == 0
+        assert "WhistDrive stopped." in drive.output
+        for stream in streams:
+            # Each stream was ended by the server (its last, empty chunk), not cut off after uvicorn's
+            # 3 seconds of grace for a request still being answered.
+            with pytest.raises(ConnectionError):
+                stream.next_version(within=5)
+            assert stream.received.endswith(b"\r\n0\r\n\r\n"), stream.received[-100:]
+    finally:
+        for stream in streams:
+            stream.close()
 
 
 def test_a_stream_for_no_table_is_refused(laptop):

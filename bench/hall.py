@@ -1,8 +1,10 @@
-"""A hall at its peak, and everything at once: the real server (`rundrive`: waitress) under phones.
+"""A hall at its peak, and everything at once: the real server (`rundrive`: uvicorn) under phones.
 
     python bench/hall.py --tables 300                  # peak, SQLite
     python bench/hall.py --tables 300 --db postgres    # peak, PostgreSQL
     python bench/hall.py --tables 300 --mode burst     # everything at once
+    python bench/hall.py --tables 300 --mode idle      # every page open, nothing happening
+    python bench/hall.py --tables 300 --poll           # the phones poll, as without pushed updates
 
 Needs aiohttp (a bench-only dependency: ``pip install -e ".[bench]"``). For each run it makes a
 fresh database (a temporary WHISTDRIVE_DATA_DIR, or the PostgreSQL database ``wd_hall_bench``),
@@ -11,17 +13,20 @@ builds a 24-hand evening with 11 hands played (bench/_event.py), starts
 from this one asyncio process:
 
 * every table has four phones; each opens the table page, taps its seat (a POST, as a player does
-  once) and then polls the state fragment as the page's htmx does: at the interval the page names
-  (``every Ns``: it grows with the hall), at once when the page says ``load`` (an entry's answer
-  leaves the moves to that poll), with ``?v=<version>`` and ``HX-Request``, and ``If-None-Match``
-  when it holds an ETag for that very URL; one keep-alive connection per phone;
+  once) and then, as the page's push.js does, opens the table's stream of pushed updates on a
+  connection of its own and fetches the state fragment when a version it does not show is pushed
+  (with ``--poll``, or while its stream is down, it polls at the interval the page names instead);
+  it also fetches at once when the page says ``load`` (an entry's answer leaves the moves to that
+  fetch), with ``?v=<version>`` and ``HX-Request``, and ``If-None-Match`` when it holds an ETag for
+  that very URL; one keep-alive connection per phone for its requests;
 * the organiser's live page (logged in) polls its fragment at the page's interval (3 s, 10 s at
   300 tables) with If-None-Match, the projector board every 10 s;
 * peak: each table finishes at a random moment of the 10-second window: North submits the
   tricks through the keypad form, and 0.5–2 s after that East agrees through the agree form
   (CSRF token from the page, as htmx sends it);
 * burst: with every phone's page open, all the tables' submissions are fired at the same
-  instant, then all the agreements, then as many /healthz requests (the trivial view) the same way.
+  instant, then all the agreements, then as many /healthz requests (the trivial view) the same way;
+* idle: every phone's page and stream open, and nothing happening for the window and tail.
 
 Afterwards it counts Results and Submissions in the database: every submission answered 2xx
 without an error message must be there. The server's CPU is read from /proc/<pid>/stat.
@@ -394,7 +399,25 @@ async def run(args, event: dict, base: str, server_pid: int) -> dict:
         await open_all(phones, args.ramp)
         stats.times.pop("poll", None)
         pollers = []
-        if args.mode == "peak":
+        if args.mode == "idle":
+            # Every phone's page open, its stream too (or its polls): what the hall costs with nothing happening.
+            pollers = [asyncio.create_task(p.poll_forever()) for p in phones]
+            if not args.poll:
+                pollers += [asyncio.create_task(p.listen_forever()) for p in phones]
+            await asyncio.sleep(max(p.interval for p in phones) + 3)
+            stats.counts.clear()
+            for kind in list(stats.times):
+                stats.times[kind] = []
+            cpu0, wall0 = cpu_seconds(server_pid), time.perf_counter()
+            await asyncio.sleep(args.window + args.tail)
+            cpu1, wall1 = cpu_seconds(server_pid), time.perf_counter()
+            out["server_cpu"] = {
+                "seconds": round(cpu1 - cpu0, 2),
+                "wall": round(wall1 - wall0, 1),
+                "cores": round((cpu1 - cpu0) / (wall1 - wall0), 3),
+            }
+            out["streams_open"] = sum(p.live for p in phones)
+        elif args.mode == "peak":
             pollers = [asyncio.create_task(p.poll_forever()) for p in phones]
             if not args.poll:
                 pollers += [asyncio.create_task(p.listen_forever()) for p in phones]
@@ -478,7 +501,7 @@ async def run(args, event: dict, base: str, server_pid: int) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--tables", type=int, default=50)
-    parser.add_argument("--mode", choices=["peak", "burst"], default="peak")
+    parser.add_argument("--mode", choices=["peak", "burst", "idle"], default="peak")
     parser.add_argument("--db", choices=["sqlite", "postgres"], default="sqlite")
     parser.add_argument("--window", type=float, default=10.0, help="seconds in which every table finishes")
     parser.add_argument("--tail", type=float, default=6.0, help="polling goes on this long after the window")

@@ -119,6 +119,8 @@ class Stats:
     def summary(self) -> dict:
         out = {}
         for kind, values in sorted(self.times.items()):
+            if not values:
+                continue
             values = sorted(values)
             out[kind] = {
                 "n": len(values),

@@ -47,6 +47,7 @@ class Hub:
     listeners: dict[str, set[asyncio.Queue]] = field(default_factory=dict)
     told: dict[str, str] = field(default_factory=dict)
     seen: dict = field(default_factory=dict)  # token -> phones.Seen, as last looked at
+    stamp: tuple = ()  # phones.evenings_stamp at that look
     executor: ThreadPoolExecutor = field(default_factory=lambda: ThreadPoolExecutor(1, thread_name_prefix="push"))
     task: asyncio.Task | None = None
 
@@ -95,6 +96,7 @@ class Hub:
             await asyncio.sleep(CHECK_EVERY)
             if not self.listeners:
                 self.seen.clear()
+                self.stamp = ()
                 continue
             try:
                 changed = await self._in_thread(self._changes, list(self.listeners))
@@ -116,6 +118,10 @@ class Hub:
         from whistdrive import phones
 
         close_old_connections()
+        stamp = phones.evenings_stamp(tokens)
+        if stamp == self.stamp and set(tokens) <= self.seen.keys():
+            return {}  # nothing written at these evenings since the last look
+        self.stamp = stamp
         now = phones.tables_of_evenings(tokens)
         before, self.seen = self.seen, now
         new_results = {seen.pk for token, seen in now.items() if token in before and before[token].results != seen.results}

@@ -59,9 +59,10 @@ def test_after_a_power_cut_the_phones_give_the_laptop_back_what_its_disk_lost(br
             # The phones find their laptop again at its address, and give it back hand 2's taps.
             expect(t1n.page.locator("#state")).to_contain_text("Agreed: North–South 8", timeout=60_000)
             expect(t2n.page.locator("#state")).to_contain_text("You said North–South 5", timeout=60_000)
-            # Table 2's East kept nothing; its page came back by itself. The phone's seat for hand 2 went
-            # with the power cut (sessions are in the database), so East taps it again, agrees, and
-            # hand 3 begins.
+            # Table 2's East kept nothing; its page comes back by itself, and the phone's seat for hand 2
+            # went with the power cut (sessions are in the database): it remembers hand 1's player, who
+            # has moved on. So East says "I'm not …", taps the seat again, agrees, and hand 3 begins.
+            expect(t2e.page.locator(".you-panel")).to_be_visible(timeout=60_000)
             t2e.sit()
             t2e.agree()
             for phone in phones:

@@ -1,55 +1,35 @@
-/* Pushed updates for a table's page (whistdrive/push.py): the server tells the page its table's version
-   the moment it changes, and the page fetches its fragment only when it does not show that version yet.
-   While the stream is open the page's own polls are skipped; when the stream cannot be opened (the
-   server answers 204: it cannot hold streams) or drops (Wi-Fi lost, the phone asleep, the laptop
-   gone), the page polls as it always did, and the browser opens the stream again by itself. */
+/* Pushed updates (whistdrive/push.py, whose docstring says more): fetch the fragment only for a pushed
+   version the page does not show, skip polls while the stream is open, poll as before when it is not. */
 (function () {
   "use strict";
   var state = function () { return document.getElementById("state"); };
   var first = state();
   if (!first || !first.dataset.push || !window.EventSource) return;
-
-  var live = false;
-  var pushed = "";  // the version the server last pushed
-  function catchUp() {
+  var live = false, dropped = false, pushed = "";
+  function fetchIf(differs) {
     var element = state();
-    // A page drawn at no version polls (and fetches itself on load) as it always did.
-    if (element && element.dataset.push && element.dataset.shared && pushed && element.dataset.shared !== pushed) {
+    // A page drawn at no version (an entry's answer) fetches itself on load and polls, as before.
+    if (element && element.dataset.push && (!differs || (element.dataset.shared && pushed && element.dataset.shared !== pushed))) {
       window.htmx.trigger(element, "pushed");
     }
   }
-  var dropped = false;
   var source = new EventSource(first.dataset.push);
   source.addEventListener("open", function () {
     live = true;
-    // Back after a drop: anything may have happened meanwhile, even a new server that forgot this
-    // phone's seat (its page's version holds the seat; the pushed one does not). One poll asks.
-    if (dropped) {
-      dropped = false;
-      var element = state();
-      if (element && element.dataset.push) window.htmx.trigger(element, "pushed");
-    }
+    // Back after a drop: even a new server that forgot this phone's seat (which the pushed version lacks).
+    if (dropped) { dropped = false; fetchIf(false); }
   });
   source.addEventListener("error", function () { live = false; dropped = true; });
-  source.addEventListener("message", function (message) {
-    live = true;
-    pushed = message.data;
-    catchUp();
-  });
-
+  source.addEventListener("message", function (message) { live = true; pushed = message.data; fetchIf(true); });
   document.body.addEventListener("htmx:confirm", function (event) {
     var element = event.detail.elt;
-    if (!live || !element || element.id !== "state" || !element.dataset.shared) return;
-    // A poll (htmx's timer passes no event of its own) of a page at a version the stream keeps current:
-    // not needed. A page drawn at no version (an entry's answer, "working out where everyone goes")
-    // still fetches itself on load.
-    if (!(event.detail.triggeringEvent instanceof Event)) event.preventDefault();
+    // htmx's timer passes no event of its own: a poll, not needed while the stream keeps the page current.
+    if (live && element && element.id === "state" && element.dataset.shared &&
+        !(event.detail.triggeringEvent instanceof Event)) event.preventDefault();
   });
-
   document.body.addEventListener("htmx:afterSettle", function () {
     var element = state();
-    if (!element || !element.dataset.push) { source.close(); live = false; return; }  // the evening is over here
-    // An answer that came back after a newer version was pushed (an entry's, say) is fetched again.
-    catchUp();
+    if (!element || !element.dataset.push) { source.close(); live = false; return; }  // the evening is over
+    fetchIf(true);  // an answer that came back after a newer version was pushed
   });
 })();

@@ -16,6 +16,7 @@ with pushed updates; under a WSGI server (``whistdrive.wsgi``) the phones poll.
 from __future__ import annotations
 
 import os
+import time
 
 import django
 
@@ -51,6 +52,18 @@ class Application:
             await _refuse_too_large(send)
             return
         await self.django(scope, receive, send)
+
+    def finish(self, within: float) -> bool:
+        """After the server has stopped: Django's threads end their requests, within ``within`` seconds.
+        False when one cannot: it was answering as the event loop stopped, and waits for the loop to send
+        its answer, for ever (the process must then be ended without it)."""
+        executor = self.django.executor
+        executor.shutdown(wait=False, cancel_futures=True)
+        threads = list(getattr(executor, "_threads", ()))
+        deadline = time.monotonic() + within
+        for thread in threads:
+            thread.join(max(0.0, deadline - time.monotonic()))
+        return not any(thread.is_alive() for thread in threads)
 
     async def _lifespan(self, receive, send) -> None:
         while True:

@@ -291,7 +291,14 @@ class Command(BaseCommand):
                 server.serve_forever()
             except KeyboardInterrupt:
                 pass
+        finished = application.finish(within=5)
         self.stdout.write("WhistDrive stopped.")
+        if not finished:
+            # A request was being answered as the server stopped: its thread waits to send the answer
+            # through a loop that has gone, and Python would wait for that thread for ever. Its phone
+            # keeps the tap and sends it again (static/whistdrive/kept.js).
+            self.stdout.flush()
+            os._exit(0)
 
 
 def _discard_typed_ahead() -> None:

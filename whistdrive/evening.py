@@ -167,7 +167,7 @@ def start_event(event: Event, *, by: str = "random", seed: int | None = None) ->
 
 def _start_duplicate(event: Event, players: list[movements.Player], by: str) -> None:
     """A duplicate evening's pairs, boards, and every board slot's seating and boards, as the movement
-    gives them (docs/duplicate.md). Boards made up from hand records are dealt from the event's seed."""
+    gives them (docs/duplicate.md). Boards made up from hand records are dealt from the event's board seed."""
     fmt = event.format
     try:
         begun = duplicate.start(fmt, players, event.seed, by=by)
@@ -186,7 +186,8 @@ def _start_duplicate(event: Event, players: list[movements.Player], by: str) -> 
     )
     count = begun.plan.boards_in_play
     if event.boards_dealt == Event.BoardsDealt.RECORDS:
-        made = duplicate.seeded_boards(fmt.trumps, count, event.seed)
+        # The boards the hand records printed before the start show (the event's board seed, never redrawn).
+        made = event.hand_records(count)
     else:
         made = [duplicate.blank_board(fmt.trumps, number) for number in range(1, count + 1)]
     boards = {

@@ -4,6 +4,7 @@ every submission from a phone (append-only) and the one agreed result per table 
 Totals are never stored: standings are derived from `Result` rows (see whistdrive.standings).
 """
 
+import secrets
 from typing import Any
 
 from django.conf import settings
@@ -38,6 +39,11 @@ class Trump(models.TextChoices):
     SPADES = "S", "Spades"
     CLUBS = "C", "Clubs"
     NO_TRUMPS = "N", "No trumps"
+
+
+def new_board_seed() -> int:
+    """A fresh seed for an event's boards (``Event.board_seed``)."""
+    return secrets.randbits(31)
 
 
 class EventQuerySet(models.QuerySet):
@@ -140,6 +146,12 @@ class Event(models.Model):
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.SETUP)
     current_hand = models.PositiveSmallIntegerField(default=0, help_text="0 until the event starts.")
     seed = models.BigIntegerField(default=0, help_text="Seed of the starting draw, recorded for checking.")
+    board_seed = models.BigIntegerField(
+        default=new_board_seed,
+        editable=False,
+        help_text="Duplicate: the seed every board made up from hand records is dealt from. Drawn when the event "
+        "is made and never changed, so hand records printed before the start are the boards played.",
+    )
     seating_by = models.CharField(max_length=6, choices=SeatingBy.choices, default=SeatingBy.RANDOM)
     auto_advance = models.BooleanField(default=True, help_text="Move to the next hand when every table agrees.")
     backed_up_hand = models.PositiveSmallIntegerField(
@@ -208,6 +220,14 @@ class Event(models.Model):
 
     # ``event.boards`` is its Board rows; the number of boards each pair plays is ``hands`` (a board
     # slot is a hand).
+
+    def hand_records(self, count: int) -> list:
+        """Boards 1..``count`` as their hand records deal them (the duplicate engine's ``Board``s), from
+        ``board_seed``: the same whenever they are printed, before the start or after it, and the boards
+        ``evening.start_event`` stores when the boards are made up from hand records."""
+        from whistdrive.duplicate import seeded_boards
+
+        return seeded_boards(self.trumps, count, self.board_seed)
 
     @property
     def boards_per_round(self) -> int:

@@ -90,6 +90,35 @@ def plan_of(event: Event) -> duplicate.DuplicatePlan:
     return cache.get_or_make(key, lambda: duplicate.plan_duplicate(event.format, count))
 
 
+def turnouts(event: Event) -> list[duplicate.Turnout]:
+    """How many boards each number of pairs plays in this duplicate evening's format (the hand records
+    to make up before the start), kept: a Howell's takes a search to work out."""
+    fmt = event.format
+    key = cache.turnouts_key((event.hands, event.hands_per_round, event.movement))
+    return cache.get_or_make(key, lambda: duplicate.turnouts(fmt))
+
+
+def boards_to_make_up(event: Event, *, shown: int = 4) -> list[str]:
+    """What an organiser making up boards from hand records before the start needs to know, in
+    sentences: the boards each number of pairs plays, and what happens with fewer or more pairs."""
+    runs = turnouts(event)[:shown]
+    lines = []
+    if runs:
+        said = [
+            f"{r.fewest}{f'–{r.most}' if r.most != r.fewest else ''} pairs play boards 1–{r.boards}" for r in runs
+        ]
+        lines.append(f"Boards in play: {'; '.join(said)}.")
+    lines.append(
+        "Fewer pairs than planned: the desk asks for fewer rounds. Make the event's boards fit (each board "
+        "keeps its cards) and only boards 1 to that number are played: leave the others in their trays."
+    )
+    lines.append(
+        "More pairs than planned: more tables need more boards (the desk says how many are in play). Print the "
+        "extra boards' records from the event's Print page and make them up before the start."
+    )
+    return lines
+
+
 def board_of(table: Table, hand: int) -> Board | None:
     """The board ``table`` plays as board slot ``hand``, or None (not a duplicate evening, or no play)."""
     if not table.event.is_duplicate:

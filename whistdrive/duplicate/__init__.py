@@ -5,8 +5,8 @@ of docs/archive-format.md. What the Django side calls:
 
 - before the start: ``advise(fmt, players)`` (problems and notes for the desk), then
   ``start(fmt, players, seed, by)`` -> ``DuplicateStart(plan, pairs, hands)``;
-- boards: ``seeded_boards(trumps, count, seed)`` for hand records, ``blank_board`` for boards dealt
-  at the table, ``Board.to_dict()`` / ``read_board`` / ``board_problems`` for the archive;
+- boards: ``seeded_boards(trumps, count, seed)`` for hand records (``turnouts(fmt)``: how many boards
+  each number of pairs plays), ``blank_board`` for boards dealt at the table, ``Board.to_dict()`` / ``read_board`` / ``board_problems`` for the archive;
 - the movement cards: ``plan.movement_card(table)``, ``plan.moves_after(round, table)``;
 - importing: ``duplicate_problems(fmt, boards, hands)``;
 - scoring: ``score_duplicate(fmt, plays, trumps)`` -> ``DuplicateResults`` (``.to_dict()`` is the
@@ -26,7 +26,7 @@ from .boards import (
     trump_of,
 )
 from .check import duplicate_problems
-from .movement import DuplicateError, DuplicatePlan, Round, TableRound, plan_duplicate
+from .movement import DuplicateError, DuplicatePlan, Round, TableRound, Turnout, plan_duplicate, turnouts
 from .scoring import (
     BoardPlay,
     BoardResult,
@@ -53,6 +53,7 @@ __all__ = [
     "PairResult",
     "Round",
     "TableRound",
+    "Turnout",
     "advise",
     "blank_board",
     "board_problems",
@@ -72,4 +73,5 @@ __all__ = [
     "seeded_boards",
     "start",
     "trump_of",
+    "turnouts",
 ]

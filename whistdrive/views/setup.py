@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 
 from clubs.access import ANY_ROLE, ORGANISER, club_for
 from clubs.models import ClubAccess
-from whistdrive import evening
+from whistdrive import evening, pairs
 from whistdrive.access import event_for
 from whistdrive.formats import Format
 from whistdrive.forms import (
@@ -59,12 +59,27 @@ def event_new(request: HttpRequest, pk: int) -> HttpResponse:
 
 def event_edit(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_for(request, pk, ORGANISER)
+    trumps_before = event.trumps  # the form writes its values onto the event as it checks them
     form = EventForm(request.POST or None, instance=event, club=event.club)
     if request.method == "POST" and form.is_valid():
         form.save()
         messages.success(request, f"{event.name} saved.")
+        if reprint := _records_reprint(event, trumps_before):
+            messages.warning(request, reprint)
         return redirect(event)
     return render(request, "whistdrive/event_form.html", {"club": event.club, "form": form, "event": event})
+
+
+def _records_reprint(event: Event, trumps_before: str) -> str:
+    """What an edit before the start means for hand records already printed ("" for nothing). The boards'
+    seed never changes, so each board keeps its cards; a new trump rotation changes the trumps on them."""
+    records = event.is_duplicate and not event.started and event.boards_dealt == Event.BoardsDealt.RECORDS
+    if not records or event.trumps == trumps_before:
+        return ""
+    return (
+        f"Trumps are now {event.trumps}: each board keeps its cards, but hand records printed before show the "
+        "old trumps. Print them again before making up the boards."
+    )
 
 
 @require_POST
@@ -146,8 +161,22 @@ def event(request: HttpRequest, pk: int) -> HttpResponse:
             "sitting_out": sitting_out,
             "is_organiser": is_organiser,
             "preset_form": SavePresetForm(event=event) if is_organiser else None,
+            "hand_records": _hand_records_link(event),
         },
     )
+
+
+def _hand_records_link(event: Event) -> dict | None:
+    """A duplicate evening's hand records on its page: before the start to make up the boards (from
+    hand records), after the evening with every table's result on each board."""
+    if not event.is_duplicate:
+        return None
+    if event.status == Event.Status.FINISHED:
+        return {"slug": "hand-records-results", "title": "Hand records with results", "notes": []}
+    if event.started or event.boards_dealt != Event.BoardsDealt.RECORDS:
+        return None
+    return {"slug": "hand-records", "title": f"Hand records, boards 1–{event.hands}",
+            "notes": pairs.boards_to_make_up(event)}  # fmt: skip
 
 
 # -- the registration desk ----------------------------------------------------------------------

@@ -221,6 +221,63 @@ def hand_complete(event: Event, hand: int) -> bool:
     return tables_to_go(event, hand) == 0
 
 
+def _round_last(event: Event, hand: int) -> int:
+    """The last hand of ``hand``'s round."""
+    per_round = event.hands_per_round
+    return min(hand + per_round - 1 - (hand - 1) % per_round, event.hands)
+
+
+def _own_pace(event: Event) -> bool:
+    """Whether the tables play the current round's hands at their own pace: a duplicate round being
+    played, whose four players at a table stay together for all its boards. In every other evening
+    (and at a duplicate evening's interval, if the organiser calls one) the tables play the current hand."""
+    return event.is_duplicate and event.status == Event.Status.RUNNING and event.current_hand >= 1
+
+
+def _first_to_play(hand: int, last: int, done: set[int]) -> int:
+    return next((h for h in range(hand, last + 1) if h not in done), last)
+
+
+def playing_hand(table: Table) -> int:
+    """The hand ``table`` plays now (the one question for a table's page, its entries and its calls).
+
+    The evening's current hand; in a duplicate round, the first board slot of the round from the current
+    hand on that has no result at this table: a table goes straight on to its next board once one is
+    agreed, and a table that has agreed them all waits on the round's last for the round to end (the
+    pairs and boards then move). The current hand is the slowest table's (``after_result``).
+    """
+    event = table.event
+    hand = event.current_hand
+    if not _own_pace(event):
+        return hand
+    last = _round_last(event, hand)
+    done = set(Result.objects.filter(table=table, hand__gte=hand, hand__lte=last).values_list("hand", flat=True))
+    return _first_to_play(hand, last, done)
+
+
+def playing_hands(event: Event) -> dict[int, int]:
+    """``playing_hand`` for every table of the event, by table id, in one query."""
+    hand = event.current_hand
+    tables = list(event.tables.values_list("pk", flat=True))
+    if not _own_pace(event):
+        return dict.fromkeys(tables, hand)
+    last = _round_last(event, hand)
+    done: dict[int, set[int]] = defaultdict(set)
+    for table_id, played in Result.objects.filter(table__event=event, hand__gte=hand, hand__lte=last).values_list(
+        "table_id", "hand"
+    ):
+        done[table_id].add(played)
+    return {pk: _first_to_play(hand, last, done[pk]) for pk in tables}
+
+
+def last_open_hand(event: Event) -> int:
+    """The last hand a result may be entered or set for now: the current hand; in a duplicate round
+    the round's last board slot, since its tables play the round's boards at their own pace."""
+    if not _own_pace(event):
+        return event.current_hand
+    return _round_last(event, event.current_hand)
+
+
 def last_complete_hand(event: Event) -> int:
     """The last hand H such that every hand 1..H is complete (what an archive of the evening holds)."""
     last = 0
@@ -281,8 +338,14 @@ def after_result(event: Event, hand: int) -> Event:
     """A result of ``hand`` was stored: with auto-advance on, move the evening on once every table of
     ``hand`` has one. Called by entry at the tables, the organiser's result page and the paper grid,
     also when the result was already there (a phone's retry after a restart moves a finished hand on).
-    Returns the event as it is now."""
+    Returns the event as it is now.
+
+    In a duplicate evening the tables play a round's boards at their own pace (``playing_hand``): the
+    current hand follows the slowest table through the round whatever auto-advance says, since it holds
+    no table back; only the round's end waits for auto-advance (or the organiser), as a hand does."""
     event = Event.objects.get(pk=event.pk)
+    if event.is_duplicate:
+        return _follow_the_slowest_table(event)
     if not event.auto_advance or event.current_hand != hand or event.status != Event.Status.RUNNING:
         return event
     if not hand_complete(event, hand):
@@ -293,6 +356,24 @@ def after_result(event: Event, hand: int) -> Event:
         # Another table's phone (or the organiser) got there first, or the organiser must act.
         log.info("Hand %s not advanced automatically: %s", hand, exc)
         return Event.objects.get(pk=event.pk)
+
+
+def _follow_the_slowest_table(event: Event) -> Event:
+    """Duplicate: move the current hand on while every table has its result (several slots at once when
+    the tables ahead have played them), stopping at a round's end unless auto-advance is on."""
+    fmt = event.format
+    while event.status == Event.Status.RUNNING and hand_complete(event, event.current_hand):
+        hand = event.current_hand
+        if fmt.ends_round(hand) and not event.auto_advance:
+            break
+        try:
+            event = advance(event, expected_hand=hand)
+        except EveningError as exc:
+            log.info("Board slot %s not moved on automatically: %s", hand, exc)
+            return Event.objects.get(pk=event.pk)
+        if event.current_hand == hand:
+            break  # the evening is finished, or another request moved it on meanwhile
+    return event
 
 
 def call_interval(event: Event) -> Event:
@@ -356,6 +437,11 @@ def undo_advance(event: Event) -> Event:
         return event
     if hand <= 1:
         raise EveningError("There is no earlier hand to go back to.")
+    if event.is_duplicate and (hand - 1) % event.hands_per_round:
+        raise EveningError(
+            f"Round {event.format.round_of(hand)} is under way and its tables play its boards at their own pace: "
+            "only the start of a round can be undone, before anything of it is entered."
+        )
     if event.tables.filter(submissions__hand=hand).exists():
         raise EveningError(f"Hand {hand} has results entered already; it cannot be undone.")
     if event.format.result_driven:

@@ -453,11 +453,14 @@ class ResultLookupForm(forms.Form):
     def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, **kwargs)
         self.event = event
-        self.fields["hand"].validators.append(_max(max(event.current_hand, 1), "hand"))
+        self.fields["hand"].validators.append(_max(max(evening.last_open_hand(event), 1), "hand"))
         self.fields["hand"].widget.attrs["placeholder"] = "now"
 
     def clean_hand(self) -> int:
-        return self.cleaned_data["hand"] or max(self.event.current_hand, 1)
+        """The hand asked for; blank, the hand the table plays now (in a duplicate round, its own board)."""
+        table = self.cleaned_data.get("table")
+        now = evening.playing_hand(table) if table is not None else self.event.current_hand
+        return self.cleaned_data["hand"] or max(now, 1)
 
     def clean_table(self) -> Table:
         number = self.cleaned_data["table"]

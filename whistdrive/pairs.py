@@ -135,6 +135,22 @@ def round_boards(table: Table, hand: int) -> list[tuple[int, Board]]:
     return [(s.hand, s.board) for s in slots.select_related("board").order_by("hand")]
 
 
+def board_still_at(table: Table, hand: int) -> list[int]:
+    """The other tables that play the board ``table`` plays as slot ``hand`` earlier in the same round and
+    have not finished it yet: the board is still with them. Only tables that share a set of boards (a
+    Mitchell's relay: tables 1 and T pass boards across) play a board twice in a round."""
+    fmt = table.event.format
+    first = (fmt.round_of(hand) - 1) * fmt.hands_per_round + 1
+    earlier = TableBoard.objects.filter(
+        board__table_boards__table=table, board__table_boards__hand=hand, hand__gte=first, hand__lt=hand
+    ).exclude(table=table)
+    return sorted(
+        number
+        for number, table_id, played in earlier.values_list("table__number", "table_id", "hand")
+        if not Result.objects.filter(table_id=table_id, hand=played).exists()
+    )
+
+
 def plays_of(event: Event) -> list[duplicate.BoardPlay]:
     """Every board played so far: the board, the table, the two pairs and the tricks as played."""
     ids = event.entrants.player_ids()

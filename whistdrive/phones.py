@@ -190,12 +190,15 @@ def _learn_waits(table: Table) -> Waits:
     numbers: set[int] = set()
     fmt = event.format
     if fmt.is_duplicate:
-        # The traveller of the board just agreed: every table that plays the board.
+        # The traveller on the page: of the board this table plays now once agreed, or of the board it
+        # played before (a table ahead of the hall shows its next board at once): every table that plays
+        # either board.
+        playing = evening.playing_hand(table)
         numbers = set(
             Table.objects.filter(
                 event=event,
                 table_boards__board__table_boards__table=table,
-                table_boards__board__table_boards__hand=hand,
+                table_boards__board__table_boards__hand__in=(playing - 1, playing),
             ).values_list("number", flat=True)
         )
     elif hand < fmt.hands and fmt.ends_round(hand) and not Seating.objects.filter(event=event, hand=hand + 1).exists():
@@ -426,11 +429,17 @@ def duplicate_view(table: Table, state: entry.TableState) -> dict:
         ],
     }
     view["scored_by"] = "matchpoints" if fmt.scoring == "matchpoints" else "tricks against the average"
+    if board is not None and state.status == "waiting":
+        # Tables that share boards (a relay) pass them across: the board may still be at the other table.
+        view["board_still_at"] = pairs.board_still_at(table, hand)
     if board is not None and state.status == "agreed":
         view["traveller"] = pairs.traveller(event, board.number)
         view["traveller_board"] = board.number
         if fmt.ends_round(hand) and hand < fmt.hands:
             view["movement_line"] = pairs.plan_of(event).moves_after(fmt.round_of(hand), table.number)
+            # A table that finishes its round first waits for the others: the boards it passes on, and the
+            # table its E–W pair goes to, may still be in play.
+            view["round_wait"] = True
     elif state.status == "waiting" and hand > 1:
         # The hall moved on when the last table agreed: until this board is entered, the board this
         # table played last stays in view with how the tables did on it.
@@ -462,7 +471,7 @@ def drawing(table: Table, *, state: entry.TableState | None = None, moves_later:
     the table's state from an entry, which the answer is drawn from.
     """
     event = table.event
-    hand = event.current_hand
+    hand = evening.playing_hand(table)
     if state is None or state.hand != hand:
         state = entry.table_state(table, hand) if hand else None
     seats = state.seats if state else {}

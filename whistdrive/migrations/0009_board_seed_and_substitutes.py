@@ -15,7 +15,6 @@ def give_each_event_its_board_seed(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
         ("whistdrive", "0008_duplicate_boards_pairs_howell"),
     ]

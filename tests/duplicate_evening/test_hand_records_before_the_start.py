@@ -7,55 +7,18 @@ same cards as the sheets printed first. The cards are read back from the PDFs th
 """
 
 import io
-import re
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
 
+from tests.duplicate_evening.records import records_in, stored_records
 from tests.factories import GENTS, LADIES, give_access, make_club, make_user
 from whistdrive.models import Event
 from whistdrive.simulate import play
-from whistdrive.vocabulary import SEAT_NAMES
 
 pytestmark = pytest.mark.django_db
-SEAT_OF = {name: seat for seat, name in SEAT_NAMES.items()}
-SUIT_OF = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
-
-
-def records_in(pdf: bytes) -> dict[int, dict]:
-    """Board number -> {"dealer", "trump", "deal": seat -> sorted card names}, as the sheets print them.
-
-    A board's diagram prints North and West, then the board's number, dealer and trump, then East and
-    South: every four hands read belong to the boards in the order their numbers appear."""
-    lines = [line.strip() for page in PdfReader(io.BytesIO(pdf)).pages for line in page.extract_text().splitlines()]
-    hands: list[tuple[str, list[str]]] = []
-    boards: list[dict] = []
-    for i, line in enumerate(lines):
-        heading = re.fullmatch(r"(North|East|South|West)( \(dealer\))?", line)
-        if heading:
-            cards = []
-            for suit_line in lines[i + 1 : i + 5]:
-                symbol, *ranks = suit_line.split()
-                cards += [f"{rank}{SUIT_OF[symbol]}" for rank in ranks if rank != "–"]
-            hands.append((SEAT_OF[heading.group(1)], sorted(cards)))
-        if number := re.fullmatch(r"Board (\d+)", line):
-            dealer = re.fullmatch(r"Dealer (\w+)", lines[i + 1]).group(1)
-            trump = lines[i + 2].split()[-1]
-            boards.append({"number": int(number.group(1)), "dealer": SEAT_OF[dealer], "trump": trump})
-    assert len(hands) == 4 * len(boards), "every board prints four hands"
-    for k, board in enumerate(boards):
-        board["deal"] = dict(hands[4 * k : 4 * k + 4])
-    return {board.pop("number"): board for board in boards}
-
-
-def stored(event: Event) -> dict[int, dict]:
-    trumps = {"H": "Hearts", "D": "Diamonds", "S": "Spades", "C": "Clubs"}
-    return {
-        b.number: {"dealer": b.dealer, "trump": trumps[b.trump], "deal": {s: sorted(c) for s, c in b.deal.items()}}
-        for b in event.boards.all()
-    }
 
 
 @pytest.fixture
@@ -115,7 +78,7 @@ def test_hand_records_printed_before_anyone_comes_are_the_boards_stored_played_a
     assert response.status_code == 302
     event.refresh_from_db()
     assert event.started and event.boards.count() == 6
-    assert stored(event) == before
+    assert stored_records(event) == before
     # Played at the tables through the phones' path (each table plays its board from the stored deal).
     play(event)
     event.refresh_from_db()
@@ -135,7 +98,7 @@ def test_more_pairs_than_planned_print_the_extra_boards_before_the_start(organis
     assert sorted(extra) == [7, 8]
     client.post(reverse("desk_start", args=[event.pk]), {"by": "card"})
     event.refresh_from_db()
-    assert stored(event) == first | extra
+    assert stored_records(event) == first | extra
 
 
 def test_fewer_pairs_than_planned_play_the_first_boards_of_the_same_records(organiser):
@@ -156,7 +119,7 @@ def test_fewer_pairs_than_planned_play_the_first_boards_of_the_same_records(orga
     client.post(reverse("desk_start", args=[event.pk]), {"by": "card"})
     event.refresh_from_db()
     assert event.started
-    assert stored(event) == {n: printed[n] for n in range(1, 9)}
+    assert stored_records(event) == {n: printed[n] for n in range(1, 9)}
 
 
 def test_a_new_trump_rotation_keeps_the_cards_and_says_to_print_again(organiser):

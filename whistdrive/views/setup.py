@@ -94,8 +94,10 @@ def event_save_preset(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(event)
 
 
-def describe_format(fmt: Format) -> list[str]:
+def describe_format(fmt: Format, boards_dealt: str = Event.BoardsDealt.TABLE) -> list[str]:
     """The format in a few plain sentences for the event page."""
+    if fmt.is_duplicate:
+        return _describe_duplicate(fmt, boards_dealt)
     movement = dict(Event.Movement.choices)[fmt.movement]
     lines = []
     if fmt.is_drive:
@@ -133,6 +135,22 @@ def describe_format(fmt: Format) -> list[str]:
     return lines
 
 
+def _describe_duplicate(fmt: Format, boards_dealt: str) -> list[str]:
+    movement = "a Mitchell (N–S pairs stay, E–W pairs and the boards move)" if fmt.movement == "mitchell" else (
+        "a Howell (every pair moves and meets every other)"
+    )  # fmt: skip
+    scoring = "matchpoints" if fmt.scoring == "matchpoints" else "tricks against the average (compass whist)"
+    trumps = "turned by each board's dealer" if fmt.trumps == "turned" else f"by board number, {' '.join(fmt.trumps)}"
+    return [
+        f"Duplicate whist: {fmt.hands} boards a pair, {fmt.rounds} rounds of {fmt.boards_per_round}, by {movement}.",
+        f"Scored by {scoring}.",
+        f"Trumps {trumps}.",
+        "Boards made up beforehand from printed hand records."
+        if boards_dealt == Event.BoardsDealt.RECORDS
+        else "Boards dealt at the table in the first round.",
+    ]
+
+
 def event(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_for(request, pk, ANY_ROLE)
     is_organiser = event.club.role_of(request.user) == ClubAccess.Role.ORGANISER
@@ -155,7 +173,7 @@ def event(request: HttpRequest, pk: int) -> HttpResponse:
         "whistdrive/event.html",
         {
             "event": event,
-            "format_lines": describe_format(event.format),
+            "format_lines": describe_format(event.format, event.boards_dealt),
             "entrant_count": event.entrants.filter(left_after_hand__isnull=True).count(),
             "tables": tables,
             "sitting_out": sitting_out,

@@ -15,6 +15,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from whistdrive import cache, duplicate, movements
@@ -31,6 +32,7 @@ from whistdrive.models import (
     TableBoard,
     player_id,
 )
+from whistdrive.vocabulary import SEAT_NAMES
 
 log = logging.getLogger(__name__)
 
@@ -577,7 +579,8 @@ def register(event: Event, *, name: str, role: str = "", member=None) -> Players
     if event.started and event.is_duplicate:
         raise EveningError(
             "A duplicate evening's pairs and boards were fixed at the start: a late pair cannot join "
-            "(they may play a later evening, or take the place of a pair that leaves)."
+            "(they may play a later evening, or one of them take the seat of a player who must leave, as a "
+            "substitute: Live tables, “A player must leave”)."
         )
     if event.started:
         _check_role_fits(event, name, role)
@@ -607,9 +610,9 @@ def withdraw(event: Event, entrant: Entrant) -> PlayersChange:
         return PlayersChange(entrant, 1, taken_back=True)
     if event.is_duplicate:
         raise EveningError(
-            f"In a duplicate evening the boards are scored pair by pair: if {entrant.name} must leave, someone "
-            "takes their seat for the boards left (the results stay the pair's), or the organiser sets the "
-            "pair's remaining boards."
+            f"In a duplicate evening the boards are scored pair by pair: if {entrant.name} must leave, seat a "
+            "substitute in their place for the boards left (Live tables, “A player must leave”): the results "
+            "stay the pair's."
         )
     hand = first_open_hand(event)
     if hand > event.hands:
@@ -626,6 +629,122 @@ def withdraw(event: Event, entrant: Entrant) -> PlayersChange:
     _check_seatable(event, hand, f"Without {entrant.name}")
     _reseat_from(event, hand)
     return PlayersChange(entrant, hand, switched, plan_summary(event, hand))
+
+
+@dataclass(frozen=True)
+class Substitution:
+    """A substitute seated in a duplicate evening, for the organiser's message."""
+
+    substitute: Entrant
+    leaver: Entrant
+    pair: str  # the pair's label, "N–S 3"
+    hand: int  # the first board slot the substitute plays
+    board: int | None  # the board they play first (None: the pair sits out then)
+    table: int | None
+    seat: str
+    taken_back: bool  # the leaver was a substitute who had not played: their entry is gone
+
+    def words(self) -> str:
+        sub, leaver = self.substitute, self.leaver
+        where = f"from board {self.board} (table {self.table}, {SEAT_NAMES[self.seat]})" if self.board else (
+            f"from board slot {self.hand}, when the pair comes back from sitting out"
+        )  # fmt: skip
+        lines = [f"{sub.name} (card {sub.card_number}) plays for {leaver.name} in pair {self.pair} {where}."]
+        if self.taken_back:
+            lines.append(f"{leaver.name} had not played yet, so is no longer entered.")
+        else:
+            lines.append(f"{leaver.name}'s last board was before it; the pair's results stay the pair's.")
+        return " ".join(lines)
+
+
+def substitute_from(event: Event, entrant: Entrant) -> int | None:
+    """The first board slot a substitute for ``entrant`` would play: the first, from the current hand on,
+    at which nothing has been entered at the table where their pair plays it (a board under way stays the
+    leaver's once its result is being entered), or at which the pair sits out. None when there is none."""
+    seats = dict(
+        Seating.objects.filter(event=event, entrant=entrant, hand__gte=max(event.current_hand, 1)).values_list(
+            "hand", "table_id"
+        )
+    )
+    entered = set(
+        Submission.objects.filter(table__event=event, hand__in=list(seats))
+        .exclude(outcome__startswith="refused")
+        .values_list("table_id", "hand")
+    )
+    return next((hand for hand in sorted(seats) if (seats[hand], hand) not in entered), None)
+
+
+@transaction.atomic
+def substitute(event: Event, leaver: Entrant, *, name: str = "", member=None) -> Substitution:
+    """Duplicate: ``leaver`` must leave, and a substitute (a club ``member``, or a new ``name``) takes their
+    seat for the boards left; the pair keeps its number, direction, results and percentage.
+
+    Nothing is saved unless all is well: the substitute must be someone not playing tonight, the pair
+    must keep one of its players from one board to the next (both may not change at once), and a board
+    must be left to play.
+    """
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    leaver = Entrant.objects.select_for_update().select_related("stands_in_for").get(pk=leaver.pk, event=event)
+    if not event.is_duplicate:
+        raise EveningError("Substitutes are for duplicate evenings: in a drive a player who leaves simply leaves.")
+    if not event.started or event.status == Event.Status.FINISHED:
+        raise EveningError(
+            "Substitutes take a seat while the evening is played: before the start, change the entries at the desk."
+            if not event.started
+            else "The evening is over: there is no board left to play."
+        )
+    name = " ".join((member.name if member is not None else name).split())
+    if not name:
+        raise EveningError(f"Give the substitute's name: who takes {leaver.name}'s seat?")
+    if leaver.left_after_hand is not None:
+        raise EveningError(f"{leaver.name} has already left, after board slot {leaver.left_after_hand}.")
+    original = leaver.stands_in_for or leaver
+    partnership = (
+        Partnership.objects.filter(event=event).filter(Q(first=original) | Q(second=original)).first()
+    )
+    if partnership is None:
+        raise EveningError(f"{leaver.name} is not in a pair tonight.")
+    here = event.entrants.filter(left_after_hand__isnull=True)  # playing now, or from a later board
+    if member is not None and event.entrants.filter(member=member).exists():
+        entered = event.entrants.get(member=member)
+        raise EveningError(
+            f"{entered.name} is already entered tonight (card {entered.card_number}): a substitute is someone "
+            "who is not playing. Choose another member, or type a new name."
+        )
+    clash = next((e for e in here if " ".join(e.name.split()).casefold() == name.casefold()), None)
+    if clash is not None:
+        raise EveningError(
+            f"{clash.name} is already playing tonight (card {clash.card_number}): a substitute is someone who is "
+            "not playing. Give another name."
+        )
+    hand = substitute_from(event, leaver)
+    if hand is None:
+        raise EveningError(f"{leaver.name}'s last board is under way: nobody needs to take the seat now.")
+    seat = Seating.objects.select_related("table").get(event=event, entrant=leaver, hand=hand)
+    partner_id = (partnership.second_id if original.pk == partnership.first_id else partnership.first_id)
+    new_partner = Entrant.objects.filter(event=event, stands_in_for_id=partner_id, joined_hand=hand).first()
+    if new_partner is not None:
+        raise EveningError(
+            f"{new_partner.name} takes the other seat of pair {partnership.pair.label} from the same board: a pair "
+            "keeps at least one of its players from one board to the next. Seat this substitute from the board "
+            "after, or leave the pair's boards to the organiser."
+        )
+    card = (event.entrants.order_by("-card_number").values_list("card_number", flat=True).first() or 0) + 1
+    sub = Entrant.objects.create(
+        event=event, name=name, member=member, role=leaver.role_at(hand), card_number=card, joined_hand=hand,
+        stands_in_for=original,
+    )  # fmt: skip
+    Seating.objects.filter(event=event, entrant=leaver, hand__gte=hand).update(entrant=sub)
+    taken_back = leaver.joined_hand >= hand and leaver.stands_in_for_id is not None
+    if taken_back:
+        leaver.delete()  # a substitute who never played: simply replaced
+    else:
+        leaver.left_after_hand = hand - 1
+        leaver.save(update_fields=["left_after_hand"])
+    event.bump()  # every page of the evening shows the new name
+    board = TableBoard.objects.filter(table=seat.table, hand=hand).values_list("board__number", flat=True).first()
+    number = seat.table.number if seat.table is not None else None
+    return Substitution(sub, leaver, partnership.pair.label, hand, board, number, seat.seat, taken_back)
 
 
 @transaction.atomic
@@ -781,8 +900,9 @@ class PlayersChange:
 
 
 def pending_changes(event: Event) -> dict[str, list[Entrant]]:
-    """Arrivals, departures and role changes that have not taken effect yet (they can be undone)."""
-    if not event.started or event.status == Event.Status.FINISHED:
+    """Arrivals, departures and role changes that have not taken effect yet (they can be undone). A
+    duplicate evening has none: its changes are substitutes, which ``substitute`` itself puts right."""
+    if not event.started or event.status == Event.Status.FINISHED or event.is_duplicate:
         return {"arrivals": [], "leavers": [], "roles": []}
     hand = first_open_hand(event)
     entrants = event.entrants.order_by("card_number")

@@ -513,6 +513,40 @@ class WithdrawForm(forms.Form):
         self.fields["entrant"].queryset = event.entrants.present_for(hand).order_by("name")
 
 
+class SubstituteForm(forms.Form):
+    """Duplicate: a player who must leave, and who takes their seat for the boards left: a club member,
+    or a new name (``evening.substitute`` refuses someone already playing, saying who)."""
+
+    leaving = forms.ModelChoiceField(queryset=Entrant.objects.none(), label="Player leaving")
+    member = forms.ModelChoiceField(queryset=Member.objects.none(), required=False, label="Substitute: a member")
+    name = forms.CharField(
+        max_length=120, required=False, label="or a new name", validators=[no_control_characters]
+    )
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["leaving"].queryset = event.entrants.filter(left_after_hand__isnull=True).order_by("name")
+        self.fields["member"].queryset = event.club.members.active().order_by("name")
+
+    def clean_name(self) -> str:
+        return " ".join(self.cleaned_data["name"].split())
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        if data["member"] is not None and data["name"]:
+            raise forms.ValidationError(
+                f"Choose a member ({data['member'].name}) or type a new name ({data['name']}), not both."
+            )
+        if data["member"] is None and not data["name"]:
+            raise forms.ValidationError(
+                f"Who takes {data['leaving'].name}'s seat? Choose a member who is not playing tonight, or type a "
+                "new name."
+            )
+        return data
+
+
 class AutoAdvanceForm(forms.Form):
     auto_advance = forms.BooleanField(required=False)
 

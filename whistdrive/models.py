@@ -264,6 +264,15 @@ class EntrantQuerySet(models.QuerySet):
             for pk, archive_id, card in self.values_list("pk", "archive_id", "card_number")
         }
 
+    def pair_ids(self) -> dict[int, str]:
+        """Entrant pk -> the id of the pair member they play as, for every entrant here, in one query: their
+        own id, or for a duplicate substitute the id of the player whose seat they took."""
+        rows = self.values_list("pk", "archive_id", "card_number", "stands_in_for__archive_id", "stands_in_for__card_number")
+        return {
+            pk: player_id(archive_id, card) if stood_card is None else player_id(stood_id or "", stood_card)
+            for pk, archive_id, card, stood_id, stood_card in rows
+        }
+
     def players_for(self, hand: int) -> list:
         """Those present for hand ``hand`` as the movement engine's players, in card-number order,
         each with the role they play in that hand."""
@@ -306,6 +315,15 @@ class Entrant(models.Model):
     role_from_hand = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="The first hand played in the role now (a role changed after the start)."
     )
+    stands_in_for = models.ForeignKey(
+        "self",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="substitutes",
+        help_text="Duplicate: the pair member whose seat this substitute takes from joined_hand on (the pair's "
+        "results stay the pair's).",
+    )
 
     objects = EntrantQuerySet.as_manager()
 
@@ -336,6 +354,19 @@ class Entrant(models.Model):
 
     def role_at(self, hand: int) -> str:
         return role_at(hand, self.role, self.earlier_role, self.role_from_hand)
+
+    def taker(self) -> "Entrant | None":
+        """Duplicate: the substitute who took this player's seat when they left (None if nobody did)."""
+        if self.left_after_hand is None:
+            return None
+        member = self.stands_in_for_id or self.pk
+        return Entrant.objects.filter(stands_in_for_id=member, joined_hand=self.left_after_hand + 1).first()
+
+    @property
+    def pair_id(self) -> str:
+        """The id of the pair member this entrant plays as: their own, or for a duplicate substitute the
+        id of the player whose seat they took (``EntrantQuerySet.pair_ids`` for many)."""
+        return self.stands_in_for.player_id if self.stands_in_for is not None else self.player_id
 
 
 class Table(models.Model):

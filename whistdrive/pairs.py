@@ -13,7 +13,9 @@ the standings: it reads rows, builds plain values and asks the engine.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+from django.db.models import F
 
 from whistdrive import cache, duplicate, movements
 from whistdrive.duplicate.movement import DIRECTION_WORDS
@@ -60,11 +62,40 @@ def pair_names(event: Event) -> dict[str, str]:
 
 
 @dataclass(frozen=True)
+class Sub:
+    """A duplicate substitute, for naming their pair: who, and the board they play first."""
+
+    name: str
+    hand: int  # the first board slot they play (or sit out)
+    board: int | None  # the first board they play
+
+    @property
+    def words(self) -> str:
+        return f"sub: {self.name} from board {self.board}" if self.board else f"sub: {self.name}"
+
+
+def substitutes(event: Event) -> dict[str, list[Sub]]:
+    """A duplicate evening's substitutes by the id of the pair member whose seat they took, in order."""
+    subs = event.entrants.filter(stands_in_for__isnull=False).select_related("stands_in_for")
+    found: dict[str, list[Sub]] = {}
+    for sub in subs.order_by("joined_hand", "card_number"):
+        first = (
+            TableBoard.objects.filter(table__seatings__entrant=sub, table__seatings__hand=F("hand"))
+            .order_by("hand")
+            .values_list("board__number", flat=True)
+            .first()
+        )
+        found.setdefault(sub.pair_id, []).append(Sub(sub.name, sub.joined_hand, first))
+    return found
+
+
+@dataclass(frozen=True)
 class PairLine:
     """A pair for a page: its label ("N–S 3"), its names, and its id in the engines."""
 
     pair: movements.Pair
     names: tuple[str, str]
+    subs: tuple[Sub, ...] = ()  # duplicate: who took a seat of the pair, and from which board
 
     @property
     def label(self) -> str:
@@ -72,12 +103,22 @@ class PairLine:
 
     @property
     def name(self) -> str:
-        return " & ".join(self.names)
+        """ "Ann Smith & Bob Jones", and any substitute: "… (sub: Carol White from board 10)"."""
+        names = " & ".join(self.names)
+        return f"{names} ({'; '.join(sub.words for sub in self.subs)})" if self.subs else names
 
 
 def pair_lines(event: Event) -> list[PairLine]:
     names = pair_names(event)
-    return [PairLine(p, (names.get(p.ids[0], p.ids[0]), names.get(p.ids[1], p.ids[1]))) for p in pairs_of(event)]
+    subs = substitutes(event) if event.is_duplicate else {}
+    return [
+        PairLine(
+            p,
+            (names.get(p.ids[0], p.ids[0]), names.get(p.ids[1], p.ids[1])),
+            tuple(sub for pid in p.ids for sub in subs.get(pid, ())),
+        )
+        for p in pairs_of(event)
+    ]
 
 
 # -- a duplicate evening ------------------------------------------------------------------------
@@ -153,7 +194,7 @@ def board_still_at(table: Table, hand: int) -> list[int]:
 
 def plays_of(event: Event) -> list[duplicate.BoardPlay]:
     """Every board played so far: the board, the table, the two pairs and the tricks as played."""
-    ids = event.entrants.player_ids()
+    ids = event.entrants.pair_ids()  # a substitute plays as the pair member whose seat they took
     seated: dict[tuple[int, int], dict[str, str]] = {}
     rows = Seating.objects.filter(event=event, table__isnull=False).values_list(
         "hand", "table_id", "seat", "entrant_id"
@@ -191,8 +232,13 @@ def board_trumps(event: Event) -> dict[int, str | None]:
 
 
 def results_of(event: Event) -> duplicate.DuplicateResults:
-    """The duplicate evening scored so far (every board, every pair): what the standings show."""
-    return duplicate.score_duplicate(event.format, plays_of(event), board_trumps(event), names=pair_names(event))
+    """The duplicate evening scored so far (every board, every pair): what the standings show. Each pair is
+    named as ``pair_lines`` names it, with any substitute."""
+    results = duplicate.score_duplicate(event.format, plays_of(event), board_trumps(event), names=pair_names(event))
+    named = {line.pair.ids: line.name for line in pair_lines(event) if line.subs}
+    if not named:
+        return results
+    return replace(results, pairs=tuple(replace(p, name=named.get(p.ids, p.name)) for p in results.pairs))
 
 
 def pair_labels(event: Event) -> dict[tuple[str, str], str]:

@@ -112,7 +112,16 @@ def load(token: str, remembered: set[int], *, learn_waits: bool = True) -> Loade
     event_row = row[len(table_fields) : len(table_fields) + len(event_fields)]
     table.event = Event.from_db(connection.alias, event_fields, _from_db_values(Event, event_row))
     my_seat, agreed, waited = row[-3:]
+    if table.event.is_duplicate and mine:
+        # The seat at the board the table plays now: in a duplicate round a substitute may take a seat
+        # from a board after the current hand (a table ahead), so the current hand's seat may be another's.
+        my_seat = _seat_at(table, evening.playing_hand(table), mine)
     return _versions(table, waits, learn_waits, my_seat=my_seat or None, agreed=bool(agreed), waited=waited)
+
+
+def _seat_at(table: Table, hand: int, entrants: list[int]) -> str | None:
+    seats = Seating.objects.filter(table=table, hand=hand, entrant_id__in=entrants).order_by()
+    return seats.values_list("seat", flat=True).first()
 
 
 # Every poll of every phone asks ``load``: its statement is written out once per shape (how many
@@ -258,6 +267,12 @@ def moves(event: Event, table: Table, hand: int, seats: dict[str, Entrant]) -> l
     }  # fmt: skip
     if all(e.pk in following or e.pk in leaving for e in seats.values()):
         next_tables = {s.table_id for s in following.values() if s.table_id}
+        # Duplicate: who takes a leaver's seat from the next board (pair member's entrant pk -> name).
+        substitutes = dict(
+            Entrant.objects.filter(event=event, joined_hand=hand + 1, stands_in_for__isnull=False).values_list(
+                "stands_in_for_id", "name"
+            )
+        ) if leaving and event.is_duplicate else {}
         by_place = {
             (s.table_id, s.seat): s.entrant
             for s in Seating.objects.filter(event=event, hand=hand + 1, table__in=next_tables).select_related("entrant")
@@ -268,6 +283,10 @@ def moves(event: Event, table: Table, hand: int, seats: dict[str, Entrant]) -> l
             partner = None
             if nxt is None:
                 text, you = LEAVES, YOU_LEAVE
+                taker = substitutes.get(person.stands_in_for_id or person.pk)
+                if taker is not None:
+                    text = f"that was their last board tonight: {taker} takes the seat for the boards left"
+                    you = f"that was your last board tonight: {taker} takes your seat. Thank you for playing"
             elif nxt.table is None:  # selected with the seating: no query
                 text, you = f"sit out hand {hand + 1}", _you_go_to(table, seat, None)
             else:
@@ -594,7 +613,15 @@ def for_phone(shared: dict, my_seat: str | None, player: int | None = None) -> d
     my_side = SIDE_OF_SEAT[my_seat] if my_seat else ""
     context: dict[str, Any] = {
         **shared,
-        "seats": [{"seat": s, "name": seats[s].name if s in seats else "", "you": s == my_seat} for s in SEATS],
+        "seats": [
+            {
+                "seat": s,
+                "name": seats[s].name if s in seats else "",
+                "you": s == my_seat,
+                "sub": s in seats and seats[s].stands_in_for_id is not None,  # a duplicate substitute
+            }
+            for s in SEATS
+        ],
         "my_seat": my_seat,
         "my_seat_name": SEAT_NAMES[my_seat] if my_seat else "",
         "my_side": my_side or None,
@@ -627,9 +654,16 @@ def elsewhere(event: Event, table: Table, player: int) -> dict | None:
     if person is None:
         return None
     hand = event.current_hand
-    now = Seating.objects.filter(entrant=person, hand=hand).select_related("table").first()
+    # The hand this table plays: in a duplicate round a substitute may have the seat from a board after
+    # the current hand, and their leaver is gone from then.
+    playing = evening.playing_hand(table)
+    gone = person.left_after_hand is not None and person.left_after_hand < playing
+    now = None if gone else Seating.objects.filter(entrant=person, hand=hand).select_related("table").first()
     if now is None:
-        you = YOU_LEAVE if person.left_after_hand and person.left_after_hand < hand else "you do not play this hand"
+        you = YOU_LEAVE if person.left_after_hand and gone else "you do not play this hand"
+        taker = person.taker() if gone and event.is_duplicate else None
+        if taker is not None:
+            you = f"that was your last board tonight: {taker.name} takes your seat. Thank you for playing"
     elif now.table is None:  # selected with the seating: no query
         you = f"sit out hand {hand}"
     else:

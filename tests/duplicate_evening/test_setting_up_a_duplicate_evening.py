@@ -91,7 +91,7 @@ def test_a_late_arrival_or_a_leaver_is_refused_once_the_pairs_are_fixed():
     event = duplicate_event(pairs=6, boards=6, boards_per_round=2)
     with pytest.raises(evening.EveningError, match="late pair cannot join"):
         evening.register(event, name="Late Larry", role="gent")
-    with pytest.raises(evening.EveningError, match="takes their seat"):
+    with pytest.raises(evening.EveningError, match="seat a substitute in their place for the boards left"):
         evening.withdraw(event, event.entrants.first())
 
 

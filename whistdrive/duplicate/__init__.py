@@ -8,7 +8,8 @@ of docs/archive-format.md. What the Django side calls:
 - boards: ``seeded_boards(trumps, count, seed)`` for hand records (``turnouts(fmt)``: how many boards
   each number of pairs plays), ``blank_board`` for boards dealt at the table, ``Board.to_dict()`` / ``read_board`` / ``board_problems`` for the archive;
 - the movement cards: ``plan.movement_card(table)``, ``plan.moves_after(round, table)``;
-- importing: ``duplicate_problems(fmt, boards, hands)``;
+- importing: ``duplicate_problems(fmt, boards, hands)``; ``substitutes_of(hands)``: who took a leaver's
+  seat (a substitute plays as the pair member they stand in for);
 - scoring: ``score_duplicate(fmt, plays, trumps)`` -> ``DuplicateResults`` (``.to_dict()`` is the
   archive's ``results``); ``plays_from_hands(hands)`` reads the archive's hands into plays.
 """
@@ -39,6 +40,7 @@ from .scoring import (
     score_duplicate,
 )
 from .seating import DuplicateStart, HandPlan, advise, draw_pairs, hands_of, start
+from .substitutes import Substitutes, substitutes_of
 
 __all__ = [
     "Board",
@@ -52,6 +54,7 @@ __all__ = [
     "HandPlan",
     "PairResult",
     "Round",
+    "Substitutes",
     "TableRound",
     "Turnout",
     "advise",
@@ -72,6 +75,7 @@ __all__ = [
     "seeded_board",
     "seeded_boards",
     "start",
+    "substitutes_of",
     "trump_of",
     "turnouts",
 ]

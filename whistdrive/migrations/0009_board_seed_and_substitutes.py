@@ -1,5 +1,6 @@
 import secrets
 
+import django.db.models.deletion
 from django.db import migrations, models
 
 import whistdrive.models
@@ -34,6 +35,19 @@ class Migration(migrations.Migration):
                 editable=False,
                 help_text="Duplicate: the seed every board made up from hand records is dealt from. Drawn when the "
                 "event is made and never changed, so hand records printed before the start are the boards played.",
+            ),
+        ),
+        migrations.AddField(
+            model_name="entrant",
+            name="stands_in_for",
+            field=models.ForeignKey(
+                blank=True,
+                help_text="Duplicate: the pair member whose seat this substitute takes from joined_hand on (the "
+                "pair's results stay the pair's).",
+                null=True,
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="substitutes",
+                to="whistdrive.entrant",
             ),
         ),
     ]

@@ -507,7 +507,7 @@ def pairs_sheet(event: Event, page_size: str | None = None) -> PairsSheet:
     by_ids = {line.pair.ids: line for line in lines}
     pair_of_player = {pid: line for line in lines for pid in line.pair.ids}
     seated: dict[tuple[int, int], dict[str, str]] = defaultdict(dict)
-    ids = event.entrants.player_ids()
+    ids = event.entrants.pair_ids()  # a substitute plays as the pair member whose seat they took
     for hand, number, seat, entrant_id in Seating.objects.filter(event=event, table__isnull=False).values_list(
         "hand", "table__number", "seat", "entrant_id"
     ):

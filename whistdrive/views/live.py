@@ -32,6 +32,7 @@ from whistdrive.forms import (
     PaperRowForm,
     ResultForm,
     ResultLookupForm,
+    SubstituteForm,
     WithdrawForm,
     counts_honours,
     trump_is_chosen,
@@ -170,6 +171,12 @@ def live(request: HttpRequest, pk: int) -> HttpResponse:
             "pending": evening.pending_changes(event),
             "auto_form": AutoAdvanceForm(initial={"auto_advance": event.auto_advance}),
         }
+        if event.is_duplicate:
+            leaving = request.GET.get("leaving", "")  # "Seat a substitute" at the desk names the player
+            context["substitute_form"] = SubstituteForm(
+                initial={"leaving": int(leaving)} if leaving.isdecimal() else {}, event=event
+            )
+            context["substituted"] = [line for line in pairs.pair_lines(event) if line.subs]
         response = render(request, "whistdrive/live.html", context)
         patch_vary_headers(response, ["HX-Request"])
         return response
@@ -344,6 +351,24 @@ def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, str(exc))
         return _back(event)
     messages.success(request, change.words())
+    return _back(event)
+
+
+@require_POST
+def substitute(request: HttpRequest, pk: int) -> HttpResponse:
+    """Duplicate: a substitute takes the seat of a player who must leave, for the boards left."""
+    event = event_for(request, pk, ANY_ROLE)
+    form = SubstituteForm(request.POST, event=event)
+    if not form.is_valid():
+        _bad_form(request, form)
+        return _back(event)
+    data = form.cleaned_data
+    try:
+        seated = evening.substitute(event, data["leaving"], name=data["name"], member=data["member"])
+    except evening.EveningError as exc:
+        messages.error(request, str(exc))
+        return _back(event)
+    messages.success(request, seated.words())
     return _back(event)
 
 
@@ -590,6 +615,7 @@ urlpatterns = [
     path("events/<int:pk>/live/arrivals/", late_arrival, name="event_live_late_arrival"),
     path("events/<int:pk>/live/reseat/", reseat, name="event_live_reseat"),
     path("events/<int:pk>/live/departures/", withdraw, name="event_live_withdraw"),
+    path("events/<int:pk>/live/substitutes/", substitute, name="event_live_substitute"),
     path("events/<int:pk>/live/departures/<int:entrant_pk>/undo/", undo_withdraw, name="event_live_undo_withdraw"),
     path("events/<int:pk>/live/result/", lookup, name="event_live_lookup"),
     path("events/<int:pk>/live/tables/<int:number>/hands/<int:hand>/", result, name="event_live_result"),

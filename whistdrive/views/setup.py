@@ -203,7 +203,7 @@ def _hand_records_link(event: Event) -> dict | None:
 def _desk_context(request: HttpRequest, event: Event, *, added: Entrant | None = None, **extra) -> dict:
     # The counts are of the next hand to be seated, the same players the advice is worked out for.
     present = event.entrants.present_for(evening.first_open_hand(event))
-    entrants = list(event.entrants.select_related("member"))
+    entrants = list(event.entrants.select_related("member", "stands_in_for"))
     advice = evening.advice_for(event)
     return {
         "event": event,

@@ -233,9 +233,8 @@ def choose_seat(request: HttpRequest, token: str) -> HttpResponse:
     form = SeatForm(request.POST)
     if not form.is_valid():
         return _after_post(request, token, "Choose North, East, South or West.")
-    seating = Seating.objects.filter(
-        table=table, hand=table.event.current_hand, seat=form.cleaned_data["seat"]
-    ).first()
+    # The seat at the board the table plays now (in a duplicate round a substitute may hold it from there).
+    seating = Seating.objects.filter(table=table, hand=evening.playing_hand(table), seat=form.cleaned_data["seat"]).first()
     if seating is None:
         return _after_post(request, token, "Nobody sits in that seat this hand.")
     request.session[REMEMBERED] = {**_remembered(request), str(table.event_id): seating.entrant_id}

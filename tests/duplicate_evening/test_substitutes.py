@@ -235,3 +235,12 @@ def test_the_desk_leads_a_leaving_player_to_the_substitute_form(evening_of_three
     assert link in desk and "Leaves: seat a substitute" in desk
     live = olive.get(link).content.decode()
     assert "A player must leave" in live and f'<option value="{bob.pk}" selected>Bob Jones</option>' in live
+
+
+def test_the_rejoin_page_offers_the_substitute_at_the_board_her_table_plays(evening_of_three_tables):
+    event = evening_of_three_tables
+    olive = olive_for(event)
+    Table(event, 1).play(1, 7)  # table 1 is ahead of the hall
+    substitute(olive, event, leaving=event.entrants.get(name="Bob Jones").pk, name="Carol White")
+    page = Client().get(reverse("rejoin", args=[event.board_token])).content.decode()
+    assert "Carol White" in page and "Bob Jones" not in page

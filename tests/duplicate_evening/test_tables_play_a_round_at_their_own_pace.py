@@ -227,3 +227,18 @@ def test_tables_that_share_boards_are_told_when_the_next_board_is_still_at_the_o
     poll = one.north.get(f"{one.url}?v={version}", headers=HX)
     assert poll.status_code == 200 and "is still at table 4" not in poll.content.decode()
     assert f"Enter board {shared} now" in poll.content.decode()
+
+
+def test_the_organiser_is_told_when_a_round_ends_not_at_each_board_of_it(evening, olive):
+    for number in (1, 2):
+        table = Table(evening, number)
+        for hand in (1, 2, 3):
+            table.play(hand, 7)
+    three = Table(evening, 3)
+    three.play(1, 7)
+    url = reverse("event_live_result", args=[evening.pk, 3, 2])
+    page = olive.post(url, {"tricks_ns": "6", "tricks_ew": "7", "reason": "from the traveller"}, follow=True)
+    assert current(evening) == 3 and "is complete" not in page.content.decode()
+    url = reverse("event_live_result", args=[evening.pk, 3, 3])
+    page = olive.post(url, {"tricks_ns": "6", "tricks_ew": "7", "reason": "from the traveller"}, follow=True)
+    assert "Round 1 is complete: round 2 is under way." in page.content.decode()

@@ -218,11 +218,19 @@ def _bad_form(request: HttpRequest, form: forms.Form) -> None:
 def _say_if_moved_on(request: HttpRequest, was: Event, hand: int) -> None:
     """Tell the organiser when storing a result (or switching auto-advance on) moved the evening on."""
     now = Event.objects.get(pk=was.pk)
-    if (now.current_hand, now.status) != (was.current_hand, was.status):
-        messages.info(request, _moved_on(now, hand))
+    if (now.current_hand, now.status) != (was.current_hand, was.status) and (words := _moved_on(now, hand)):
+        messages.info(request, words)
 
 
 def _moved_on(event: Event, hand: int) -> str:
+    """What moving the evening on did; "" in a duplicate round, whose tables play at their own pace."""
+    if event.is_duplicate:
+        fmt = event.format
+        if event.status == Event.Status.FINISHED:
+            return "The last round is complete: the event is finished."
+        if fmt.round_of(event.current_hand) == fmt.round_of(hand):
+            return ""
+        return f"Round {fmt.round_of(hand)} is complete: round {fmt.round_of(event.current_hand)} is under way."
     if event.status == Event.Status.FINISHED:
         return f"Hand {hand} was the last: the event is finished."
     if event.status == Event.Status.INTERVAL:
@@ -247,7 +255,7 @@ def advance(request: HttpRequest, pk: int) -> HttpResponse:
     if (moved.current_hand, moved.status) == (event.current_hand, event.status):
         messages.info(request, f"The evening had already moved on from hand {hand}.")
     else:
-        messages.success(request, _moved_on(moved, hand))
+        messages.success(request, _moved_on(moved, hand) or f"Every table has finished board slot {hand}.")
     return _back(event)
 
 

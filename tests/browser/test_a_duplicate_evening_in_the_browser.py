@@ -7,7 +7,8 @@ on consecutive cards), starts it (the boards stored are the ones printed) and pr
 cards. Each round table 1 plays ahead: at each board North's phone enters the tricks and East's phone
 agrees, and the phone goes straight on to the table's next board with the traveller of the one
 agreed, while the other tables are still on their first board; after the round's last board it
-waits for the others. At the end the standings give matchpoints and percentages in two fields, the
+waits for the others. Before round 2 Bob Jones must leave: Carol White takes his seat (the desk's
+"Leaves" leads to the live page's form) and the pair plays on under its number. At the end the standings give matchpoints and percentages in two fields, the
 projector shows the percentages and a chart, the results, travellers and hand records with results
 print, and the archive exports and imports the same. Screenshots of every step go to the artifacts
 folder.
@@ -132,6 +133,25 @@ def test_a_duplicate_mitchell_from_the_new_event_to_the_printed_hand_records(hal
 
     # Each round, table 1 plays both its boards before the other tables have finished their first.
     for first in range(1, BOARDS + 1, 2):
+        if first == 3:
+            # Bob Jones (pair N–S 1, South at table 1) must leave: Carol White takes his seat from the desk's
+            # "Leaves" and the live page's form.
+            organiser.goto(f"/events/{event.pk}/desk/")
+            organiser.get_by_role("row", name=re.compile(names[1])).get_by_role(
+                "link", name="Leaves: seat a substitute"
+            ).click()
+            substitute = organiser.locator("#substitute")
+            expect(substitute.get_by_label("Player leaving")).to_have_value(re.compile(r"\d+"))
+            substitute.get_by_label("or a new name").fill("Carol White")
+            hall.shot(organiser, "live-a-player-must-leave")
+            substitute.get_by_role("button", name="Seat the substitute").click()
+            expect(organiser.locator(".messages")).to_contain_text(
+                f"Carol White (card 13) plays for {names[1]} in pair N–S 1 from board {slots[3, 1]}"
+            )
+            carol = open_table("Carol White", 1)
+            expect(carol.locator("#state .seats .S")).to_contain_text("Carol White (sub)")
+            expect(carol.locator("#state")).to_contain_text("You are South.")
+            hall.shot(carol, "phone-the-substitute")
         with db_quiet(live_server):
             seated = {
                 (s.table.number, s.seat): s.entrant.name
@@ -189,6 +209,9 @@ def test_a_duplicate_mitchell_from_the_new_event_to_the_printed_hand_records(hal
     best = lines[0]
     expect(organiser.locator("table.standings").first.locator("tbody tr").first).to_contain_text(
         f"{best.percentage:.2f}%"
+    )
+    expect(organiser.locator("main")).to_contain_text(
+        f"{names[0]} & {names[1]} (sub: Carol White from board {slots[3, 1]})"
     )
     hall.shot(organiser, "standings")
     board_page = hall.device({"width": 1920, "height": 1080})

@@ -11,6 +11,7 @@ import re
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils.html import escape
 
 from tests.factories import duplicate_event, give_access, make_user, started_event
 from whistdrive import pairs, scores
@@ -242,3 +243,33 @@ def test_the_organiser_is_told_when_a_round_ends_not_at_each_board_of_it(evening
     url = reverse("event_live_result", args=[evening.pk, 3, 3])
     page = olive.post(url, {"tricks_ns": "6", "tricks_ew": "7", "reason": "from the traveller"}, follow=True)
     assert "Round 1 is complete: round 2 is under way." in page.content.decode()
+
+
+def test_the_projector_shows_every_board_agreed_so_far_while_tables_are_at_different_boards(evening):
+    for number in (1, 2, 3):
+        table = Table(evening, number)
+        for hand in (1, 2, 3):
+            table.play(hand, 5 + number)
+    one, two = Table(evening, 1), Table(evening, 2)
+    one.play(4, 9), one.play(5, 4)  # round 2: table 1 two boards in, table 2 one, table 3 none
+    two.play(4, 6)
+    url = reverse("board", args=[evening.board_token]) + "?view=standings"
+    projector = Client()
+    page = projector.get(url, headers=HX)
+    text = page.content.decode()
+    assert "Provisional: round 2 of 3 (some tables still to hand in)" in text
+    results = scores.standings_now(evening).duplicate
+    assert sum(p.boards_played for p in results.pairs) == 2 * (9 + 3)  # two pairs a board played
+    for line in pairs.result_lines(evening, results):
+        assert (
+            f'{line.label} <small>{escape(line.name)}</small></td><td class="num total">{line.percentage:.2f}' in text
+        )
+    # Another table's board is on the board at its next poll (the poll's ETag is of the results).
+    Table(evening, 3).play(4, 7)
+    again = projector.get(url, headers={**HX, "If-None-Match": page["ETag"]})
+    results = scores.standings_now(evening).duplicate
+    assert again.status_code == 200 and sum(p.boards_played for p in results.pairs) == 2 * (9 + 4)
+    for line in pairs.result_lines(evening, results):
+        assert f'{line.label} <small>{escape(line.name)}</small></td><td class="num total">{line.percentage:.2f}' in (
+            again.content.decode()
+        )

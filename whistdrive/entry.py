@@ -211,11 +211,12 @@ def playing_states(event: Event) -> dict[int, TableState]:
     """Every table's state for the hand it plays now (``evening.playing_hand``), keyed by table number:
     the current hand's states, or in a duplicate round each table's own board (a few queries a board
     slot of the round, whatever the number of tables)."""
-    hands = evening.playing_hands(event)
+    ahead = evening.playing_hands(event)
+    current = event.current_hand
     states: dict[int, TableState] = {}
-    for hand in sorted(set(hands.values())):
+    for hand in sorted({current, *ahead.values()}):
         for number, state in states_for_event(event, hand).items():
-            if hands.get(state.table.pk) == hand:
+            if ahead.get(state.table.pk, current) == hand:
                 states[number] = state
     return states
 

@@ -258,18 +258,19 @@ def playing_hand(table: Table) -> int:
 
 
 def playing_hands(event: Event) -> dict[int, int]:
-    """``playing_hand`` for every table of the event, by table id, in one query."""
+    """``playing_hand`` of the tables ahead of the current hand, by table id (every other table plays the
+    current hand): none but in a duplicate round, and then in one query."""
     hand = event.current_hand
-    tables = list(event.tables.values_list("pk", flat=True))
     if not _own_pace(event):
-        return dict.fromkeys(tables, hand)
+        return {}
     last = _round_last(event, hand)
     done: dict[int, set[int]] = defaultdict(set)
     for table_id, played in Result.objects.filter(table__event=event, hand__gte=hand, hand__lte=last).values_list(
         "table_id", "hand"
     ):
         done[table_id].add(played)
-    return {pk: _first_to_play(hand, last, done[pk]) for pk in tables}
+    ahead = {pk: _first_to_play(hand, last, hands) for pk, hands in done.items()}
+    return {pk: playing for pk, playing in ahead.items() if playing != hand}
 
 
 def last_open_hand(event: Event) -> int:
@@ -684,7 +685,7 @@ def substitute(event: Event, leaver: Entrant, *, name: str = "", member=None) ->
     must be left to play.
     """
     event = Event.objects.select_for_update().get(pk=event.pk)
-    leaver = Entrant.objects.select_for_update().select_related("stands_in_for").get(pk=leaver.pk, event=event)
+    leaver = Entrant.objects.select_for_update().get(pk=leaver.pk, event=event)
     if not event.is_duplicate:
         raise EveningError("Substitutes are for duplicate evenings: in a drive a player who leaves simply leaves.")
     if not event.started or event.status == Event.Status.FINISHED:

@@ -36,13 +36,13 @@ def rejoin_qr(request: HttpRequest, event: Event, scale: int) -> str:
 def _seated(event: Event) -> list[Seating]:
     """Everyone at a table now: at the hand each table plays (in a duplicate round, its own board, where a
     substitute may already have a leaver's seat)."""
-    hands = evening.playing_hands(event)
+    ahead, current = evening.playing_hands(event), event.current_hand
     rows = (
-        Seating.objects.filter(event=event, hand__in=set(hands.values()), table__isnull=False)
+        Seating.objects.filter(event=event, hand__in={current, *ahead.values()}, table__isnull=False)
         .select_related("entrant", "table")
         .order_by("entrant__name", "pk")
     )
-    return [row for row in rows if hands.get(row.table_id) == row.hand]
+    return [row for row in rows if ahead.get(row.table_id, current) == row.hand]
 
 
 @login_not_required

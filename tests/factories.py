@@ -224,7 +224,7 @@ def duplicate_event(
     """A duplicate evening of ``pairs`` pairs (a lady and a gent each), started from ``seed`` by card
     number unless ``start`` is False: pair k is cards 2k − 1 and 2k."""
     fmt = Format.duplicate(boards, boards_per_round, movement, scoring, trumps)
-    event = make_event(club or make_club(), fmt, name="Duplicate night", boards_dealt=boards_dealt)
+    event = make_event(club or make_club(), fmt, name="Duplicate night", boards_dealt=boards_dealt, board_seed=seed)
     ladies = LADIES + [f"Lady {i}" for i in range(pairs)]
     gents = GENTS + [f"Gent {i}" for i in range(pairs)]
     for k in range(pairs):

@@ -130,6 +130,11 @@ def duplicate_plan_key(fmt_key: tuple, pairs: int) -> str:
     return f"duplicate-plan:{':'.join(map(str, fmt_key))}:{pairs}"
 
 
+def turnouts_key(fmt_key: tuple) -> str:
+    """The boards each number of pairs plays in a duplicate format (``pairs.turnouts``): it never changes."""
+    return f"duplicate-turnouts:{':'.join(map(str, fmt_key))}"
+
+
 # -- keeping ------------------------------------------------------------------------------------
 
 _making: dict[str, threading.Lock] = {}

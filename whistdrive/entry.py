@@ -207,6 +207,20 @@ def states_for_event(event: Event, hand: int) -> dict[int, TableState]:
     return {t.number: _build_state(t, hand, rows[t.pk], results.get(t.pk), seats[t.pk]) for t in tables}
 
 
+def playing_states(event: Event) -> dict[int, TableState]:
+    """Every table's state for the hand it plays now (``evening.playing_hand``), keyed by table number:
+    the current hand's states, or in a duplicate round each table's own board (a few queries a board
+    slot of the round, whatever the number of tables)."""
+    ahead = evening.playing_hands(event)
+    current = event.current_hand
+    states: dict[int, TableState] = {}
+    for hand in sorted({current, *ahead.values()}):
+        for number, state in states_for_event(event, hand).items():
+            if ahead.get(state.table.pk, current) == hand:
+                states[number] = state
+    return states
+
+
 def history(table: Table, hand: int) -> list[Submission]:
     """Everything offered for this table and hand, oldest first, refusals included."""
     return list(Submission.objects.filter(table=table, hand=hand).select_related("user").order_by("created", "pk"))
@@ -284,13 +298,20 @@ def _locked_table(table: Table) -> Table:
 
 
 def _check_playing(table: Table, hand: int) -> None:
-    """Refuse a phone's entry unless ``hand`` is the hand being played now."""
+    """Refuse a phone's entry unless ``hand`` is the hand the table plays now (``evening.playing_hand``)."""
     event = table.event
     if event.status == Event.Status.SETUP:
         raise _RefusedEntry("The evening has not started yet.")
     if event.status == Event.Status.FINISHED:
         raise _RefusedEntry("The evening is over: no more results can be entered here. Ask the organiser.")
-    if hand != event.current_hand:
+    playing = evening.playing_hand(table)
+    if hand != playing and event.is_duplicate and event.status == Event.Status.RUNNING:
+        shown, now = board_at(table, hand), board_at(table, playing)
+        raise _RefusedEntry(
+            f"This page was showing {_board_words(shown, hand)}, but this table is on {_board_words(now, playing)}. "
+            "Nothing was entered; the page now shows the board being played."
+        )
+    if hand != playing:
         if event.status == Event.Status.INTERVAL and hand < event.current_hand:
             raise _RefusedEntry(f"Hand {hand} is finished and it is the interval: hand {event.current_hand} comes next.")
         raise _RefusedEntry(
@@ -299,6 +320,10 @@ def _check_playing(table: Table, hand: int) -> None:
         )
     if event.status == Event.Status.INTERVAL:
         raise _RefusedEntry(f"It is the interval: hand {hand} starts when the organiser says so.")
+
+
+def _board_words(board: Board | None, hand: int) -> str:
+    return f"board {board.number}" if board is not None else f"board slot {hand}"
 
 
 def _seat_side(seat: str) -> str:
@@ -599,8 +624,9 @@ def set_result(
         try:
             if event.status == Event.Status.SETUP or event.current_hand < 1:
                 raise _RefusedEntry("The evening has not started yet.")
-            if not 1 <= hand <= event.current_hand:
-                raise _RefusedEntry(f"Only hands 1 to {event.current_hand} have been played so far.")
+            reached = evening.last_open_hand(event)
+            if not 1 <= hand <= reached:
+                raise _RefusedEntry(f"Only hands 1 to {reached} have been played so far.")
             if not Seating.objects.filter(table=table, hand=hand).exists():
                 raise _RefusedEntry(f"Nobody was seated at table {table.number} for hand {hand}.")
             rotation = fixed_trump(table, hand)
@@ -670,8 +696,9 @@ def call_organiser(table: Table, *, hand: int, reason: str) -> Flag:
     """The table calls the organiser about the hand being played; a second tap adds nothing."""
     with transaction.atomic():
         table = _locked_table(table)
-        if hand != table.event.current_hand:
-            raise EntryError(f"{_where(table, hand)}: a call is about the hand being played, hand {table.event.current_hand}.")
+        playing = evening.playing_hand(table)
+        if hand != playing:
+            raise EntryError(f"{_where(table, hand)}: a call is about the hand being played, hand {playing}.")
         flag, made = Flag.objects.get_or_create(table=table, hand=hand, reason=reason, resolved__isnull=True)
         if made:
             table.bump()

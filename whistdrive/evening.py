@@ -15,6 +15,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from whistdrive import cache, duplicate, movements
@@ -31,6 +32,7 @@ from whistdrive.models import (
     TableBoard,
     player_id,
 )
+from whistdrive.vocabulary import SEAT_NAMES
 
 log = logging.getLogger(__name__)
 
@@ -167,7 +169,7 @@ def start_event(event: Event, *, by: str = "random", seed: int | None = None) ->
 
 def _start_duplicate(event: Event, players: list[movements.Player], by: str) -> None:
     """A duplicate evening's pairs, boards, and every board slot's seating and boards, as the movement
-    gives them (docs/duplicate.md). Boards made up from hand records are dealt from the event's seed."""
+    gives them (docs/duplicate.md). Boards made up from hand records are dealt from the event's board seed."""
     fmt = event.format
     try:
         begun = duplicate.start(fmt, players, event.seed, by=by)
@@ -186,7 +188,8 @@ def _start_duplicate(event: Event, players: list[movements.Player], by: str) -> 
     )
     count = begun.plan.boards_in_play
     if event.boards_dealt == Event.BoardsDealt.RECORDS:
-        made = duplicate.seeded_boards(fmt.trumps, count, event.seed)
+        # The boards the hand records printed before the start show (the event's board seed, never redrawn).
+        made = event.hand_records(count)
     else:
         made = [duplicate.blank_board(fmt.trumps, number) for number in range(1, count + 1)]
     boards = {
@@ -218,6 +221,64 @@ def tables_to_go(event: Event, hand: int) -> int | None:
 def hand_complete(event: Event, hand: int) -> bool:
     """Every table seated for ``hand`` has the result that counts (the one place this is decided)."""
     return tables_to_go(event, hand) == 0
+
+
+def _round_last(event: Event, hand: int) -> int:
+    """The last hand of ``hand``'s round."""
+    per_round = event.hands_per_round
+    return min(hand + per_round - 1 - (hand - 1) % per_round, event.hands)
+
+
+def _own_pace(event: Event) -> bool:
+    """Whether the tables play the current round's hands at their own pace: a duplicate round being
+    played, whose four players at a table stay together for all its boards. In every other evening
+    (and at a duplicate evening's interval, if the organiser calls one) the tables play the current hand."""
+    return event.is_duplicate and event.status == Event.Status.RUNNING and event.current_hand >= 1
+
+
+def _first_to_play(hand: int, last: int, done: set[int]) -> int:
+    return next((h for h in range(hand, last + 1) if h not in done), last)
+
+
+def playing_hand(table: Table) -> int:
+    """The hand ``table`` plays now (the one question for a table's page, its entries and its calls).
+
+    The evening's current hand; in a duplicate round, the first board slot of the round from the current
+    hand on that has no result at this table: a table goes straight on to its next board once one is
+    agreed, and a table that has agreed them all waits on the round's last for the round to end (the
+    pairs and boards then move). The current hand is the slowest table's (``after_result``).
+    """
+    event = table.event
+    hand = event.current_hand
+    if not _own_pace(event):
+        return hand
+    last = _round_last(event, hand)
+    done = set(Result.objects.filter(table=table, hand__gte=hand, hand__lte=last).values_list("hand", flat=True))
+    return _first_to_play(hand, last, done)
+
+
+def playing_hands(event: Event) -> dict[int, int]:
+    """``playing_hand`` of the tables ahead of the current hand, by table id (every other table plays the
+    current hand): none but in a duplicate round, and then in one query."""
+    hand = event.current_hand
+    if not _own_pace(event):
+        return {}
+    last = _round_last(event, hand)
+    done: dict[int, set[int]] = defaultdict(set)
+    for table_id, played in Result.objects.filter(table__event=event, hand__gte=hand, hand__lte=last).values_list(
+        "table_id", "hand"
+    ):
+        done[table_id].add(played)
+    ahead = {pk: _first_to_play(hand, last, hands) for pk, hands in done.items()}
+    return {pk: playing for pk, playing in ahead.items() if playing != hand}
+
+
+def last_open_hand(event: Event) -> int:
+    """The last hand a result may be entered or set for now: the current hand; in a duplicate round
+    the round's last board slot, since its tables play the round's boards at their own pace."""
+    if not _own_pace(event):
+        return event.current_hand
+    return _round_last(event, event.current_hand)
 
 
 def last_complete_hand(event: Event) -> int:
@@ -280,8 +341,14 @@ def after_result(event: Event, hand: int) -> Event:
     """A result of ``hand`` was stored: with auto-advance on, move the evening on once every table of
     ``hand`` has one. Called by entry at the tables, the organiser's result page and the paper grid,
     also when the result was already there (a phone's retry after a restart moves a finished hand on).
-    Returns the event as it is now."""
+    Returns the event as it is now.
+
+    In a duplicate evening the tables play a round's boards at their own pace (``playing_hand``): the
+    current hand follows the slowest table through the round whatever auto-advance says, since it holds
+    no table back; only the round's end waits for auto-advance (or the organiser), as a hand does."""
     event = Event.objects.get(pk=event.pk)
+    if event.is_duplicate:
+        return _follow_the_slowest_table(event)
     if not event.auto_advance or event.current_hand != hand or event.status != Event.Status.RUNNING:
         return event
     if not hand_complete(event, hand):
@@ -292,6 +359,24 @@ def after_result(event: Event, hand: int) -> Event:
         # Another table's phone (or the organiser) got there first, or the organiser must act.
         log.info("Hand %s not advanced automatically: %s", hand, exc)
         return Event.objects.get(pk=event.pk)
+
+
+def _follow_the_slowest_table(event: Event) -> Event:
+    """Duplicate: move the current hand on while every table has its result (several slots at once when
+    the tables ahead have played them), stopping at a round's end unless auto-advance is on."""
+    fmt = event.format
+    while event.status == Event.Status.RUNNING and hand_complete(event, event.current_hand):
+        hand = event.current_hand
+        if fmt.ends_round(hand) and not event.auto_advance:
+            break
+        try:
+            event = advance(event, expected_hand=hand)
+        except EveningError as exc:
+            log.info("Board slot %s not moved on automatically: %s", hand, exc)
+            return Event.objects.get(pk=event.pk)
+        if event.current_hand == hand:
+            break  # the evening is finished, or another request moved it on meanwhile
+    return event
 
 
 def call_interval(event: Event) -> Event:
@@ -355,6 +440,11 @@ def undo_advance(event: Event) -> Event:
         return event
     if hand <= 1:
         raise EveningError("There is no earlier hand to go back to.")
+    if event.is_duplicate and (hand - 1) % event.hands_per_round:
+        raise EveningError(
+            f"Round {event.format.round_of(hand)} is under way and its tables play its boards at their own pace: "
+            "only the start of a round can be undone, before anything of it is entered."
+        )
     if event.tables.filter(submissions__hand=hand).exists():
         raise EveningError(f"Hand {hand} has results entered already; it cannot be undone.")
     if event.format.result_driven:
@@ -490,7 +580,8 @@ def register(event: Event, *, name: str, role: str = "", member=None) -> Players
     if event.started and event.is_duplicate:
         raise EveningError(
             "A duplicate evening's pairs and boards were fixed at the start: a late pair cannot join "
-            "(they may play a later evening, or take the place of a pair that leaves)."
+            "(they may play a later evening, or one of them take the seat of a player who must leave, as a "
+            "substitute: Live tables, “A player must leave”)."
         )
     if event.started:
         _check_role_fits(event, name, role)
@@ -520,9 +611,9 @@ def withdraw(event: Event, entrant: Entrant) -> PlayersChange:
         return PlayersChange(entrant, 1, taken_back=True)
     if event.is_duplicate:
         raise EveningError(
-            f"In a duplicate evening the boards are scored pair by pair: if {entrant.name} must leave, someone "
-            "takes their seat for the boards left (the results stay the pair's), or the organiser sets the "
-            "pair's remaining boards."
+            f"In a duplicate evening the boards are scored pair by pair: if {entrant.name} must leave, seat a "
+            "substitute in their place for the boards left (Live tables, “A player must leave”): the results "
+            "stay the pair's."
         )
     hand = first_open_hand(event)
     if hand > event.hands:
@@ -539,6 +630,122 @@ def withdraw(event: Event, entrant: Entrant) -> PlayersChange:
     _check_seatable(event, hand, f"Without {entrant.name}")
     _reseat_from(event, hand)
     return PlayersChange(entrant, hand, switched, plan_summary(event, hand))
+
+
+@dataclass(frozen=True)
+class Substitution:
+    """A substitute seated in a duplicate evening, for the organiser's message."""
+
+    substitute: Entrant
+    leaver: Entrant
+    pair: str  # the pair's label, "N–S 3"
+    hand: int  # the first board slot the substitute plays
+    board: int | None  # the board they play first (None: the pair sits out then)
+    table: int | None
+    seat: str
+    taken_back: bool  # the leaver was a substitute who had not played: their entry is gone
+
+    def words(self) -> str:
+        sub, leaver = self.substitute, self.leaver
+        where = f"from board {self.board} (table {self.table}, {SEAT_NAMES[self.seat]})" if self.board else (
+            f"from board slot {self.hand}, when the pair comes back from sitting out"
+        )  # fmt: skip
+        lines = [f"{sub.name} (card {sub.card_number}) plays for {leaver.name} in pair {self.pair} {where}."]
+        if self.taken_back:
+            lines.append(f"{leaver.name} had not played yet, so is no longer entered.")
+        else:
+            lines.append(f"{leaver.name}'s last board was before it; the pair's results stay the pair's.")
+        return " ".join(lines)
+
+
+def substitute_from(event: Event, entrant: Entrant) -> int | None:
+    """The first board slot a substitute for ``entrant`` would play: the first, from the current hand on,
+    at which nothing has been entered at the table where their pair plays it (a board under way stays the
+    leaver's once its result is being entered), or at which the pair sits out. None when there is none."""
+    seats = dict(
+        Seating.objects.filter(event=event, entrant=entrant, hand__gte=max(event.current_hand, 1)).values_list(
+            "hand", "table_id"
+        )
+    )
+    entered = set(
+        Submission.objects.filter(table__event=event, hand__in=list(seats))
+        .exclude(outcome__startswith="refused")
+        .values_list("table_id", "hand")
+    )
+    return next((hand for hand in sorted(seats) if (seats[hand], hand) not in entered), None)
+
+
+@transaction.atomic
+def substitute(event: Event, leaver: Entrant, *, name: str = "", member=None) -> Substitution:
+    """Duplicate: ``leaver`` must leave, and a substitute (a club ``member``, or a new ``name``) takes their
+    seat for the boards left; the pair keeps its number, direction, results and percentage.
+
+    Nothing is saved unless all is well: the substitute must be someone not playing tonight, the pair
+    must keep one of its players from one board to the next (both may not change at once), and a board
+    must be left to play.
+    """
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    leaver = Entrant.objects.select_for_update().get(pk=leaver.pk, event=event)
+    if not event.is_duplicate:
+        raise EveningError("Substitutes are for duplicate evenings: in a drive a player who leaves simply leaves.")
+    if not event.started or event.status == Event.Status.FINISHED:
+        raise EveningError(
+            "Substitutes take a seat while the evening is played: before the start, change the entries at the desk."
+            if not event.started
+            else "The evening is over: there is no board left to play."
+        )
+    name = " ".join((member.name if member is not None else name).split())
+    if not name:
+        raise EveningError(f"Give the substitute's name: who takes {leaver.name}'s seat?")
+    if leaver.left_after_hand is not None:
+        raise EveningError(f"{leaver.name} has already left, after board slot {leaver.left_after_hand}.")
+    original = leaver.stands_in_for or leaver
+    partnership = (
+        Partnership.objects.filter(event=event).filter(Q(first=original) | Q(second=original)).first()
+    )
+    if partnership is None:
+        raise EveningError(f"{leaver.name} is not in a pair tonight.")
+    here = event.entrants.filter(left_after_hand__isnull=True)  # playing now, or from a later board
+    if member is not None and event.entrants.filter(member=member).exists():
+        entered = event.entrants.get(member=member)
+        raise EveningError(
+            f"{entered.name} is already entered tonight (card {entered.card_number}): a substitute is someone "
+            "who is not playing. Choose another member, or type a new name."
+        )
+    clash = next((e for e in here if " ".join(e.name.split()).casefold() == name.casefold()), None)
+    if clash is not None:
+        raise EveningError(
+            f"{clash.name} is already playing tonight (card {clash.card_number}): a substitute is someone who is "
+            "not playing. Give another name."
+        )
+    hand = substitute_from(event, leaver)
+    if hand is None:
+        raise EveningError(f"{leaver.name}'s last board is under way: nobody needs to take the seat now.")
+    seat = Seating.objects.select_related("table").get(event=event, entrant=leaver, hand=hand)
+    partner_id = (partnership.second_id if original.pk == partnership.first_id else partnership.first_id)
+    new_partner = Entrant.objects.filter(event=event, stands_in_for_id=partner_id, joined_hand=hand).first()
+    if new_partner is not None:
+        raise EveningError(
+            f"{new_partner.name} takes the other seat of pair {partnership.pair.label} from the same board: a pair "
+            "keeps at least one of its players from one board to the next. Seat this substitute from the board "
+            "after, or leave the pair's boards to the organiser."
+        )
+    card = (event.entrants.order_by("-card_number").values_list("card_number", flat=True).first() or 0) + 1
+    sub = Entrant.objects.create(
+        event=event, name=name, member=member, role=leaver.role_at(hand), card_number=card, joined_hand=hand,
+        stands_in_for=original,
+    )  # fmt: skip
+    Seating.objects.filter(event=event, entrant=leaver, hand__gte=hand).update(entrant=sub)
+    taken_back = leaver.joined_hand >= hand and leaver.stands_in_for_id is not None
+    if taken_back:
+        leaver.delete()  # a substitute who never played: simply replaced
+    else:
+        leaver.left_after_hand = hand - 1
+        leaver.save(update_fields=["left_after_hand"])
+    event.bump()  # every page of the evening shows the new name
+    board = TableBoard.objects.filter(table=seat.table, hand=hand).values_list("board__number", flat=True).first()
+    number = seat.table.number if seat.table is not None else None
+    return Substitution(sub, leaver, partnership.pair.label, hand, board, number, seat.seat, taken_back)
 
 
 @transaction.atomic
@@ -694,8 +901,9 @@ class PlayersChange:
 
 
 def pending_changes(event: Event) -> dict[str, list[Entrant]]:
-    """Arrivals, departures and role changes that have not taken effect yet (they can be undone)."""
-    if not event.started or event.status == Event.Status.FINISHED:
+    """Arrivals, departures and role changes that have not taken effect yet (they can be undone). A
+    duplicate evening has none: its changes are substitutes, which ``substitute`` itself puts right."""
+    if not event.started or event.status == Event.Status.FINISHED or event.is_duplicate:
         return {"arrivals": [], "leavers": [], "roles": []}
     hand = first_open_hand(event)
     entrants = event.entrants.order_by("card_number")

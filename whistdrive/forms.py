@@ -453,11 +453,14 @@ class ResultLookupForm(forms.Form):
     def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, **kwargs)
         self.event = event
-        self.fields["hand"].validators.append(_max(max(event.current_hand, 1), "hand"))
+        self.fields["hand"].validators.append(_max(max(evening.last_open_hand(event), 1), "hand"))
         self.fields["hand"].widget.attrs["placeholder"] = "now"
 
     def clean_hand(self) -> int:
-        return self.cleaned_data["hand"] or max(self.event.current_hand, 1)
+        """The hand asked for; blank, the hand the table plays now (in a duplicate round, its own board)."""
+        table = self.cleaned_data.get("table")
+        now = evening.playing_hand(table) if table is not None else self.event.current_hand
+        return self.cleaned_data["hand"] or max(now, 1)
 
     def clean_table(self) -> Table:
         number = self.cleaned_data["table"]
@@ -508,6 +511,40 @@ class WithdrawForm(forms.Form):
         # Everyone who would be seated for the next hand: those still here, and arrivals not yet playing.
         hand = evening.first_open_hand(event)
         self.fields["entrant"].queryset = event.entrants.present_for(hand).order_by("name")
+
+
+class SubstituteForm(forms.Form):
+    """Duplicate: a player who must leave, and who takes their seat for the boards left: a club member,
+    or a new name (``evening.substitute`` refuses someone already playing, saying who)."""
+
+    leaving = forms.ModelChoiceField(queryset=Entrant.objects.none(), label="Player leaving")
+    member = forms.ModelChoiceField(queryset=Member.objects.none(), required=False, label="Substitute: a member")
+    name = forms.CharField(
+        max_length=120, required=False, label="or a new name", validators=[no_control_characters]
+    )
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["leaving"].queryset = event.entrants.filter(left_after_hand__isnull=True).order_by("name")
+        self.fields["member"].queryset = event.club.members.active().order_by("name")
+
+    def clean_name(self) -> str:
+        return " ".join(self.cleaned_data["name"].split())
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        if data["member"] is not None and data["name"]:
+            raise forms.ValidationError(
+                f"Choose a member ({data['member'].name}) or type a new name ({data['name']}), not both."
+            )
+        if data["member"] is None and not data["name"]:
+            raise forms.ValidationError(
+                f"Who takes {data['leaving'].name}'s seat? Choose a member who is not playing tonight, or type a "
+                "new name."
+            )
+        return data
 
 
 class AutoAdvanceForm(forms.Form):

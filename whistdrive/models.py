@@ -4,6 +4,7 @@ every submission from a phone (append-only) and the one agreed result per table 
 Totals are never stored: standings are derived from `Result` rows (see whistdrive.standings).
 """
 
+import secrets
 from typing import Any
 
 from django.conf import settings
@@ -38,6 +39,11 @@ class Trump(models.TextChoices):
     SPADES = "S", "Spades"
     CLUBS = "C", "Clubs"
     NO_TRUMPS = "N", "No trumps"
+
+
+def new_board_seed() -> int:
+    """A fresh seed for an event's boards (``Event.board_seed``)."""
+    return secrets.randbits(31)
 
 
 class EventQuerySet(models.QuerySet):
@@ -140,6 +146,12 @@ class Event(models.Model):
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.SETUP)
     current_hand = models.PositiveSmallIntegerField(default=0, help_text="0 until the event starts.")
     seed = models.BigIntegerField(default=0, help_text="Seed of the starting draw, recorded for checking.")
+    board_seed = models.BigIntegerField(
+        default=new_board_seed,
+        editable=False,
+        help_text="Duplicate: the seed every board made up from hand records is dealt from. Drawn when the event "
+        "is made and never changed, so hand records printed before the start are the boards played.",
+    )
     seating_by = models.CharField(max_length=6, choices=SeatingBy.choices, default=SeatingBy.RANDOM)
     auto_advance = models.BooleanField(default=True, help_text="Move to the next hand when every table agrees.")
     backed_up_hand = models.PositiveSmallIntegerField(
@@ -209,6 +221,14 @@ class Event(models.Model):
     # ``event.boards`` is its Board rows; the number of boards each pair plays is ``hands`` (a board
     # slot is a hand).
 
+    def hand_records(self, count: int) -> list:
+        """Boards 1..``count`` as their hand records deal them (the duplicate engine's ``Board``s), from
+        ``board_seed``: the same whenever they are printed, before the start or after it, and the boards
+        ``evening.start_event`` stores when the boards are made up from hand records."""
+        from whistdrive.duplicate import seeded_boards
+
+        return seeded_boards(self.trumps, count, self.board_seed)
+
     @property
     def boards_per_round(self) -> int:
         """Duplicate: the boards a table plays before the pairs move (the hands of a round)."""
@@ -242,6 +262,15 @@ class EntrantQuerySet(models.QuerySet):
         return {
             pk: player_id(archive_id, card)
             for pk, archive_id, card in self.values_list("pk", "archive_id", "card_number")
+        }
+
+    def pair_ids(self) -> dict[int, str]:
+        """Entrant pk -> the id of the pair member they play as, for every entrant here, in one query: their
+        own id, or for a duplicate substitute the id of the player whose seat they took."""
+        rows = self.values_list("pk", "archive_id", "card_number", "stands_in_for__archive_id", "stands_in_for__card_number")
+        return {
+            pk: player_id(archive_id, card) if stood_card is None else player_id(stood_id or "", stood_card)
+            for pk, archive_id, card, stood_id, stood_card in rows
         }
 
     def players_for(self, hand: int) -> list:
@@ -286,6 +315,15 @@ class Entrant(models.Model):
     role_from_hand = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="The first hand played in the role now (a role changed after the start)."
     )
+    stands_in_for = models.ForeignKey(
+        "self",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="substitutes",
+        help_text="Duplicate: the pair member whose seat this substitute takes from joined_hand on (the pair's "
+        "results stay the pair's).",
+    )
 
     objects = EntrantQuerySet.as_manager()
 
@@ -316,6 +354,19 @@ class Entrant(models.Model):
 
     def role_at(self, hand: int) -> str:
         return role_at(hand, self.role, self.earlier_role, self.role_from_hand)
+
+    def taker(self) -> "Entrant | None":
+        """Duplicate: the substitute who took this player's seat when they left (None if nobody did)."""
+        if self.left_after_hand is None:
+            return None
+        member = self.stands_in_for_id or self.pk
+        return Entrant.objects.filter(stands_in_for_id=member, joined_hand=self.left_after_hand + 1).first()
+
+    @property
+    def pair_id(self) -> str:
+        """The id of the pair member this entrant plays as: their own, or for a duplicate substitute the
+        id of the player whose seat they took (``EntrantQuerySet.pair_ids`` for many)."""
+        return self.stands_in_for.player_id if self.stands_in_for is not None else self.player_id
 
 
 class Table(models.Model):

@@ -13,7 +13,9 @@ the standings: it reads rows, builds plain values and asks the engine.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+from django.db.models import F
 
 from whistdrive import cache, duplicate, movements
 from whistdrive.duplicate.movement import DIRECTION_WORDS
@@ -60,11 +62,40 @@ def pair_names(event: Event) -> dict[str, str]:
 
 
 @dataclass(frozen=True)
+class Sub:
+    """A duplicate substitute, for naming their pair: who, and the board they play first."""
+
+    name: str
+    hand: int  # the first board slot they play (or sit out)
+    board: int | None  # the first board they play
+
+    @property
+    def words(self) -> str:
+        return f"sub: {self.name} from board {self.board}" if self.board else f"sub: {self.name}"
+
+
+def substitutes(event: Event) -> dict[str, list[Sub]]:
+    """A duplicate evening's substitutes by the id of the pair member whose seat they took, in order."""
+    subs = event.entrants.filter(stands_in_for__isnull=False).select_related("stands_in_for")
+    found: dict[str, list[Sub]] = {}
+    for sub in subs.order_by("joined_hand", "card_number"):
+        first = (
+            TableBoard.objects.filter(table__seatings__entrant=sub, table__seatings__hand=F("hand"))
+            .order_by("hand")
+            .values_list("board__number", flat=True)
+            .first()
+        )
+        found.setdefault(sub.pair_id, []).append(Sub(sub.name, sub.joined_hand, first))
+    return found
+
+
+@dataclass(frozen=True)
 class PairLine:
     """A pair for a page: its label ("N–S 3"), its names, and its id in the engines."""
 
     pair: movements.Pair
     names: tuple[str, str]
+    subs: tuple[Sub, ...] = ()  # duplicate: who took a seat of the pair, and from which board
 
     @property
     def label(self) -> str:
@@ -72,12 +103,22 @@ class PairLine:
 
     @property
     def name(self) -> str:
-        return " & ".join(self.names)
+        """ "Ann Smith & Bob Jones", and any substitute: "… (sub: Carol White from board 10)"."""
+        names = " & ".join(self.names)
+        return f"{names} ({'; '.join(sub.words for sub in self.subs)})" if self.subs else names
 
 
 def pair_lines(event: Event) -> list[PairLine]:
     names = pair_names(event)
-    return [PairLine(p, (names.get(p.ids[0], p.ids[0]), names.get(p.ids[1], p.ids[1]))) for p in pairs_of(event)]
+    subs = substitutes(event) if event.is_duplicate else {}
+    return [
+        PairLine(
+            p,
+            (names.get(p.ids[0], p.ids[0]), names.get(p.ids[1], p.ids[1])),
+            tuple(sub for pid in p.ids for sub in subs.get(pid, ())),
+        )
+        for p in pairs_of(event)
+    ]
 
 
 # -- a duplicate evening ------------------------------------------------------------------------
@@ -88,6 +129,35 @@ def plan_of(event: Event) -> duplicate.DuplicatePlan:
     count = event.partnerships.count() if event.started else event.entrants.count() // 2
     key = cache.duplicate_plan_key((event.hands, event.hands_per_round, event.movement), count)
     return cache.get_or_make(key, lambda: duplicate.plan_duplicate(event.format, count))
+
+
+def turnouts(event: Event) -> list[duplicate.Turnout]:
+    """How many boards each number of pairs plays in this duplicate evening's format (the hand records
+    to make up before the start), kept: a Howell's takes a search to work out."""
+    fmt = event.format
+    key = cache.turnouts_key((event.hands, event.hands_per_round, event.movement))
+    return cache.get_or_make(key, lambda: duplicate.turnouts(fmt))
+
+
+def boards_to_make_up(event: Event, *, shown: int = 4) -> list[str]:
+    """What an organiser making up boards from hand records before the start needs to know, in
+    sentences: the boards each number of pairs plays, and what happens with fewer or more pairs."""
+    runs = turnouts(event)[:shown]
+    lines = []
+    if runs:
+        said = [
+            f"{r.fewest}{f'–{r.most}' if r.most != r.fewest else ''} pairs play boards 1–{r.boards}" for r in runs
+        ]
+        lines.append(f"Boards in play: {'; '.join(said)}.")
+    lines.append(
+        "Fewer pairs than planned: the desk asks for fewer rounds. Make the event's boards fit (each board "
+        "keeps its cards) and only boards 1 to that number are played: leave the others in their trays."
+    )
+    lines.append(
+        "More pairs than planned: more tables need more boards (the desk says how many are in play). Print the "
+        "extra boards' records from the event's Print page and make them up before the start."
+    )
+    return lines
 
 
 def board_of(table: Table, hand: int) -> Board | None:
@@ -106,9 +176,25 @@ def round_boards(table: Table, hand: int) -> list[tuple[int, Board]]:
     return [(s.hand, s.board) for s in slots.select_related("board").order_by("hand")]
 
 
+def board_still_at(table: Table, hand: int) -> list[int]:
+    """The other tables that play the board ``table`` plays as slot ``hand`` earlier in the same round and
+    have not finished it yet: the board is still with them. Only tables that share a set of boards (a
+    Mitchell's relay: tables 1 and T pass boards across) play a board twice in a round."""
+    fmt = table.event.format
+    first = (fmt.round_of(hand) - 1) * fmt.hands_per_round + 1
+    earlier = TableBoard.objects.filter(
+        board__table_boards__table=table, board__table_boards__hand=hand, hand__gte=first, hand__lt=hand
+    ).exclude(table=table)
+    return sorted(
+        number
+        for number, table_id, played in earlier.values_list("table__number", "table_id", "hand")
+        if not Result.objects.filter(table_id=table_id, hand=played).exists()
+    )
+
+
 def plays_of(event: Event) -> list[duplicate.BoardPlay]:
     """Every board played so far: the board, the table, the two pairs and the tricks as played."""
-    ids = event.entrants.player_ids()
+    ids = event.entrants.pair_ids()  # a substitute plays as the pair member whose seat they took
     seated: dict[tuple[int, int], dict[str, str]] = {}
     rows = Seating.objects.filter(event=event, table__isnull=False).values_list(
         "hand", "table_id", "seat", "entrant_id"
@@ -146,8 +232,13 @@ def board_trumps(event: Event) -> dict[int, str | None]:
 
 
 def results_of(event: Event) -> duplicate.DuplicateResults:
-    """The duplicate evening scored so far (every board, every pair): what the standings show."""
-    return duplicate.score_duplicate(event.format, plays_of(event), board_trumps(event), names=pair_names(event))
+    """The duplicate evening scored so far (every board, every pair): what the standings show. Each pair is
+    named as ``pair_lines`` names it, with any substitute."""
+    results = duplicate.score_duplicate(event.format, plays_of(event), board_trumps(event), names=pair_names(event))
+    named = {line.pair.ids: line.name for line in pair_lines(event) if line.subs}
+    if not named:
+        return results
+    return replace(results, pairs=tuple(replace(p, name=named.get(p.ids, p.name)) for p in results.pairs))
 
 
 def pair_labels(event: Event) -> dict[tuple[str, str], str]:

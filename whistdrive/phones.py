@@ -113,7 +113,16 @@ def load(token: str, remembered: set[int], *, learn_waits: bool = True) -> Loade
     event_row = row[len(table_fields) : len(table_fields) + len(event_fields)]
     table.event = Event.from_db(connection.alias, event_fields, _from_db_values(Event, event_row))
     my_seat, agreed, waited = row[-3:]
+    if table.event.is_duplicate and mine:
+        # The seat at the board the table plays now: in a duplicate round a substitute may take a seat
+        # from a board after the current hand (a table ahead), so the current hand's seat may be another's.
+        my_seat = _seat_at(table, evening.playing_hand(table), mine)
     return _versions(table, waits, learn_waits, my_seat=my_seat or None, agreed=bool(agreed), waited=waited)
+
+
+def _seat_at(table: Table, hand: int, entrants: list[int]) -> str | None:
+    seats = Seating.objects.filter(table=table, hand=hand, entrant_id__in=entrants).order_by()
+    return seats.values_list("seat", flat=True).first()
 
 
 # Every poll of every phone asks ``load``: its statement is written out once per shape (how many
@@ -213,12 +222,15 @@ def _learn_waits(table: Table) -> Waits:
     numbers: set[int] = set()
     fmt = event.format
     if fmt.is_duplicate:
-        # The traveller of the board just agreed: every table that plays the board.
+        # The traveller on the page: of the board this table plays now once agreed, or of the board it
+        # played before (a table ahead of the hall shows its next board at once): every table that plays
+        # either board.
+        playing = evening.playing_hand(table)
         numbers = set(
             Table.objects.filter(
                 event=event,
                 table_boards__board__table_boards__table=table,
-                table_boards__board__table_boards__hand=hand,
+                table_boards__board__table_boards__hand__in=(playing - 1, playing),
             ).values_list("number", flat=True)
         )
     elif hand < fmt.hands and fmt.ends_round(hand) and not Seating.objects.filter(event=event, hand=hand + 1).exists():
@@ -345,6 +357,12 @@ def moves(event: Event, table: Table, hand: int, seats: dict[str, Entrant]) -> l
     }  # fmt: skip
     if all(e.pk in following or e.pk in leaving for e in seats.values()):
         next_tables = {s.table_id for s in following.values() if s.table_id}
+        # Duplicate: who takes a leaver's seat from the next board (pair member's entrant pk -> name).
+        substitutes = dict(
+            Entrant.objects.filter(event=event, joined_hand=hand + 1, stands_in_for__isnull=False).values_list(
+                "stands_in_for_id", "name"
+            )
+        ) if leaving and event.is_duplicate else {}
         by_place = {
             (s.table_id, s.seat): s.entrant
             for s in Seating.objects.filter(event=event, hand=hand + 1, table__in=next_tables).select_related("entrant")
@@ -355,6 +373,10 @@ def moves(event: Event, table: Table, hand: int, seats: dict[str, Entrant]) -> l
             partner = None
             if nxt is None:
                 text, you = LEAVES, YOU_LEAVE
+                taker = substitutes.get(person.stands_in_for_id or person.pk)
+                if taker is not None:
+                    text = f"that was their last board tonight: {taker} takes the seat for the boards left"
+                    you = f"that was your last board tonight: {taker} takes your seat. Thank you for playing"
             elif nxt.table is None:  # selected with the seating: no query
                 text, you = f"sit out hand {hand + 1}", _you_go_to(table, seat, None)
             else:
@@ -516,11 +538,17 @@ def duplicate_view(table: Table, state: entry.TableState) -> dict:
         ],
     }
     view["scored_by"] = "matchpoints" if fmt.scoring == "matchpoints" else "tricks against the average"
+    if board is not None and state.status == "waiting":
+        # Tables that share boards (a relay) pass them across: the board may still be at the other table.
+        view["board_still_at"] = pairs.board_still_at(table, hand)
     if board is not None and state.status == "agreed":
         view["traveller"] = pairs.traveller(event, board.number)
         view["traveller_board"] = board.number
         if fmt.ends_round(hand) and hand < fmt.hands:
             view["movement_line"] = pairs.plan_of(event).moves_after(fmt.round_of(hand), table.number)
+            # A table that finishes its round first waits for the others: the boards it passes on, and the
+            # table its E–W pair goes to, may still be in play.
+            view["round_wait"] = True
     elif state.status == "waiting" and hand > 1:
         # The hall moved on when the last table agreed: until this board is entered, the board this
         # table played last stays in view with how the tables did on it.
@@ -552,7 +580,7 @@ def drawing(table: Table, *, state: entry.TableState | None = None, moves_later:
     the table's state from an entry, which the answer is drawn from.
     """
     event = table.event
-    hand = event.current_hand
+    hand = evening.playing_hand(table)
     if state is None or state.hand != hand:
         state = entry.table_state(table, hand) if hand else None
     seats = state.seats if state else {}
@@ -680,7 +708,15 @@ def for_phone(shared: dict, my_seat: str | None, player: int | None = None) -> d
     my_side = SIDE_OF_SEAT[my_seat] if my_seat else ""
     context: dict[str, Any] = {
         **shared,
-        "seats": [{"seat": s, "name": seats[s].name if s in seats else "", "you": s == my_seat} for s in SEATS],
+        "seats": [
+            {
+                "seat": s,
+                "name": seats[s].name if s in seats else "",
+                "you": s == my_seat,
+                "sub": s in seats and seats[s].stands_in_for_id is not None,  # a duplicate substitute
+            }
+            for s in SEATS
+        ],
         "my_seat": my_seat,
         "my_seat_name": SEAT_NAMES[my_seat] if my_seat else "",
         "my_side": my_side or None,
@@ -713,9 +749,16 @@ def elsewhere(event: Event, table: Table, player: int) -> dict | None:
     if person is None:
         return None
     hand = event.current_hand
-    now = Seating.objects.filter(entrant=person, hand=hand).select_related("table").first()
+    # The hand this table plays: in a duplicate round a substitute may have the seat from a board after
+    # the current hand, and their leaver is gone from then.
+    playing = evening.playing_hand(table)
+    gone = person.left_after_hand is not None and person.left_after_hand < playing
+    now = None if gone else Seating.objects.filter(entrant=person, hand=hand).select_related("table").first()
     if now is None:
-        you = YOU_LEAVE if person.left_after_hand and person.left_after_hand < hand else "you do not play this hand"
+        you = YOU_LEAVE if person.left_after_hand and gone else "you do not play this hand"
+        taker = person.taker() if gone and event.is_duplicate else None
+        if taker is not None:
+            you = f"that was your last board tonight: {taker.name} takes your seat. Thank you for playing"
     elif now.table is None:  # selected with the seating: no query
         you = f"sit out hand {hand}"
     else:

@@ -81,6 +81,7 @@ def create_event(
         name=name or f"Simulated {fmt.movement.replace('_', '-')} {_kind_words(fmt)}",
         date=date or datetime.date(2026, 12, 1),
         boards_dealt=boards_dealt,
+        board_seed=seed,  # the same seed, the same boards
     )
     event.set_format(fmt)
     event.save()
@@ -114,13 +115,13 @@ def _board_players(seed: int, hand: int, table: int) -> dict[str, object]:
 
 def play_boards(event: Event, hand: int) -> None:
     """Duplicate: every table plays its board of slot ``hand`` from the board's deal (the same cards at
-    every table: a board dealt at the table is dealt from the event's seed, as its first table would)
+    every table: a board dealt at the table is dealt from the event's board seed, as its first table would)
     and enters it through the phones' path: North enters, East agrees."""
     fmt = event.format
     slots = TableBoard.objects.filter(table__event=event, hand=hand).select_related("table__event", "board")
     for slot in sorted(slots, key=lambda s: s.table.number):
         stored = slot.board
-        board = stored.as_board() if stored.deal else duplicate.seeded_board(fmt.trumps, stored.number, event.seed)
+        board = stored.as_board() if stored.deal else duplicate.seeded_board(fmt.trumps, stored.number, event.board_seed)
         if stored.trump and board.trump != stored.trump:
             board = duplicate.Board(board.number, board.dealer, stored.trump, board.deal)
         played = board.play(_board_players(event.seed, hand, slot.table.number))

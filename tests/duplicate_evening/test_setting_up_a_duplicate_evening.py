@@ -91,5 +91,15 @@ def test_a_late_arrival_or_a_leaver_is_refused_once_the_pairs_are_fixed():
     event = duplicate_event(pairs=6, boards=6, boards_per_round=2)
     with pytest.raises(evening.EveningError, match="late pair cannot join"):
         evening.register(event, name="Late Larry", role="gent")
-    with pytest.raises(evening.EveningError, match="takes their seat"):
+    with pytest.raises(evening.EveningError, match="seat a substitute in their place for the boards left"):
         evening.withdraw(event, event.entrants.first())
+
+
+def test_the_event_page_describes_the_duplicate_format_not_a_game_night(olive_at_a):
+    client, club = olive_at_a
+    client.post(reverse("event_new", args=[club.pk]), duplicate_form())
+    page = client.get(reverse("event", args=[club.events.get().pk])).content.decode()
+    assert "Duplicate whist: 24 boards a pair, 8 rounds of 3, by a Mitchell" in page
+    assert "Scored by matchpoints." in page and "Trumps by board number, H D S C." in page
+    assert "Boards made up beforehand from printed hand records." in page
+    assert "game night" not in page and "rubbers" not in page

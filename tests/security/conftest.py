@@ -103,6 +103,7 @@ def organiser_urls(cast, running) -> dict[str, str]:
         "event_live_new_token": reverse("event_live_new_token", args=[event, 1]),
         "event_live_late_arrival": reverse("event_live_late_arrival", args=[event]),
         "event_live_withdraw": reverse("event_live_withdraw", args=[event]),
+        "event_live_substitute": reverse("event_live_substitute", args=[event]),
         "event_live_undo_withdraw": reverse("event_live_undo_withdraw", args=[event, entrant]),
         "event_live_reseat": reverse("event_live_reseat", args=[event]),
         "event_live_lookup": reverse("event_live_lookup", args=[event]),

@@ -98,6 +98,19 @@ def import_event(data, club: Club | None = None) -> Event:
     return event
 
 
+def _substitutes(read: dict, by_id: dict[str, Entrant]) -> dict[str, str]:
+    """A duplicate evening's substitutes, each entrant marked with the pair member whose seat they took;
+    returns each pair member's id -> the id of who holds their seat at the last slot of the file."""
+    hands = read["hands"]
+    stands = duplicate.substitutes_of([hand["raw"] for hand in hands]).stands
+    for sub, original in stands.items():
+        by_id[sub].stands_in_for = by_id[original]
+        by_id[sub].save(update_fields=["stands_in_for"])
+    last = hands[-1]["seating"] if hands else None
+    there = set(last.seated()) | set(last.sitting_out) if last is not None else set()
+    return {original: sub for sub, original in stands.items() if sub in there}
+
+
 def _import_boards(event: Event, fmt: Format, read: dict, by_id: dict[str, Entrant], tables: dict) -> None:
     """A duplicate evening's boards, its pairs (numbered from round 1, as the movement starts them) and
     which board each table played in each slot. A part-played evening gets the rest of the movement's
@@ -115,6 +128,7 @@ def _import_boards(event: Event, fmt: Format, read: dict, by_id: dict[str, Entra
     hands = read["hands"]
     if not hands:
         return
+    holds = _substitutes(read, by_id)  # a pair member -> the substitute in their seat now
     first = hands[0]["seating"]
     players = len(first.seated()) + len(first.sitting_out)
     plan = duplicate.plan_duplicate(fmt, players // 2)
@@ -145,9 +159,10 @@ def _import_boards(event: Event, fmt: Format, read: dict, by_id: dict[str, Entra
             if number not in tables:
                 tables[number] = Table.objects.create(event=event, number=number)
         Seating.objects.bulk_create(
-            [Seating(event=event, hand=later.number, entrant=by_id[pid], table=tables[number], seat=seat)
+            [Seating(event=event, hand=later.number, entrant=by_id[holds.get(pid, pid)], table=tables[number], seat=seat)
              for number, seats in later.seating.tables.items() for seat, pid in seats.items()]
-            + [Seating(event=event, hand=later.number, entrant=by_id[pid]) for pid in later.seating.sitting_out]
+            + [Seating(event=event, hand=later.number, entrant=by_id[holds.get(pid, pid)])
+               for pid in later.seating.sitting_out]
         )  # fmt: skip
         slots += [TableBoard(table=tables[t], hand=later.number, board=boards[b]) for t, b in later.boards.items()]
     TableBoard.objects.bulk_create(slots)

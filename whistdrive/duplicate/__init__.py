@@ -5,10 +5,11 @@ of docs/archive-format.md. What the Django side calls:
 
 - before the start: ``advise(fmt, players)`` (problems and notes for the desk), then
   ``start(fmt, players, seed, by)`` -> ``DuplicateStart(plan, pairs, hands)``;
-- boards: ``seeded_boards(trumps, count, seed)`` for hand records, ``blank_board`` for boards dealt
-  at the table, ``Board.to_dict()`` / ``read_board`` / ``board_problems`` for the archive;
+- boards: ``seeded_boards(trumps, count, seed)`` for hand records (``turnouts(fmt)``: how many boards
+  each number of pairs plays), ``blank_board`` for boards dealt at the table, ``Board.to_dict()`` / ``read_board`` / ``board_problems`` for the archive;
 - the movement cards: ``plan.movement_card(table)``, ``plan.moves_after(round, table)``;
-- importing: ``duplicate_problems(fmt, boards, hands)``;
+- importing: ``duplicate_problems(fmt, boards, hands)``; ``substitutes_of(hands)``: who took a leaver's
+  seat (a substitute plays as the pair member they stand in for);
 - scoring: ``score_duplicate(fmt, plays, trumps)`` -> ``DuplicateResults`` (``.to_dict()`` is the
   archive's ``results``); ``plays_from_hands(hands)`` reads the archive's hands into plays.
 """
@@ -26,7 +27,7 @@ from .boards import (
     trump_of,
 )
 from .check import duplicate_problems
-from .movement import DuplicateError, DuplicatePlan, Round, TableRound, plan_duplicate
+from .movement import DuplicateError, DuplicatePlan, Round, TableRound, Turnout, plan_duplicate, turnouts
 from .scoring import (
     BoardPlay,
     BoardResult,
@@ -39,6 +40,7 @@ from .scoring import (
     score_duplicate,
 )
 from .seating import DuplicateStart, HandPlan, advise, draw_pairs, hands_of, start
+from .substitutes import Substitutes, substitutes_of
 
 __all__ = [
     "Board",
@@ -52,7 +54,9 @@ __all__ = [
     "HandPlan",
     "PairResult",
     "Round",
+    "Substitutes",
     "TableRound",
+    "Turnout",
     "advise",
     "blank_board",
     "board_problems",
@@ -71,5 +75,7 @@ __all__ = [
     "seeded_board",
     "seeded_boards",
     "start",
+    "substitutes_of",
     "trump_of",
+    "turnouts",
 ]

@@ -3,7 +3,9 @@
 Beyond the checks every archive gets (tricks make 13, seats filled by known players, a player once
 a hand, hands numbered 1..H), the spec's "Duplicate whist" invariants:
 
-- partnerships never change;
+- partnerships never change: each pair keeps its seats all evening, a substitute taking the seat of a
+  player who has left (``substitutes``: the checks below read each substitute as the pair member they
+  stand in for);
 - a board's trump and deal are the same at every table (a board carries them; a table that names
   another trump is wrong);
 - no pair plays a board twice;
@@ -24,6 +26,7 @@ from whistdrive.vocabulary import SEATS, is_whole_number
 
 from .boards import board_problems
 from .movement import DuplicateError, plan_duplicate
+from .substitutes import substitutes_of
 
 
 def duplicate_problems(fmt, boards, hands) -> list[str]:
@@ -50,6 +53,9 @@ def duplicate_problems(fmt, boards, hands) -> list[str]:
         problems.append(f"boards: numbered 1 to {len(known)} without gaps")
     if len(hands) > fmt.hands:
         problems.append(f"hands: the evening has {fmt.hands} board slots, not {len(hands)}")
+    substitutes = substitutes_of(hands)
+    problems.extend(substitutes.problems)
+    hands = substitutes.hands(hands)
 
     per_round = fmt.boards_per_round
     partner: dict[str, tuple[str, str]] = {}  # player -> their pair, as first seen

@@ -221,6 +221,34 @@ def plan_duplicate(fmt, pairs: int) -> DuplicatePlan:
     return plan
 
 
+@dataclass(frozen=True)
+class Turnout:
+    """A run of numbers of pairs that play the same boards: ``fewest`` to ``most`` pairs play boards
+    1 to ``boards`` (what the organiser makes up from hand records for that many)."""
+
+    fewest: int
+    most: int
+    boards: int
+
+
+def turnouts(fmt, most_pairs: int = 40) -> list[Turnout]:
+    """For every number of pairs up to ``most_pairs`` that can play ``fmt``, the boards in play, runs of
+    the same boards together: the hand records to make up for the pairs expected. Fewer pairs play
+    boards 1..k of the same deals; more pairs need more boards (one set per table in a Mitchell)."""
+    runs: list[Turnout] = []
+    for pairs in range(2, most_pairs + 1):
+        try:
+            boards = plan_duplicate(fmt, pairs).boards_in_play
+        except DuplicateError:
+            continue
+        last = runs[-1] if runs else None
+        if last is not None and last.boards == boards and last.most == pairs - 1:
+            runs[-1] = Turnout(last.fewest, pairs, boards)
+        else:
+            runs.append(Turnout(pairs, pairs, boards))
+    return runs
+
+
 def _check_comparisons(fmt, pairs: int, plan: DuplicatePlan) -> None:
     plays = Counter(t.board_set for r in plan.rounds for t in r.tables)
     lonely = sorted(s for s in range(1, plan.board_sets + 1) if plays[s] < 2)

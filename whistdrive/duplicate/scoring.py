@@ -29,6 +29,8 @@ from fractions import Fraction
 
 from whistdrive.rules import HandEntry, RuleError, tricks_after_revoke
 
+from .substitutes import substitutes_of
+
 
 @dataclass(frozen=True)
 class BoardPlay:
@@ -275,9 +277,10 @@ def score_duplicate(
 
 
 def plays_from_hands(hands: Sequence[Mapping]) -> list[BoardPlay]:
-    """The plays of the archive's ``hands`` (each table's board, seats, tricks as played and revoke)."""
+    """The plays of the archive's ``hands`` (each table's board, seats, tricks as played and revoke); a
+    substitute plays as the pair member whose seat they took, so the results stay the pair's."""
     plays = []
-    for hand in hands:
+    for hand in substitutes_of(hands).hands(hands):
         for table in hand["tables"]:
             seats, tricks, revoke = table["seats"], table["tricks"], table.get("revoke")
             plays.append(

@@ -13,7 +13,7 @@ from the start for planned movements), and the tricks and running totals of the 
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.http import HttpRequest
 
@@ -507,7 +507,7 @@ def pairs_sheet(event: Event, page_size: str | None = None) -> PairsSheet:
     by_ids = {line.pair.ids: line for line in lines}
     pair_of_player = {pid: line for line in lines for pid in line.pair.ids}
     seated: dict[tuple[int, int], dict[str, str]] = defaultdict(dict)
-    ids = event.entrants.player_ids()
+    ids = event.entrants.pair_ids()  # a substitute plays as the pair member whose seat they took
     for hand, number, seat, entrant_id in Seating.objects.filter(event=event, table__isnull=False).values_list(
         "hand", "table__number", "seat", "entrant_id"
     ):
@@ -625,4 +625,27 @@ def pairs_sheet(event: Event, page_size: str | None = None) -> PairsSheet:
     return PairsSheet(
         **sheet, boards=boards, movement_cards=movement_cards, fields=fields, prizes=prize_rows,
         top=results.top if results else 0, status=now.status_line if now else "",
+    )  # fmt: skip
+
+
+def hand_records_sheet(event: Event, first: int, last: int, page_size: str | None = None) -> PairsSheet:
+    """The hand records of boards ``first`` to ``last``. Before the start they are dealt from the event's
+    board seed, exactly the boards the start will store (``Event.hand_records``), with which boards each
+    number of pairs plays; after it, the boards in play as stored (a lost or fouled board reprinted)."""
+    from whistdrive import pairs
+
+    if event.started:
+        sheet = pairs_sheet(event, page_size)
+        return replace(sheet, boards=[board for board in sheet.boards if first <= board.number <= last])
+    boards = [
+        BoardPage(board.number, board.dealer, board.trump, board.to_dict()["deal"])
+        for board in event.hand_records(last)[first - 1 :]
+    ]
+    seed = (
+        f"Boards {first}–{last} of this evening, dealt from its own seed: printed again, before the start or "
+        "after it, the same cards come out, and these are the boards played."
+    )
+    return PairsSheet(
+        club=event.club.name, event=event.name, date=event.date, page_size=page_size or event.club.paper_size,
+        venue=event.venue, scoring=event.scoring, boards=boards, notes=[seed, *pairs.boards_to_make_up(event)],
     )  # fmt: skip

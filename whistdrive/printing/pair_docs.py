@@ -92,6 +92,7 @@ class PairsSheet:
     fields: list[tuple[str, list[ResultLine]]] = field(default_factory=list)  # (heading, lines)
     prizes: list[tuple[str, str, str]] = field(default_factory=list)  # (prize, winners, score)
     top: int = 0
+    notes: list[str] = field(default_factory=list)  # hand records before the start: which boards to make up
 
     @property
     def matchpoints(self) -> bool:
@@ -239,6 +240,8 @@ def hand_records_pdf(sheet: PairsSheet, *, with_results: bool = False) -> bytes:
                 style["body"],
             )
         )
+    for note in sheet.notes:
+        story += [Spacer(1, 5), para(note, style["body"])]
     for index, board in enumerate(sheet.boards):
         if index:
             story.append(PageBreak() if with_results else CondPageBreak(size[1] / 2))

@@ -23,7 +23,7 @@ from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.views.decorators.http import require_POST
 
 from clubs.access import ANY_ROLE
-from whistdrive import devices, entry, evening, games, laptop, ratelimit
+from whistdrive import devices, entry, evening, games, laptop, pairs, ratelimit
 from whistdrive.access import event_for
 from whistdrive.forms import (
     AutoAdvanceForm,
@@ -32,6 +32,7 @@ from whistdrive.forms import (
     PaperRowForm,
     ResultForm,
     ResultLookupForm,
+    SubstituteForm,
     WithdrawForm,
     counts_honours,
     trump_is_chosen,
@@ -50,7 +51,8 @@ CSRF_INPUT = re.compile(rb'name="csrfmiddlewaretoken" value="[^"]*"')
 def _live_context(event: Event) -> dict:
     """Everything the tables fragment shows, in a fixed number of queries however many tables."""
     hand = event.current_hand
-    states = entry.states_for_event(event, hand) if hand else {}
+    # Each table as it plays now: the current hand, or in a duplicate round its own board.
+    states = entry.playing_states(event) if hand else {}
     # A table nobody sits at this hand (the movement shrank) is not waited for.
     tables = [states[number] for number in sorted(states) if states[number].seats]
     counts = Counter(state.status for state in tables)
@@ -61,13 +63,23 @@ def _live_context(event: Event) -> dict:
         night = games.table_games(event)
         for state in tables:
             state.game = night.get(state.table.number)
-    _note_what_phones_did(event, hand, tables)
+    _note_what_phones_did(event, tables)
     now = timezone.now()
+    began = _boards_began(event, tables) if event.is_duplicate else {}
+    fmt = event.format
     for state in tables:
-        state.clock = table_clock(event, state, now)
+        state.clock = table_clock(event, state, now, began.get(state.table.pk))
+        if event.is_duplicate:
+            state.round_place = f"board {(state.hand - 1) % fmt.hands_per_round + 1} of {fmt.hands_per_round} this round"
+            waiting = state.board is not None and state.status == "waiting"
+            state.board_still_at = pairs.board_still_at(state.table, state.hand) if waiting else []
     return {
         "event": event,
         "hand": hand,
+        # A duplicate round: its tables play its boards at their own pace, and the round moves as one.
+        "round": fmt.round_of(hand) if event.is_duplicate and hand else None,
+        "rounds": fmt.rounds,
+        "round_start": event.is_duplicate and hand > 1 and not (hand - 1) % fmt.hands_per_round,
         "tables": tables,
         "counts": counts,
         "complete": complete,
@@ -99,16 +111,28 @@ def _minutes(since, now) -> str:
     return "under a minute" if minutes < 1 else f"{minutes} min"
 
 
-def table_clock(event: Event, state: entry.TableState, now) -> str:
+def table_clock(event: Event, state: entry.TableState, now, began=None) -> str:
     """How long the table has been playing this hand, or waiting since its result was agreed ("" when
-    not known, or at the interval)."""
+    not known, or at the interval). ``began``: when the table began its board, when that is not when the
+    hand began for the hall (a duplicate table ahead of the others)."""
     if event.status != Event.Status.RUNNING:
         return ""
     if state.result is not None:
         return f"waiting {_minutes(state.result.created, now)}"
-    if event.hand_started is None:
+    began = began or event.hand_started
+    if began is None:
         return ""
-    return f"playing {_minutes(event.hand_started, now)}"
+    return f"playing {_minutes(began, now)}"
+
+
+def _boards_began(event: Event, tables: list) -> dict:
+    """Duplicate: when each table began the board it plays now, past the round's first: when it agreed the
+    board before (one query)."""
+    before = {(state.table.pk, state.hand - 1) for state in tables if (state.hand - 1) % event.hands_per_round}
+    if not before:
+        return {}
+    rows = Result.objects.filter(table__in=[t for t, _h in before], hand__in={h for _t, h in before})
+    return {t: created for t, h, created in rows.values_list("table_id", "hand", "created") if (t, h) in before}
 
 
 def _phone_warnings(event: Event, hand: int) -> dict[int, list[str]]:
@@ -122,14 +146,17 @@ def _phone_warnings(event: Event, hand: int) -> dict[int, list[str]]:
     return devices.phone_warnings(acts)
 
 
-def _note_what_phones_did(event: Event, hand: int, tables: list) -> None:
+def _note_what_phones_did(event: Event, tables: list) -> None:
     """Puts on each table's state what the organiser should check: one phone for both sides or at two
-    tables (``phone_warnings``), and a link past its limit of posts (``flooded``)."""
-    warnings = _phone_warnings(event, hand) if hand else {}
-    flooded = ratelimit.tables_past_post_limit([state.table.token for state in tables], hand) if hand else set()
-    for state in tables:
-        state.phone_warnings = warnings.get(state.table.number, [])
-        state.flooded = state.table.token in flooded
+    tables (``phone_warnings``), and a link past its limit of posts (``flooded``), for the hand each table
+    plays (one hand for all but in a duplicate round)."""
+    for hand in sorted({state.hand for state in tables}):
+        here = [state for state in tables if state.hand == hand]
+        warnings = _phone_warnings(event, hand) if hand else {}
+        flooded = ratelimit.tables_past_post_limit([state.table.token for state in here], hand) if hand else set()
+        for state in here:
+            state.phone_warnings = warnings.get(state.table.number, [])
+            state.flooded = state.table.token in flooded
 
 
 def live(request: HttpRequest, pk: int) -> HttpResponse:
@@ -144,6 +171,12 @@ def live(request: HttpRequest, pk: int) -> HttpResponse:
             "pending": evening.pending_changes(event),
             "auto_form": AutoAdvanceForm(initial={"auto_advance": event.auto_advance}),
         }
+        if event.is_duplicate:
+            leaving = request.GET.get("leaving", "")  # "Seat a substitute" at the desk names the player
+            context["substitute_form"] = SubstituteForm(
+                initial={"leaving": int(leaving)} if leaving.isdecimal() else {}, event=event
+            )
+            context["substituted"] = [line for line in pairs.pair_lines(event) if line.subs]
         response = render(request, "whistdrive/live.html", context)
         patch_vary_headers(response, ["HX-Request"])
         return response
@@ -185,11 +218,19 @@ def _bad_form(request: HttpRequest, form: forms.Form) -> None:
 def _say_if_moved_on(request: HttpRequest, was: Event, hand: int) -> None:
     """Tell the organiser when storing a result (or switching auto-advance on) moved the evening on."""
     now = Event.objects.get(pk=was.pk)
-    if (now.current_hand, now.status) != (was.current_hand, was.status):
-        messages.info(request, _moved_on(now, hand))
+    if (now.current_hand, now.status) != (was.current_hand, was.status) and (words := _moved_on(now, hand)):
+        messages.info(request, words)
 
 
 def _moved_on(event: Event, hand: int) -> str:
+    """What moving the evening on did; "" in a duplicate round, whose tables play at their own pace."""
+    if event.is_duplicate:
+        fmt = event.format
+        if event.status == Event.Status.FINISHED:
+            return "The last round is complete: the event is finished."
+        if fmt.round_of(event.current_hand) == fmt.round_of(hand):
+            return ""
+        return f"Round {fmt.round_of(hand)} is complete: round {fmt.round_of(event.current_hand)} is under way."
     if event.status == Event.Status.FINISHED:
         return f"Hand {hand} was the last: the event is finished."
     if event.status == Event.Status.INTERVAL:
@@ -214,7 +255,7 @@ def advance(request: HttpRequest, pk: int) -> HttpResponse:
     if (moved.current_hand, moved.status) == (event.current_hand, event.status):
         messages.info(request, f"The evening had already moved on from hand {hand}.")
     else:
-        messages.success(request, _moved_on(moved, hand))
+        messages.success(request, _moved_on(moved, hand) or f"Every table has finished board slot {hand}.")
     return _back(event)
 
 
@@ -322,6 +363,24 @@ def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
+def substitute(request: HttpRequest, pk: int) -> HttpResponse:
+    """Duplicate: a substitute takes the seat of a player who must leave, for the boards left."""
+    event = event_for(request, pk, ANY_ROLE)
+    form = SubstituteForm(request.POST, event=event)
+    if not form.is_valid():
+        _bad_form(request, form)
+        return _back(event)
+    data = form.cleaned_data
+    try:
+        seated = evening.substitute(event, data["leaving"], name=data["name"], member=data["member"])
+    except evening.EveningError as exc:
+        messages.error(request, str(exc))
+        return _back(event)
+    messages.success(request, seated.words())
+    return _back(event)
+
+
+@require_POST
 def reseat(request: HttpRequest, pk: int) -> HttpResponse:
     """Seat the current hand again from the results as they now stand (after a correction)."""
     event = event_for(request, pk, ANY_ROLE)
@@ -386,7 +445,7 @@ def _initial_from(source) -> dict:
 def result(request: HttpRequest, pk: int, number: int, hand: int) -> HttpResponse:
     """Enter, decide (a dispute) or correct one table's result for one hand, with its history."""
     event = event_for(request, pk, ANY_ROLE)
-    if not 1 <= hand <= event.current_hand:
+    if not 1 <= hand <= evening.last_open_hand(event):
         raise Http404("That hand has not been reached.")
     table = get_object_or_404(Table, event=event, number=number)
     state = entry.table_state(table, hand)
@@ -483,7 +542,7 @@ def paper(request: HttpRequest, pk: int) -> HttpResponse:
         hand = int(request.GET.get("hand") or event.current_hand)
     except ValueError:
         hand = event.current_hand
-    if not 1 <= hand <= event.current_hand:
+    if not 1 <= hand <= evening.last_open_hand(event):
         raise Http404("That hand has not been reached.")
     problems: list[str] = []
     if request.method == "POST":
@@ -504,7 +563,7 @@ def paper(request: HttpRequest, pk: int) -> HttpResponse:
             "problems": problems,
             "honours": counts_honours(event),
             "choose_trump": trump_is_chosen(event),
-            "hands": range(1, event.current_hand + 1),
+            "hands": range(1, evening.last_open_hand(event) + 1),
         },
         status=400 if problems else 200,
     )
@@ -564,6 +623,7 @@ urlpatterns = [
     path("events/<int:pk>/live/arrivals/", late_arrival, name="event_live_late_arrival"),
     path("events/<int:pk>/live/reseat/", reseat, name="event_live_reseat"),
     path("events/<int:pk>/live/departures/", withdraw, name="event_live_withdraw"),
+    path("events/<int:pk>/live/substitutes/", substitute, name="event_live_substitute"),
     path("events/<int:pk>/live/departures/<int:entrant_pk>/undo/", undo_withdraw, name="event_live_undo_withdraw"),
     path("events/<int:pk>/live/result/", lookup, name="event_live_lookup"),
     path("events/<int:pk>/live/tables/<int:number>/hands/<int:hand>/", result, name="event_live_result"),

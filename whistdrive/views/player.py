@@ -60,8 +60,9 @@ def _pair_page(request: HttpRequest, person: Entrant) -> HttpResponse:
     context: dict = {"event": event, "person": person, "duplicate": True}
     if event.started:
         results = scores.standings_now(event).duplicate
-        line = next((x for x in pairs.result_lines(event, results) if person.player_id in x.ids), None)
-        pair = next((p for p in pairs.pair_lines(event) if person.player_id in p.pair.ids), None)
+        plays_as = person.pair_id  # a substitute: the pair member whose seat they took
+        line = next((x for x in pairs.result_lines(event, results) if plays_as in x.ids), None)
+        pair = next((p for p in pairs.pair_lines(event) if plays_as in p.pair.ids), None)
         boards = []
         if line is not None:
             mine = {p.board: p for p in pairs.plays_of(event) if line.ids in (p.ns, p.ew)}

@@ -28,6 +28,7 @@ from whistdrive.models import Event
 from whistdrive.printing import from_models
 
 MOST_CARDS = 400  # a reprint or a batch of blank cards, at most
+MOST_BOARDS = 99  # hand records printed before the start, at most (boards are numbered in two digits)
 
 
 def _card_numbers(text: str) -> list[int]:
@@ -115,6 +116,38 @@ class SlipsForm(forms.Form):
         return data
 
 
+class HandRecordsForm(forms.Form):
+    """Which boards' hand records: before the start any boards (the format's by default; more for more
+    pairs), after it the boards in play (all by default; one board reprinted)."""
+
+    first = forms.IntegerField(min_value=1, label="From board", required=False)
+    last = forms.IntegerField(min_value=1, label="To board", required=False)
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.event = event
+
+    @staticmethod
+    def boards(event: Event) -> int:
+        """The boards printed when none are named: the boards in play, or before the start the format's."""
+        return event.boards.count() if event.started else event.hands
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        data["first"] = data["first"] or 1
+        data["last"] = data["last"] or self.boards(self.event)
+        most = self.event.boards.count() if self.event.started else MOST_BOARDS
+        if not data["first"] <= data["last"] <= most:
+            tonight = " (the boards in play tonight)" if self.event.started else ""
+            raise forms.ValidationError(
+                f"Boards {data['first']} to {data['last']}: choose boards from 1 to {most}{tonight}, the first no "
+                "later than the last."
+            )
+        return data
+
+
 def _ranges(numbers: set[int]) -> str:
     ordered = sorted(numbers)
     if not ordered:
@@ -189,9 +222,12 @@ DOCUMENTS = (
     ),
     Document(
         "hand-records", "Hand records", "A sheet per board with its four hands, the dealer and the trump, to make up "
-        "the boards before the evening (boards made up from hand records).",
-        lambda event, request, size, data: printing.hand_records_pdf(from_models.pairs_sheet(event, size)),
-        drives=False, duplicate=True,
+        "the boards before the evening (boards made up from hand records). Ready as soon as the event exists: "
+        "the boards are dealt from the event's own seed, so these are the boards played.",
+        lambda event, request, size, data: printing.hand_records_pdf(
+            from_models.hand_records_sheet(event, data["first"], data["last"], size)
+        ),
+        drives=False, duplicate=True, needs_start=False, form=HandRecordsForm, button="Download hand records",
     ),
     Document(
         "travellers", "Travellers", "The paper fallback: a traveller per board with a line for each table that plays "
@@ -282,6 +318,8 @@ def _paper(request: HttpRequest, event: Event) -> str:
 def _initial(event: Event, document: Document) -> dict:
     if document.form is BlankCardsForm:
         return {"first": next_free_card(event), "count": 8}
+    if document.form is HandRecordsForm:
+        return {"first": 1, "last": HandRecordsForm.boards(event)}
     if document.form is SlipsForm:
         hand = max(event.current_hand, 1)
         last = hand
@@ -289,6 +327,29 @@ def _initial(event: Event, document: Document) -> dict:
             last += 1
         return {"first": hand, "last": last, "per": "hand"}
     return {}
+
+
+NEEDS_START = "Ready once the event has started: the tables and the seating are made then."
+
+
+def not_ready(event: Event, document: Document) -> str:
+    """Why ``document`` cannot be printed yet ("" when it can)."""
+    if document.needs_start and not event.started:
+        return NEEDS_START
+    if document.slug == "hand-records" and not event.started and event.boards_dealt != Event.BoardsDealt.RECORDS:
+        return (
+            "The boards are dealt at the table in the first round, so there are no hand records to make them up "
+            "from. To make up the boards beforehand, choose “made up beforehand from printed hand records” under "
+            "Boards made up in the event's settings."
+        )
+    return ""
+
+
+def notes(event: Event, document: Document) -> list[str]:
+    """What the print page says beside a document: before the start, which boards to make up."""
+    if document.slug == "hand-records" and not event.started and event.boards_dealt == Event.BoardsDealt.RECORDS:
+        return pairs.boards_to_make_up(event)
+    return []
 
 
 def filename(event: Event, document: Document) -> str:
@@ -301,7 +362,8 @@ def event_print(request: HttpRequest, pk: int) -> HttpResponse:
     documents = [
         {
             "document": document,
-            "ready": event.started or not document.needs_start,
+            "not_ready": not_ready(event, document),
+            "notes": notes(event, document),
             "action": reverse("event_print_document", args=[event.pk, document.slug]),
             "url": f"{reverse('event_print_document', args=[event.pk, document.slug])}?paper={paper}",
             "filename": filename(event, document),
@@ -329,8 +391,8 @@ def event_print_document(request: HttpRequest, pk: int, document: str) -> HttpRe
     chosen = BY_SLUG.get(document)
     if chosen is None or chosen not in _documents_for(event):
         raise Http404("This event has no such document.")
-    if chosen.needs_start and not event.started:
-        raise Http404("The tables and seating are made when the event starts.")
+    if why := not_ready(event, chosen):
+        raise Http404(why)
     data: dict = {}
     if chosen.form is not None:
         form = chosen.form(request.GET, event=event)

@@ -16,7 +16,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 from django.utils.safestring import mark_safe
 
-from whistdrive import lan
+from whistdrive import evening, lan
 from whistdrive.access import event_for
 from whistdrive.forms import RejoinForm
 from whistdrive.models import Event, Seating
@@ -34,11 +34,15 @@ def rejoin_qr(request: HttpRequest, event: Event, scale: int) -> str:
 
 
 def _seated(event: Event) -> list[Seating]:
-    return list(
-        Seating.objects.filter(event=event, hand=event.current_hand, table__isnull=False)
+    """Everyone at a table now: at the hand each table plays (in a duplicate round, its own board, where a
+    substitute may already have a leaver's seat)."""
+    ahead, current = evening.playing_hands(event), event.current_hand
+    rows = (
+        Seating.objects.filter(event=event, hand__in={current, *ahead.values()}, table__isnull=False)
         .select_related("entrant", "table")
         .order_by("entrant__name", "pk")
     )
+    return [row for row in rows if ahead.get(row.table_id, current) == row.hand]
 
 
 @login_not_required

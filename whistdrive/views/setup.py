@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 
 from clubs.access import ANY_ROLE, ORGANISER, club_for
 from clubs.models import ClubAccess
-from whistdrive import evening
+from whistdrive import evening, pairs
 from whistdrive.access import event_for
 from whistdrive.formats import Format
 from whistdrive.forms import (
@@ -59,12 +59,27 @@ def event_new(request: HttpRequest, pk: int) -> HttpResponse:
 
 def event_edit(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_for(request, pk, ORGANISER)
+    trumps_before = event.trumps  # the form writes its values onto the event as it checks them
     form = EventForm(request.POST or None, instance=event, club=event.club)
     if request.method == "POST" and form.is_valid():
         form.save()
         messages.success(request, f"{event.name} saved.")
+        if reprint := _records_reprint(event, trumps_before):
+            messages.warning(request, reprint)
         return redirect(event)
     return render(request, "whistdrive/event_form.html", {"club": event.club, "form": form, "event": event})
+
+
+def _records_reprint(event: Event, trumps_before: str) -> str:
+    """What an edit before the start means for hand records already printed ("" for nothing). The boards'
+    seed never changes, so each board keeps its cards; a new trump rotation changes the trumps on them."""
+    records = event.is_duplicate and not event.started and event.boards_dealt == Event.BoardsDealt.RECORDS
+    if not records or event.trumps == trumps_before:
+        return ""
+    return (
+        f"Trumps are now {event.trumps}: each board keeps its cards, but hand records printed before show the "
+        "old trumps. Print them again before making up the boards."
+    )
 
 
 @require_POST
@@ -79,8 +94,10 @@ def event_save_preset(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(event)
 
 
-def describe_format(fmt: Format) -> list[str]:
+def describe_format(fmt: Format, boards_dealt: str = Event.BoardsDealt.TABLE) -> list[str]:
     """The format in a few plain sentences for the event page."""
+    if fmt.is_duplicate:
+        return _describe_duplicate(fmt, boards_dealt)
     movement = dict(Event.Movement.choices)[fmt.movement]
     lines = []
     if fmt.is_drive:
@@ -118,6 +135,22 @@ def describe_format(fmt: Format) -> list[str]:
     return lines
 
 
+def _describe_duplicate(fmt: Format, boards_dealt: str) -> list[str]:
+    movement = "a Mitchell (N–S pairs stay, E–W pairs and the boards move)" if fmt.movement == "mitchell" else (
+        "a Howell (every pair moves and meets every other)"
+    )  # fmt: skip
+    scoring = "matchpoints" if fmt.scoring == "matchpoints" else "tricks against the average (compass whist)"
+    trumps = "turned by each board's dealer" if fmt.trumps == "turned" else f"by board number, {' '.join(fmt.trumps)}"
+    return [
+        f"Duplicate whist: {fmt.hands} boards a pair, {fmt.rounds} rounds of {fmt.boards_per_round}, by {movement}.",
+        f"Scored by {scoring}.",
+        f"Trumps {trumps}.",
+        "Boards made up beforehand from printed hand records."
+        if boards_dealt == Event.BoardsDealt.RECORDS
+        else "Boards dealt at the table in the first round.",
+    ]
+
+
 def event(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_for(request, pk, ANY_ROLE)
     is_organiser = event.club.role_of(request.user) == ClubAccess.Role.ORGANISER
@@ -140,14 +173,28 @@ def event(request: HttpRequest, pk: int) -> HttpResponse:
         "whistdrive/event.html",
         {
             "event": event,
-            "format_lines": describe_format(event.format),
+            "format_lines": describe_format(event.format, event.boards_dealt),
             "entrant_count": event.entrants.filter(left_after_hand__isnull=True).count(),
             "tables": tables,
             "sitting_out": sitting_out,
             "is_organiser": is_organiser,
             "preset_form": SavePresetForm(event=event) if is_organiser else None,
+            "hand_records": _hand_records_link(event),
         },
     )
+
+
+def _hand_records_link(event: Event) -> dict | None:
+    """A duplicate evening's hand records on its page: before the start to make up the boards (from
+    hand records), after the evening with every table's result on each board."""
+    if not event.is_duplicate:
+        return None
+    if event.status == Event.Status.FINISHED:
+        return {"slug": "hand-records-results", "title": "Hand records with results", "notes": []}
+    if event.started or event.boards_dealt != Event.BoardsDealt.RECORDS:
+        return None
+    return {"slug": "hand-records", "title": f"Hand records, boards 1–{event.hands}",
+            "notes": pairs.boards_to_make_up(event)}  # fmt: skip
 
 
 # -- the registration desk ----------------------------------------------------------------------
@@ -156,7 +203,7 @@ def event(request: HttpRequest, pk: int) -> HttpResponse:
 def _desk_context(request: HttpRequest, event: Event, *, added: Entrant | None = None, **extra) -> dict:
     # The counts are of the next hand to be seated, the same players the advice is worked out for.
     present = event.entrants.present_for(evening.first_open_hand(event))
-    entrants = list(event.entrants.select_related("member"))
+    entrants = list(event.entrants.select_related("member", "stands_in_for"))
     advice = evening.advice_for(event)
     return {
         "event": event,

@@ -23,7 +23,7 @@ from django.utils.http import quote_etag
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
-from whistdrive import entry, phones, ratelimit
+from whistdrive import entry, evening, phones, ratelimit
 from whistdrive.forms import NO_SUCH_HAND, AgreeForm, EntryForm, FlagForm, KeptForm, SeatForm, phone_form_error
 from whistdrive.models import Entrant, Event, RetiredTableToken, Seating, Table
 from whistdrive.views.errors import TableHasNewCode, too_many
@@ -68,7 +68,7 @@ def _table(token: str) -> Table:
 
 def _refused_as_a_flood(request: HttpRequest, table: Table) -> HttpResponse | None:
     """429 once the table's link has sent more posts this hand than any real table needs."""
-    if ratelimit.table_post_allowed(table.token, table.event.current_hand):
+    if ratelimit.table_post_allowed(table.token, evening.playing_hand(table)):
         return None
     return too_many(
         request,
@@ -166,12 +166,12 @@ def _after_post(
     counts, and then sees the hand being played now.
     """
     notice = ""
-    if state is not None:
-        written = state.table.event  # the evening as the entry found it, under the table's lock
-        if state.hand != written.current_hand or written.status == Event.Status.FINISHED:
-            agreed = state.entry
-            notice = f"Agreed: North–South {agreed.tricks_ns}, East–West {agreed.tricks_ew} (hand {state.hand})."
-            state = None
+    if state is not None and _moved_on_from(state):
+        agreed = state.entry
+        assert agreed is not None  # only an agreed hand is moved on from
+        which = f"board {state.board.number}" if state.board is not None else f"hand {state.hand}"
+        notice = f"Agreed: North–South {agreed.tricks_ns}, East–West {agreed.tricks_ew} ({which})."
+        state = None
     if not request.htmx:
         if error:
             messages.error(request, error)
@@ -210,11 +210,23 @@ def _after_post(
     return _render(request, context, version if context["state"] else "", loaded)
 
 
+def _moved_on_from(state: entry.TableState) -> bool:
+    """Whether the table has moved on from the hand an entry answered with: the evening moved on, or in a
+    duplicate round the table went straight on to its next board (the phone then sees that board, with a
+    word on the one agreed)."""
+    written = state.table.event  # the evening as the entry found it, under the table's lock
+    if written.status == Event.Status.FINISHED:
+        return True
+    if written.is_duplicate:
+        return state.hand != evening.playing_hand(_table(state.table.token))
+    return state.hand != written.current_hand
+
+
 def _still(state: entry.TableState, table: Table) -> bool:
     """Whether ``table`` (just loaded) is as the entry that returned ``state`` left it."""
     written = state.table
     return (
-        state.hand == table.event.current_hand
+        state.hand == (evening.playing_hand(table) if table.event.is_duplicate else table.event.current_hand)
         and written.revision == table.revision
         and written.event.revision == table.event.revision
     )
@@ -229,9 +241,8 @@ def choose_seat(request: HttpRequest, token: str) -> HttpResponse:
     form = SeatForm(request.POST)
     if not form.is_valid():
         return _after_post(request, token, "Choose North, East, South or West.")
-    seating = Seating.objects.filter(
-        table=table, hand=table.event.current_hand, seat=form.cleaned_data["seat"]
-    ).first()
+    # The seat at the board the table plays now (in a duplicate round a substitute may hold it from there).
+    seating = Seating.objects.filter(table=table, hand=evening.playing_hand(table), seat=form.cleaned_data["seat"]).first()
     if seating is None:
         return _after_post(request, token, "Nobody sits in that seat this hand.")
     request.session[REMEMBERED] = {**_remembered(request), str(table.event_id): seating.entrant_id}
@@ -322,7 +333,7 @@ def call_organiser(request: HttpRequest, token: str) -> HttpResponse:
     form = FlagForm(request.POST)
     if not form.is_valid():
         return _after_post(request, token, phone_form_error(form, "Say why you need the organiser."))
-    if form.cleaned_data["hand"] != table.event.current_hand:
+    if form.cleaned_data["hand"] != evening.playing_hand(table):
         return _after_post(request, token, NO_SUCH_HAND)  # a call is about the hand being played
     reason = dict(phones.FLAG_REASONS)[form.cleaned_data["reason"]]
     try:
@@ -396,7 +407,7 @@ def kept(request: HttpRequest, token: str) -> HttpResponse:
 def _ready_for(table: Table, data: dict) -> bool:
     """Whether a kept tap can be taken now: not for a hand this laptop has not reached yet (other tables'
     taps must finish the hand before), and an agreement only once the claim it agreed to is here."""
-    if data["hand"] > table.event.current_hand:
+    if data["hand"] > evening.playing_hand(table):
         return False
     if data["action"] != "agree":
         return True

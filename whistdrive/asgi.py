@@ -31,10 +31,6 @@ from whistdrive import push  # noqa: E402
 from whistdrive.limits import too_large  # noqa: E402
 
 
-def wsgi_threads() -> int:
-    return settings.WAITRESS_THREADS
-
-
 class Application:
     def __init__(self, threads: int):
         self.django = WSGIMiddleware(WSGIHandler(), workers=threads)
@@ -94,4 +90,4 @@ async def _refuse_too_large(send) -> None:
     await send({"type": "http.response.body", "body": page.content})
 
 
-application = Application(wsgi_threads())
+application = Application(settings.WAITRESS_THREADS)

@@ -153,11 +153,16 @@ def _waited_sql(count: int) -> str:
     """What an agreed page reads of the tables it waits on: their results (how many, and the latest
     change), not their revisions. A claim entered there changes nothing here; a result or a correction
     does (``_where_next`` reads those results)."""
+    return _results_state_sql(f"IN ({', '.join(['%s'] * count)})")
+
+
+def _results_state_sql(tables: str) -> str:
+    """A subquery: how many results the tables ``tables`` (``IN (...)`` or ``= t.id``) hold, and their
+    latest change. What a page waiting on them reads, and what the pushes' hub watches."""
     q = connection.ops.quote_name
-    result = q(Result._meta.db_table)
     return (
         f"(SELECT CAST(COUNT(*) AS VARCHAR(20)) || ':' || COALESCE(CAST(MAX({q('updated')}) AS VARCHAR(40)), '') "
-        f"FROM {result} WHERE {q('table_id')} IN ({', '.join(['%s'] * count)}))"
+        f"FROM {q(Result._meta.db_table)} WHERE {q('table_id')} {tables})"
     )
 
 
@@ -294,12 +299,11 @@ def _evenings_sql(vendor: str, tokens: int) -> str:
     q = connection.ops.quote_name
     table, event, result = q(Table._meta.db_table), q(Event._meta.db_table), q(Result._meta.db_table)
     tid, eid = f"t.{q('id')}", f"e.{q('id')}"
-    hand, updated = q("current_hand"), q("updated")
+    hand = q("current_hand")
     return (
         f"SELECT t.{q('token')}, {tid}, t.{q('revision')}, e.{q('revision')}, e.{hand}, e.{q('status')}, "
         f"EXISTS (SELECT 1 FROM {result} r WHERE r.{q('table_id')} = {tid} AND r.{q('hand')} = e.{hand}), "
-        f"(SELECT CAST(COUNT(*) AS VARCHAR(20)) || ':' || COALESCE(CAST(MAX(r.{updated}) AS VARCHAR(40)), '') "
-        f"FROM {result} r WHERE r.{q('table_id')} = {tid}) "
+        f"{_results_state_sql(f'= {tid}')} "
         f"FROM {table} t JOIN {event} e ON {eid} = t.{q('event_id')} "
         f"WHERE t.{q('event_id')} IN (SELECT {q('event_id')} FROM {table} WHERE {q('token')} IN "
         f"({', '.join(['%s'] * tokens)}))"

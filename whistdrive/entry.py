@@ -19,13 +19,26 @@ pressing at once are handled one after the other, and the unique constraint on
 from __future__ import annotations
 
 import datetime
+import functools
 from dataclasses import dataclass, field, replace
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from whistdrive import evening
-from whistdrive.models import Board, Entrant, Event, Flag, Result, RetiredTableToken, Seating, Submission, Table
+from whistdrive.models import (
+    Board,
+    Entrant,
+    Event,
+    Flag,
+    Result,
+    RetiredTableToken,
+    Seating,
+    Submission,
+    Table,
+    table_and_event,
+    table_and_event_columns,
+)
 from whistdrive.rules import SIDE_NAMES, SIDE_OF_SEAT, HandEntry, RuleError, check_entry, trump_for_hand
 from whistdrive.tokens import new_token
 from whistdrive.vocabulary import OTHER_SIDE, PARTNER_SEAT, SEAT_NAMES, SUIT_WORDS
@@ -293,8 +306,26 @@ def _where(table: Table, hand: int) -> str:
 def _locked_table(table: Table) -> Table:
     # Only the table's row, and as NO KEY UPDATE: phones at one table queue behind each other,
     # while the event row stays free for advance() and new seatings may still refer to the table
-    # (locking the joined event row too deadlocked against advance on PostgreSQL).
-    return Table.objects.select_for_update(no_key=True, of=("self",)).select_related("event").get(pk=table.pk)
+    # (locking the joined event row too deadlocked against advance on PostgreSQL). SQLite has no row
+    # locks: the transaction itself is IMMEDIATE (settings), one writer at a time.
+    with connection.cursor() as cursor:
+        cursor.execute(_locked_sql(connection.vendor), [table.pk])
+        row = cursor.fetchone()
+    if row is None:
+        raise Table.DoesNotExist(f"table {table.pk} is gone")
+    return table_and_event(row)
+
+
+# Every entry reads its table under the lock: written out once, as ``phones.load`` is, since the ORM
+# took longer to build this select than the database to answer it.
+@functools.cache
+def _locked_sql(vendor: str) -> str:
+    q = connection.ops.quote_name
+    lock = " FOR NO KEY UPDATE OF t" if vendor == "postgresql" else ""
+    return (
+        f"SELECT {', '.join(table_and_event_columns())} FROM {q(Table._meta.db_table)} t "
+        f"JOIN {q(Event._meta.db_table)} e ON e.{q('id')} = t.{q('event_id')} WHERE t.{q('id')} = %s{lock}"
+    )
 
 
 def _check_playing(table: Table, hand: int) -> None:
@@ -492,9 +523,8 @@ def _submit(
                 table, hand, Submission.Action.ENTER, outcome=outcome, reason=reason, entry=entry,
                 seat=seat, side=side, device=device, address=address, key=key, resent=resent,
             )  # fmt: skip
-            # The revision this write leaves, still under the lock: the answer drawn from the state
-            # below is of exactly that revision (``views.table``).
-            table.revision = Table.objects.values_list("revision", flat=True).get(pk=table.pk)
+            # ``_log`` bumped the table, still under the lock: ``table.revision`` is the revision this
+            # write leaves, and the answer drawn from the state below is of exactly that (``views.table``).
             error = None
     if error is not None:
         raise error
@@ -590,9 +620,8 @@ def _agree(
                 table, hand, Submission.Action.AGREE, outcome=outcome, reason=reason, entry=entry,
                 seat=seat, side=side, device=device, address=address, key=key, resent=resent,
             )  # fmt: skip
-            # The revision this write leaves, still under the lock: the answer drawn from the state
-            # below is of exactly that revision (``views.table``).
-            table.revision = Table.objects.values_list("revision", flat=True).get(pk=table.pk)
+            # ``_log`` bumped the table, still under the lock: ``table.revision`` is the revision this
+            # write leaves, and the answer drawn from the state below is of exactly that (``views.table``).
             error = None
     if error is not None:
         raise error

@@ -4,11 +4,12 @@ every submission from a phone (append-only) and the one agreed result per table 
 Totals are never stored: standings are derived from `Result` rows (see whistdrive.standings).
 """
 
+import functools
 import secrets
 from typing import Any
 
 from django.conf import settings
-from django.db import models
+from django.db import connection, models
 from django.db.models import F, Q
 from django.urls import reverse
 
@@ -388,8 +389,63 @@ class Table(models.Model):
         return reverse("table", args=[self.token])
 
     def bump(self) -> None:
-        """Mark a change at the table (inside the transaction that holds its row lock)."""
-        Table.objects.filter(pk=self.pk).update(revision=F("revision") + 1)
+        """Mark a change at the table (inside the transaction that holds its row lock); ``revision``
+        then holds the new revision, what the answer drawn after the change is of."""
+        self.revision = bump_table(self.pk)
+
+
+def table_and_event_columns() -> list[str]:
+    """The columns of a table (``t``) and its event (``e``), in the order ``table_and_event`` reads them:
+    for the hot paths' hand-written statements (``phones.load``, ``entry``'s locked read)."""
+    q = connection.ops.quote_name
+    return [f"t.{q(str(f.column))}" for f in Table._meta.concrete_fields] + [
+        f"e.{q(str(f.column))}" for f in Event._meta.concrete_fields
+    ]
+
+
+def table_and_event(row) -> Table:
+    """The table, with its event, from a row that starts with ``table_and_event_columns``."""
+    count = len(Table._meta.concrete_fields)
+    table = Table.from_db(connection.alias, _attnames(Table), _from_db_values(Table, row[:count]))
+    end = count + len(Event._meta.concrete_fields)
+    table.event = Event.from_db(connection.alias, _attnames(Event), _from_db_values(Event, row[count:end]))
+    return table
+
+
+def _attnames(model) -> list[str]:
+    return [f.attname for f in model._meta.concrete_fields]
+
+
+def _from_db_values(model, values) -> list:
+    """Column values as the ORM gives them: through the backend's converters, then the field's (as
+    ``SQLCompiler.get_converters`` does), so dates, times and JSON come back as Python values."""
+    out = []
+    for (column, converters), value in zip(_converters(model, connection.vendor), values, strict=True):
+        for converter in converters:
+            value = converter(value, column, connection)
+        out.append(value)
+    return out
+
+
+@functools.cache
+def _converters(model, vendor: str) -> list[tuple]:
+    """Each column of ``model`` with its converters, worked out once (per database kind) rather than on
+    every phone's every request."""
+    out = []
+    for field in model._meta.concrete_fields:
+        column = field.get_col(model._meta.db_table)
+        out.append((column, connection.ops.get_db_converters(column) + column.get_db_converters(connection)))
+    return out
+
+
+def bump_table(pk: int) -> int:
+    """Add one to a table's revision and return it: one statement with RETURNING (SQLite 3.35 and
+    later, PostgreSQL). Every entry at a table bumps it, and building the ORM's update with its F()
+    expression, then reading the revision back, cost more than running them (docs/benchmarks.md)."""
+    table = connection.ops.quote_name(Table._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(f'UPDATE {table} SET "revision" = "revision" + 1 WHERE "id" = %s RETURNING "revision"', [pk])
+        return cursor.fetchone()[0]
 
 
 class RetiredTableToken(models.Model):
@@ -554,11 +610,11 @@ class Result(EnteredHand, models.Model):
     def save(self, *args, **kwargs):
         super().save(*args, **kwargs)
         # Every writer of a result bumps its table, the admin too: the pages read it before drawing.
-        Table.objects.filter(pk=self.table_id).update(revision=F("revision") + 1)
+        bump_table(self.table_id)
 
     def delete(self, *args, **kwargs):
         deleted = super().delete(*args, **kwargs)
-        Table.objects.filter(pk=self.table_id).update(revision=F("revision") + 1)
+        bump_table(self.table_id)
         return deleted
 
     def tricks(self, fmt: Format) -> dict[str, int]:

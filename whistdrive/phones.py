@@ -23,9 +23,10 @@ from typing import Any
 from django.db import connection
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 
 from whistdrive import cache, entry, evening, games, movements, pairs, scores, standings
-from whistdrive.models import Entrant, Event, Flag, Result, Seating, Table
+from whistdrive.models import Entrant, Event, Flag, Result, Seating, Table, table_and_event, table_and_event_columns
 from whistdrive.rules import HandEntry, tricks_after_revoke
 from whistdrive.vocabulary import (
     OTHER_SIDE,
@@ -47,12 +48,26 @@ FLAG_REASONS = [
     ("missing", "A player is missing"),
     ("other", "Something else"),
 ]
-# As text: the template localizes every number it prints, and the keypad's 56 were a large part of
-# drawing a table's page (docs/benchmarks.md, "A hall at its peak").
-KEYPAD = [(str(n), str(13 - n)) for n in range(14)]
+# The keypad's fourteen buttons never change: written once, not by the template's loop on every drawing
+# of every phone (its 70 lookups were a large part of drawing a table's page, docs/benchmarks.md).
+KEYPAD = mark_safe(
+    "".join(
+        f'<button name="tricks" value="{n}" aria-label="{n} : {13 - n}, we took {n}, they took {13 - n}">{n} : {13 - n}</button>'
+        for n in range(14)
+    )
+)
 # The version of a page that answers an entry and leaves where everyone goes to the poll fired on
 # its load: never a real version, so that poll draws the whole page.
 MOVES_LATER = "moves"
+TABLE_URLS = {
+    "page": "table",
+    "events": "table_events",
+    "seat": "table_seat",
+    "forget": "table_forget_seat",
+    "enter": "table_enter",
+    "agree": "table_agree",
+    "call": "table_call",
+}
 LEAVES = "that was their last hand tonight: thank you for playing"
 YOU_LEAVE = "that was your last hand tonight: thank you for playing"
 WAIT_FOR_THE_HALL = "players are joining or leaving: your next seat shows here when every table has finished"
@@ -108,10 +123,7 @@ def load(token: str, remembered: set[int], *, learn_waits: bool = True) -> Loade
         row = cursor.fetchone()
     if row is None:
         return None
-    table_fields, event_fields = _concrete(Table), _concrete(Event)
-    table = Table.from_db(connection.alias, table_fields, _from_db_values(Table, row[: len(table_fields)]))
-    event_row = row[len(table_fields) : len(table_fields) + len(event_fields)]
-    table.event = Event.from_db(connection.alias, event_fields, _from_db_values(Event, event_row))
+    table = table_and_event(row)
     my_seat, agreed, waited = row[-3:]
     if table.event.is_duplicate and mine:
         # The seat at the board the table plays now: in a duplicate round a substitute may take a seat
@@ -133,8 +145,7 @@ def _load_sql(vendor: str, remembered: int, waited: int) -> str:
     q = connection.ops.quote_name
     table, event = q(Table._meta.db_table), q(Event._meta.db_table)
     seating, result = q(Seating._meta.db_table), q(Result._meta.db_table)
-    columns = [f"t.{q(str(f.column))}" for f in Table._meta.concrete_fields]
-    columns += [f"e.{q(str(f.column))}" for f in Event._meta.concrete_fields]
+    columns = table_and_event_columns()
     here = f"table_id = t.{q('id')} AND hand = e.{q('current_hand')}"
     my_seat = (
         f"(SELECT seat FROM {seating} WHERE {here} AND entrant_id IN ({', '.join(['%s'] * remembered)}) LIMIT 1)"
@@ -172,22 +183,6 @@ def _waited_now(ids: tuple[int, ...]) -> str | None:
     with connection.cursor() as cursor:
         cursor.execute(f"SELECT {_waited_sql(len(ids))}", list(ids))
         return cursor.fetchone()[0]
-
-
-def _concrete(model) -> list[str]:
-    return [f.attname for f in model._meta.concrete_fields]
-
-
-def _from_db_values(model, values) -> list:
-    """Column values as the ORM gives them: through the backend's converters, then the field's (as
-    ``SQLCompiler.get_converters`` does), so dates, times and JSON come back as Python values."""
-    out = []
-    for field, value in zip(model._meta.concrete_fields, values, strict=True):
-        column = field.get_col(model._meta.db_table)
-        for converter in connection.ops.get_db_converters(column) + column.get_db_converters(connection):
-            value = converter(value, column, connection)
-        out.append(value)
-    return out
 
 
 def _versions(
@@ -333,8 +328,17 @@ def _where_next(event: Event, table: Table, hand: int) -> dict[str, movements.Ne
             return answer
     history = evening.history_of(event, hand, revision=revision)
     players = evening.players_for(event, hand + 1, revision=revision)
-    results = evening.round_results(event, hand)
-    answer = movements.where_next(event.format, players, history, table.number, results[table.number], results)
+    results = evening.round_results(event, hand, tables=[table.number])
+
+    def results_of(tables: set[int] | None) -> dict[int, movements.RoundResult]:
+        # The movement asks for the tables its answer turns on: most often the two neighbours.
+        asked = evening.round_results(event, hand, tables=None if tables is None else sorted(tables))
+        results.update(asked)
+        return asked
+
+    answer = movements.where_next(event.format, players, history, table.number, results[table.number], results_of)
+    if unread := [t for t in _went(answer) if t not in results]:
+        results.update(evening.round_results(event, hand, tables=unread))  # what the kept answer is checked against
     cache.put(key, (_inputs(results, table, answer), answer))
     return answer
 
@@ -602,6 +606,8 @@ def drawing(table: Table, *, state: entry.TableState | None = None, moves_later:
         "keypad": KEYPAD,
         "suit_choices": [(s, SUIT_SYMBOLS[s], suit_word(s, capital=True)) for s in SUITS],
         "results_url": reverse("board", args=[event.board_token]) if event.status == Event.Status.FINISHED else "",
+        # Reversed once a drawing, not by the template for each phone's every drawing.
+        "urls": {key: reverse(name, args=[table.token]) for key, name in TABLE_URLS.items()},
         "flag_reasons": FLAG_REASONS,
         "flagged": state is not None and Flag.objects.filter(table=table, hand=hand, resolved__isnull=True).exists(),
         "poll_seconds": poll_seconds(event.tables.count()) if state is not None else 0,

@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from django.db.models import F
+
 from whistdrive import cache, games, pairs, prizes, standings
 from whistdrive.duplicate import DuplicateResults
 from whistdrive.formats import Format
@@ -340,8 +342,9 @@ def totals_for(event: Event, entrants) -> dict[str, int]:
     own = list(
         Seating.objects.filter(event=event, entrant_id__in=wanted).values_list("hand", "table_id", "seat", "entrant_id")
     )
-    tables = {table for _, table, _, _ in own if table}
-    results = {(table_id, hand): tricks for hand, table_id, _n, tricks in Result.objects.filter(table_id__in=tables).tricks(fmt)}
+    # Only the results of the hands these four played (not every hand of every table they visited).
+    theirs = Result.objects.filter(table__seatings__entrant_id__in=wanted, table__seatings__hand=F("hand")).distinct()
+    results = {(table_id, hand): tricks for hand, table_id, _n, tricks in theirs.tricks(fmt)}
     scored_hands = set(Result.objects.for_event(event).order_by().values_list("hand", flat=True).distinct())
     people = [standings.Person(id=pid, name="", role=None) for pid in wanted.values()]
     by_hand: dict[int, tuple[list, list]] = {hand: ([], []) for hand in scored_hands}

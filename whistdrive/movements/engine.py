@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from whistdrive.vocabulary import GENT_SEATS, LADY_SEATS, SEATS, SIDE_OF_SEAT, SIDE_SEATS
@@ -237,15 +237,18 @@ def _move(
     """
     numbers = sorted(seating.tables)
     count = len(numbers)
-    missing = [t for t in numbers if t not in results]
-    if fmt.movement in RESULT_DRIVEN and missing:
-        raise MovementError(f"table {missing[0]} has no result yet: enter it before moving")
 
     def up(t: int) -> int:
         return numbers[(numbers.index(t) + 1) % count]
 
     def down(t: int) -> int:
         return numbers[(numbers.index(t) - 1) % count]
+
+    # Each table's next seats are read from its own result and its two neighbours'.
+    needed = numbers if only is None else sorted({n for t in only for n in (down(t), t, up(t))})
+    missing = [t for t in needed if t not in results]
+    if fmt.movement in RESULT_DRIVEN and missing:
+        raise MovementError(f"table {missing[0]} has no result yet: enter it before moving")
 
     def moving_side(t: int) -> str:
         winner = results[t].winner
@@ -441,7 +444,7 @@ def where_next(
     history: list[SeatingPlan],
     table: int,
     result: RoundResult,
-    results: dict[int, RoundResult] | None = None,
+    results: dict[int, RoundResult] | ResultsOf | None = None,
 ) -> dict[str, NextPlace]:
     """Where each player at ``table`` (and a spare who takes a seat there) goes for the next hand.
 
@@ -449,13 +452,29 @@ def where_next(
     seat of everyone who stays. A mover's seat depends on which side wins at the table they move
     to, so without that table's result (``results``) it is one of the two lady seats (N, E) or
     gent seats (S, W). A player who leaves is not in the answer.
+
+    ``results`` the other tables' results, or a function that gives those of the tables asked (all
+    of them for None): a hall's phones ask this of every agreed table, and most answers need only
+    the two neighbours' results, not the hall's.
     """
+    results_of = results if callable(results) else _results_of(dict(results or {}))
     last = history[-1]
     hand = len(history) + 1
     here = last.tables[table]
-    known = dict(results or {})
-    known[table] = result
     changed = players_changed(players, last)
+    moving = fmt.movement in RESULT_DRIVEN and fmt.round_of(hand) != fmt.round_of(hand - 1)
+    near: set[int] = set()
+    if changed or (moving and last.sitting_out):
+        known = {**results_of(None), table: result}  # anyone's seat may turn on any table's result
+    elif moving:
+        # Nobody comes back from sitting out, so nobody leaves a seat for them: the players here go
+        # only to this table and its two neighbours, and the rest of the hall need not be moved.
+        numbers = sorted(last.tables)
+        i = numbers.index(table)
+        near = {numbers[i - 1], table, numbers[(i + 1) % len(numbers)]}
+        known = {**results_of(near - {table}), table: result}
+    else:
+        known = {table: result}  # a planned movement, or within a round: no result moves anyone
     if changed and fmt.movement in RESULT_DRIVEN and fmt.ends_round(hand - 1) and set(known) != set(last.tables):
         # Seats freed, closed or opened anywhere in the hall decide where everyone goes.
         raise WaitForTheHall(
@@ -470,17 +489,15 @@ def where_next(
         out.update({pid: NextPlace.of(nxt.position(pid)) for pid in comers if (nxt.position(pid) or (0,))[0] == table})
         return out
     # Unknown tables get a stand-in result; only seats that stand-in decided are then blurred.
-    guess = {t: known.get(t, RoundResult(7, 6, "NS")) for t in last.tables}
-    if last.sitting_out:
+    stand_in = RoundResult(7, 6, "NS")
+    if near:
+        guess = {t: known.get(t, stand_in) for t in _around(sorted(last.tables), near)}
+        moved = _move(fmt, last, guess, only=near)
+        tables = moved
+    else:
+        guess = {t: known.get(t, stand_in) for t in last.tables}
         moved = _move(fmt, last, guess)
         tables, _out = _rotate(players, history, moved, roles_in_use(players))
-    else:
-        # Nobody comes back from sitting out, so nobody leaves a seat for them: the players here go
-        # only to this table and its two neighbours, and the rest of the hall need not be moved.
-        numbers = sorted(last.tables)
-        i = numbers.index(table)
-        moved = _move(fmt, last, guess, only={numbers[i - 1], table, numbers[(i + 1) % len(numbers)]})
-        tables = moved
     answer: dict[str, NextPlace] = {}
     for t, seats in moved.items():
         for s, (pid, _why) in seats.items():
@@ -491,6 +508,19 @@ def where_next(
             if taker != pid:
                 answer[pid] = NextPlace(None)
     return answer
+
+
+ResultsOf = Callable[[set[int] | None], dict[int, RoundResult]]
+
+
+def _results_of(results: dict[int, RoundResult]) -> ResultsOf:
+    return lambda tables: results if tables is None else {t: results[t] for t in tables if t in results}
+
+
+def _around(numbers: list[int], tables: set[int]) -> set[int]:
+    """``tables`` and each one's two neighbours in the ring of ``numbers``."""
+    count = len(numbers)
+    return {numbers[(numbers.index(t) + step) % count] for t in tables for step in (-1, 0, 1)}
 
 
 # -- Mitchell --------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ holds is worked out in ``whistdrive.phones``.
 from __future__ import annotations
 
 import hashlib
+import os
 import secrets
 
 from csp.decorators import csp_update
@@ -29,9 +30,10 @@ from whistdrive.models import Entrant, Event, RetiredTableToken, Seating, Table
 from whistdrive.views.errors import TableHasNewCode, too_many
 from whistdrive.vocabulary import OTHER_SIDE, SIDE_OF_SEAT
 
-# Which server process answers: a phone that sees it change (a restart, or another laptop restored
-# from a backup) sends again the taps it keeps, with their keys (static/whistdrive/kept.js).
-SERVER_ID = secrets.token_hex(6)
+# Which server answers: a phone that sees it change (a restart, or another laptop restored from a
+# backup) sends again the taps it keeps, with their keys (static/whistdrive/kept.js). One for all the
+# processes of one `rundrive --workers N` (it sets WHISTDRIVE_SERVER_ID for them).
+SERVER_ID = os.environ.get("WHISTDRIVE_SERVER_ID") or secrets.token_hex(6)
 
 # The phone's player for each event: a phone remembers whose it is for the evening, whichever table
 # they move to (session key -> {event id: entrant id}).
@@ -178,16 +180,15 @@ def _after_post(
         if notice:
             messages.info(request, notice)
         return redirect("table", token=token)
-    # Where an agreed table's players go (the movement, worked out to learn what its page waits on)
-    # is left to the page's own poll, fired on load: the phone pressing Agree is answered at once.
-    loaded = _load(request, token, learn_waits=False)
+    # An agreement's answer shows where everyone goes next: the movement is worked out here (to learn
+    # what the agreed page waits on, for its version) and the drawing kept, so the table's other phones,
+    # told of the new version, draw nothing, and this phone fetches nothing more.
+    loaded = _load(request, token, learn_waits=state is not None and state.status == "agreed")
     if state is not None and _still(state, loaded.table):
         # The answer to an entry is drawn from the state it stored (no second read), when nothing has
         # changed since: the version read just now is then the state's own.
-        shared = phones.drawing(loaded.table, state=state, moves_later=True)
-        if shared.get("moves_later"):
-            version = phones.MOVES_LATER
-        elif loaded.version:
+        shared = phones.drawing(loaded.table, state=state)
+        if loaded.version:
             # The whole page at the version just read: the table's other phones, told of it (pushed or
             # polled), are given this drawing instead of drawing it again.
             version = loaded.version
@@ -264,7 +265,9 @@ def forget_seat(request: HttpRequest, token: str) -> HttpResponse:
 @login_not_required
 @require_POST
 def enter(request: HttpRequest, token: str) -> HttpResponse:
-    table = _table(token)
+    # The table, its event and this phone's seat there now, in the one query a poll costs.
+    loaded = _load(request, token, learn_waits=False)
+    table = loaded.table
     if flooded := _refused_as_a_flood(request, table):
         return flooded
     form = EntryForm(request.POST)
@@ -274,7 +277,8 @@ def enter(request: HttpRequest, token: str) -> HttpResponse:
     # No seat here for that hand: submit anyway, so the refusal (and its reason) is logged. A tap kept on
     # the phone names its seat, for a server that does not know the phone (restored on another laptop);
     # any phone may take any seat with a tap anyway (choose_seat).
-    seat = _seat_of(request, table, data["hand"]) or data["seat"]
+    here = loaded.my_seat if data["hand"] == evening.playing_hand(table) else _seat_of(request, table, data["hand"])
+    seat = here or data["seat"]
     side = SIDE_OF_SEAT.get(seat, "NS")
     revoke = {"us": side, "them": OTHER_SIDE[side]}.get(data["revoke"])
     try:
@@ -300,7 +304,7 @@ def enter(request: HttpRequest, token: str) -> HttpResponse:
 @login_not_required
 @require_POST
 def agree(request: HttpRequest, token: str) -> HttpResponse:
-    table = _table(token)
+    table = _load(request, token, learn_waits=False).table
     if flooded := _refused_as_a_flood(request, table):
         return flooded
     form = AgreeForm(request.POST)

@@ -5,6 +5,8 @@
     python bench/hall.py --tables 300 --mode burst     # everything at once
     python bench/hall.py --tables 300 --mode idle      # every page open, nothing happening
     python bench/hall.py --tables 300 --poll           # the phones poll, as without pushed updates
+    python bench/hall.py --tables 300 --workers 2      # rundrive --workers 2: two server processes
+    python bench/hall.py --tables 300 --profile F      # py-spy's samples of the server's peak, in F
 
 Needs aiohttp (a bench-only dependency: ``pip install -e ".[bench]"``). For each run it makes a
 fresh database (a temporary WHISTDRIVE_DATA_DIR, or the PostgreSQL database ``wd_hall_bench``),
@@ -29,7 +31,7 @@ from this one asyncio process:
 * idle: every phone's page and stream open, and nothing happening for the window and tail.
 
 Afterwards it counts Results and Submissions in the database: every submission answered 2xx
-without an error message must be there. The server's CPU is read from /proc/<pid>/stat.
+without an error message must be there. The server's CPU (every process under it) is read from /proc.
 """
 
 from __future__ import annotations
@@ -94,8 +96,44 @@ def fresh_postgres() -> None:
 
 
 def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / CLK_TCK  # utime + stime
+    """CPU of the server and of every process under it (``rundrive --workers N`` runs N of them)."""
+    stats = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # gone meanwhile
+            continue
+        stats[int(stat.parent.name)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / CLK_TCK)
+    tree, total = {pid}, 0.0
+    for child in sorted(stats):  # a child's pid is almost always above its parent's; a second pass catches the rest
+        if stats[child][0] in tree:
+            tree.add(child)
+    for child in sorted(stats):
+        if stats[child][0] in tree:
+            tree.add(child)
+    for member in tree:
+        total += stats.get(member, (0, 0.0))[1]  # utime + stime
+    return total
+
+
+class Profiler:
+    """``--profile FILE``: py-spy samples the server's processes through the measured part only."""
+
+    def __init__(self, path: str | None):
+        self.path, self.process = path, None
+
+    def start(self, pid: int) -> None:
+        if self.path:
+            self.process = subprocess.Popen(
+                ["py-spy", "record", "--pid", str(pid), "--subprocesses", "--rate", "100", "--format", "raw",
+                 "--nonblocking", *os.environ.get("WD_PYSPY_EXTRA", "").split(), "--output", self.path],
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            )  # fmt: skip
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.send_signal(signal.SIGINT)
+            self.process.wait(timeout=60)
 
 
 # -- measuring ----------------------------------------------------------------------------
@@ -390,6 +428,7 @@ async def finish_table(north: Phone, east: Phone, hand: int, at: float, stats: S
 
 async def run(args, event: dict, base: str, server_pid: int) -> dict:
     stats = Stats()
+    profiler = Profiler(args.profile)
     hand = event["hand"]
     phones = [Phone(base, stats, t["token"], seat) for t in event["tables"] for seat in "NESW"]
     organiser = Organiser(base, stats, event)
@@ -434,12 +473,14 @@ async def run(args, event: dict, base: str, server_pid: int) -> dict:
                     stats.times[kind] = []
             stats.counts.clear()
             cpu0, wall0 = cpu_seconds(server_pid), time.perf_counter()
+            profiler.start(server_pid)
             tables = [phones[i : i + 4] for i in range(0, len(phones), 4)]
             await asyncio.gather(
                 *(finish_table(t[0], t[1], hand, random.uniform(0, args.window), stats, tally) for t in tables),
                 asyncio.sleep(args.window + args.tail),
             )
             cpu1, wall1 = cpu_seconds(server_pid), time.perf_counter()
+            profiler.stop()
             out["server_cpu"] = {
                 "seconds": round(cpu1 - cpu0, 1),
                 "wall": round(wall1 - wall0, 1),
@@ -516,6 +557,8 @@ def main() -> None:
     )
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--poll", action="store_true", help="phones poll only, as without pushed updates")
+    parser.add_argument("--workers", type=int, default=1, help="rundrive --workers N: server processes")
+    parser.add_argument("--profile", metavar="FILE", help="py-spy's raw samples of the server during the peak")
     parser.add_argument("--keep", action="store_true", help="keep the data folder and server log")
     args = parser.parse_args()
     random.seed(args.seed)
@@ -539,7 +582,8 @@ def main() -> None:
     port = free_port()
     log = open(Path(data_dir) / "server.log", "w")
     server = subprocess.Popen(
-        [PYTHON, "manage.py", "rundrive", "--organiser", "bench", "--host", "127.0.0.1", "--port", str(port)],
+        [PYTHON, "manage.py", "rundrive", "--organiser", "bench", "--host", "127.0.0.1", "--port", str(port),
+         "--workers", str(args.workers)],
         env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
     )  # fmt: skip
     base = f"http://127.0.0.1:{port}"
@@ -572,7 +616,7 @@ def main() -> None:
         load = f.read().split()[:3]
     header = {
         "mode": args.mode, "db": args.db, "tables": args.tables, "phones": args.tables * 4,
-        "threads": env.get("WHISTDRIVE_THREADS", "settings default"),
+        "threads": env.get("WHISTDRIVE_THREADS", "settings default"), "workers": args.workers,
         "connection_limit": env.get("WHISTDRIVE_CONNECTION_LIMIT", "settings default"), "loadavg_after": load,
         "date": time.strftime("%Y-%m-%d %H:%M"),
     }  # fmt: skip

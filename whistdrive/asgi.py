@@ -33,7 +33,8 @@ from whistdrive.limits import too_large  # noqa: E402
 
 class Application:
     def __init__(self, threads: int):
-        self.django = WSGIMiddleware(WSGIHandler(), workers=threads)
+        # Django's handler returns its response, an iterable of bytes; its stubs say only HttpResponseBase.
+        self.django = WSGIMiddleware(WSGIHandler(), workers=threads)  # type: ignore[arg-type]
 
     async def __call__(self, scope, receive, send) -> None:
         if scope["type"] == "lifespan":

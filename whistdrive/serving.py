@@ -25,8 +25,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
+import multiprocessing.process
 import socket
 import threading
+import time
 from collections import Counter
 
 import uvicorn
@@ -191,13 +194,24 @@ class HallServer(uvicorn.Server):
         await super().shutdown(sockets)
 
 
-def make_server(app, *, host: str, port: int, connections: int, per_address: int) -> HallServer:
-    """The server ``rundrive`` runs: ``app`` (whistdrive.asgi) on ``host``:``port`` with the limits of this
-    module's docstring. ``run()`` serves until Ctrl+C or SIGTERM; a port taken raises OSError first."""
+def make_server_on(app, sock: socket.socket, *, connections: int, per_address: int) -> HallServer:
+    """The server ``rundrive`` runs: ``app`` (whistdrive.asgi) on ``sock`` (``listen``) with the limits of
+    this module's docstring. ``serve_forever()`` serves until Ctrl+C or SIGTERM."""
+    server = _hall_server(app, connections, per_address)
+    server.sockets = [sock]
+    return server
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """The listening socket, bound here so that a port already taken raises OSError to rundrive (uvicorn's
+    own binding would exit the process)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    return socket.create_server((host, port), family=family, backlog=2048)
+
+
+def _hall_server(app, connections: int, per_address: int) -> HallServer:
     config = uvicorn.Config(
         app,
-        host=host,
-        port=port,
         http=hall_protocol(_Guard(per_address)),
         ws="none",
         lifespan="on",
@@ -209,11 +223,67 @@ def make_server(app, *, host: str, port: int, connections: int, per_address: int
         server_header=False,
         date_header=False,
     )
-    server = HallServer(config)
-    # Bound here, so a port already taken raises OSError to rundrive (uvicorn's own binding exits).
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    server.sockets = [socket.create_server((host, port), family=family, backlog=2048)]
-    return server
+    return HallServer(config)
+
+
+# -- several processes (rundrive --workers N) ---------------------------------------------------------
+
+RESTART_PAUSE = 1.0  # seconds between looks at the server processes (one that ended is started again)
+
+
+def serve_in_processes(workers: int, sock: socket.socket, *, connections: int, per_address: int) -> None:
+    """Serve on ``sock`` from ``workers`` processes until Ctrl+C or SIGTERM (raised here as KeyboardInterrupt).
+
+    Each process is the whole server (``_worker``): the operating system hands each new connection to one
+    of them. They are started fresh ("spawn", as Windows and macOS must), each with the same listening
+    socket; one that ends on its own (a crash) is started again, so the evening carries on. ``connections``
+    and ``per_address`` hold for each process. What the processes must agree on is in the database or the
+    data folder (settings: ``SERVER_WORKERS``), set up by the caller's environment before this is called.
+    """
+    context = multiprocessing.get_context("spawn")
+
+    def start() -> multiprocessing.process.BaseProcess:
+        process = context.Process(target=_worker, args=(sock, connections, per_address), name="whistdrive-server")
+        process.start()
+        return process
+
+    processes = [start() for _ in range(workers)]
+    try:
+        while True:
+            time.sleep(RESTART_PAUSE)
+            for i, process in enumerate(processes):
+                if not process.is_alive():
+                    log.error("A server process ended (exit code %s): starting another.", process.exitcode)
+                    processes[i] = start()
+    finally:
+        for process in processes:
+            process.terminate()  # SIGTERM: it ends its streams and requests, as one server does
+        for process in processes:
+            process.join(10)
+            if process.is_alive():
+                process.kill()
+
+
+def _worker(sock: socket.socket, connections: int, per_address: int) -> None:
+    """One of ``serve_in_processes``'s processes: the application, served on the shared socket."""
+    import os
+    import signal
+
+    from whistdrive.asgi import application
+
+    def stop(signum, frame):
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, stop)
+    if hasattr(signal, "SIGBREAK"):
+        signal.signal(signal.SIGBREAK, stop)
+    server = make_server_on(application, sock, connections=connections, per_address=per_address)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    if not application.finish(within=5):
+        os._exit(0)  # a thread waits for ever on the stopped loop (see rundrive)
 
 
 def describe_capacity(holds: int, configured: int, per_address: int, limits: tuple[int, int] | None) -> str:

@@ -283,6 +283,10 @@ TABLE_POST_LIMIT = int(os.environ.get("WHISTDRIVE_TABLE_POST_LIMIT") or 60)
 # (redis://HOST:6379/0, needs `pip install redis`) that they share. Without it each worker keeps its
 # own, which stays right (every value is kept under the revisions it was made from), only slower.
 CACHE_URL = os.environ.get("WHISTDRIVE_CACHE_URL", "")
+# Server processes `rundrive --workers N` runs on the laptop (it sets this for them). Their memories
+# differ, so what must be the same for all of them is not kept in one: the sessions are read from the
+# database, and the counts of the flood limits (whistdrive/ratelimit.py) from files in the data folder.
+SERVER_WORKERS = max(1, int(os.environ.get("WHISTDRIVE_WORKERS") or 1))
 if CACHE_URL:
     CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL},
@@ -299,6 +303,12 @@ else:
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
             "LOCATION": "whistdrive",
             "OPTIONS": {"MAX_ENTRIES": 20_000},  # a session per phone: 1,200 phones and the organisers
+        }
+        if SERVER_WORKERS == 1
+        else {
+            "BACKEND": "whistdrive.cache.SharedFileCache",
+            "LOCATION": str(DATA_DIR / "shared-cache"),
+            "OPTIONS": {"MAX_ENTRIES": 20_000},
         },
         "kept": {
             "BACKEND": "whistdrive.cache.InProcessCache",
@@ -312,8 +322,13 @@ else:
 SESSION_COOKIE_AGE = 60 * 60 * 24
 # On the laptop one server process holds every session, so it reads them from memory and writes
 # them through to the database (reading one on every poll cost a busy hall's server dearly,
-# docs/benchmarks.md). Hosted installs may run several processes, whose memories would disagree.
-SESSION_ENGINE = "django.contrib.sessions.backends.db" if HOSTED else "django.contrib.sessions.backends.cached_db"
+# docs/benchmarks.md). Hosted installs, and `rundrive --workers N`, run several processes, whose
+# memories would disagree.
+SESSION_ENGINE = (
+    "django.contrib.sessions.backends.db"
+    if HOSTED or SERVER_WORKERS > 1
+    else "django.contrib.sessions.backends.cached_db"
+)
 SESSION_COOKIE_SAMESITE = "Lax"
 
 # rundrive's server (whistdrive/serving.py): Django's threads, and the connections it holds (each phone

@@ -78,6 +78,14 @@ class Command(BaseCommand):
         parser.add_argument("--demo", action="store_true", help="Fill an empty database with a demo club.")
         parser.add_argument("--no-serve", action="store_true", help="Do everything except serving (for scripts).")
         parser.add_argument(
+            "--workers",
+            type=int,
+            default=settings.SERVER_WORKERS,
+            metavar="N",
+            help="Serve from N processes, for a big hall on a laptop with cores to spare "
+            "(default: $WHISTDRIVE_WORKERS, else 1).",
+        )
+        parser.add_argument(
             "--second-copy",
             metavar="FOLDER",
             help="Also write every hand's automatic backup, with the event's archive, into FOLDER "
@@ -103,7 +111,9 @@ class Command(BaseCommand):
         if options["no_serve"]:
             self.stdout.write("Not serving (--no-serve).")
             return
-        self.serve(options["host"], options["port"])
+        if options["workers"] < 1:
+            raise CommandError(f"--workers must be 1 or more, not {options['workers']}.")
+        self.serve(options["host"], options["port"], options["workers"])
 
     # Setting up -----------------------------------------------------------------------------
 
@@ -246,23 +256,15 @@ class Command(BaseCommand):
             self.stdout.write("  (This console cannot draw the QR code; type the address instead.)")
         self.stdout.write("  Phones scan this code, or the QR code on their table.")
 
-    def serve(self, host: str, port: int) -> None:
+    def serve(self, host: str, port: int, workers: int = 1) -> None:
         from whistdrive import serving
-        from whistdrive.asgi import application
 
         # As many open files as the system allows, and no more connections than they can hold.
         limits = serving.raise_open_files_limit()
         configured = settings.WAITRESS_CONNECTION_LIMIT
         holds = serving.capacity(configured, limits and limits[1], settings.WAITRESS_THREADS)
         try:
-            server = serving.make_server(
-                application,
-                host=host,
-                port=port,
-                # Each phone holds a keep-alive connection, and its page a stream of pushed updates.
-                connections=holds,
-                per_address=settings.WAITRESS_CONNECTIONS_PER_ADDRESS,
-            )
+            sock = serving.listen(host, port)
         except OSError as exc:
             raise CommandError(
                 f"Cannot listen on {host}:{port} ({exc.strerror or exc}). "
@@ -279,14 +281,23 @@ class Command(BaseCommand):
             signal.signal(signal.SIGBREAK, stop)
         # Django's threads open their own connections; the setup one must not linger.
         connections.close_all()
-        self.stdout.write(
-            serving.describe_capacity(holds, configured, settings.WAITRESS_CONNECTIONS_PER_ADDRESS, limits)
-        )
+        line = serving.describe_capacity(holds, configured, settings.WAITRESS_CONNECTIONS_PER_ADDRESS, limits)
+        if workers > 1:
+            line = f"  Serving from {workers} processes.\n" + line.replace("Holds", "Each holds", 1)
+        self.stdout.write(line)
         with laptop.keep_awake() as awake:
             self.stdout.write(awake)
             self.stdout.write(
                 self.style.SUCCESS("\nWhistDrive is running. Keep this window open; press Ctrl+C to stop.")
             )
+            if workers > 1:
+                self.serve_in_processes(workers, sock, holds)
+                self.stdout.write("WhistDrive stopped.")
+                return
+            from whistdrive.asgi import application
+
+            server = serving.make_server_on(application, sock, connections=holds,
+                                            per_address=settings.WAITRESS_CONNECTIONS_PER_ADDRESS)
             try:
                 server.serve_forever()
             except KeyboardInterrupt:
@@ -299,6 +310,22 @@ class Command(BaseCommand):
             # keeps the tap and sends it again (static/whistdrive/kept.js).
             self.stdout.flush()
             os._exit(0)
+
+    def serve_in_processes(self, workers: int, sock, holds: int) -> None:
+        from whistdrive import serving
+
+        # What the processes must share, for their settings (SERVER_WORKERS) and pages: one server's
+        # id for the phones, and where the second copy of the backups goes.
+        os.environ["WHISTDRIVE_WORKERS"] = str(workers)
+        os.environ.setdefault("WHISTDRIVE_SERVER_ID", secrets.token_hex(6))
+        if settings.SECOND_BACKUP_DIR:
+            os.environ["WHISTDRIVE_SECOND_BACKUP_DIR"] = str(settings.SECOND_BACKUP_DIR)
+        try:
+            serving.serve_in_processes(
+                workers, sock, connections=holds, per_address=settings.WAITRESS_CONNECTIONS_PER_ADDRESS
+            )
+        except KeyboardInterrupt:
+            pass
 
 
 def _discard_typed_ahead() -> None:

@@ -583,7 +583,7 @@ def main() -> None:
     log = open(Path(data_dir) / "server.log", "w")
     server = subprocess.Popen(
         [PYTHON, "manage.py", "rundrive", "--organiser", "bench", "--host", "127.0.0.1", "--port", str(port),
-         "--workers", str(args.workers)],
+         *(["--workers", str(args.workers)] if args.workers != 1 else [])],
         env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
     )  # fmt: skip
     base = f"http://127.0.0.1:{port}"

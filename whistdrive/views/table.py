@@ -180,15 +180,18 @@ def _after_post(
         if notice:
             messages.info(request, notice)
         return redirect("table", token=token)
-    # An agreement's answer shows where everyone goes next: the movement is worked out here (to learn
-    # what the agreed page waits on, for its version) and the drawing kept, so the table's other phones,
-    # told of the new version, draw nothing, and this phone fetches nothing more.
-    loaded = _load(request, token, learn_waits=state is not None and state.status == "agreed")
+    # Where an agreed table's players go (the movement, worked out to learn what its page waits on)
+    # is left to the page's own poll, fired on load: the phone pressing Agree is answered at once.
+    # (Worked out in the answer instead, it made a busy hall's agreements a third as fast, for one
+    # request a table less: docs/benchmarks.md.)
+    loaded = _load(request, token, learn_waits=False)
     if state is not None and _still(state, loaded.table):
         # The answer to an entry is drawn from the state it stored (no second read), when nothing has
         # changed since: the version read just now is then the state's own.
-        shared = phones.drawing(loaded.table, state=state)
-        if loaded.version:
+        shared = phones.drawing(loaded.table, state=state, moves_later=True)
+        if shared.get("moves_later"):
+            version = phones.MOVES_LATER
+        elif loaded.version:
             # The whole page at the version just read: the table's other phones, told of it (pushed or
             # polled), are given this drawing instead of drawing it again.
             version = loaded.version

@@ -1,0 +1,81 @@
+"""Python calls per phone request at a table's end of hand, counted with cProfile, in-process:
+
+    python bench/request_calls.py --tables 300
+
+Builds the hall's evening as ``bench/entry_cpu.py`` does (``bench/_event.py``) and, at 10 tables
+spread over it, plays the hand's end through ``django.test.Client`` as the table's phones send it:
+North submits, East's and South's pages fetch the claim, East agrees, East's page fetches where
+everyone goes, North's fetches the same drawing. The count of Python calls is the same from run to
+run where a shared machine's timings are not, so two checkouts can be compared side by side; the
+milliseconds (under the profiler, so slower than without it) are printed too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import pstats
+import re
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+VERSION_RE = re.compile(r'\?v=(\w+)"')
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tables", type=int, default=300)
+    args = parser.parse_args()
+    os.environ["WHISTDRIVE_DATA_DIR"] = tempfile.mkdtemp(prefix="request-calls-")
+    os.environ.pop("DATABASE_URL", None)
+    import _event
+
+    built = _event.build(args.tables, 11)
+    from django.test import Client
+
+    hand = built["hand"]
+    totals: dict[str, list[float]] = {}
+
+    def step(label: str, call, *a, **k):
+        profile = cProfile.Profile()
+        profile.enable()
+        before = time.process_time()
+        response = call(*a, **k)
+        spent = time.process_time() - before
+        profile.disable()
+        counted = totals.setdefault(label, [0, 0.0])
+        counted[0] += pstats.Stats(profile).total_calls
+        counted[1] += spent
+        return response
+
+    tables = built["tables"][5::30][:10]
+    for table in tables:
+        url = f"/t/{table['token']}/"
+        north, east, south, west = Client(), Client(), Client(), Client()
+        for phone, seat in ((north, "N"), (east, "E"), (south, "S"), (west, "W")):
+            phone.post(url + "seat/", {"seat": seat}, **HTMX)
+        shown = VERSION_RE.search(north.get(url, **HTMX).content.decode()).group(1)
+        step("an unchanged poll (204)", north.get, f"{url}?v={shown}", **HTMX)
+        answer = step("submit", north.post, url + "enter/", {"hand": hand, "tricks": 7}, **HTMX)
+        claimed = VERSION_RE.search(answer.content.decode()).group(1)
+        step("East's fetch of the claim", east.get, f"{url}?v={shown}", **HTMX)
+        step("South's fetch of the claim", south.get, f"{url}?v={shown}", **HTMX)
+        answer = step("agree", east.post, url + "agree/", {"hand": hand, "seat": "E", "tricks_ns": 7}, **HTMX)
+        agreed = VERSION_RE.search(answer.content.decode()).group(1)
+        step("East's fetch after agreeing", east.get, f"{url}?v={agreed}", **HTMX)
+        step("North's fetch after the agreement", north.get, f"{url}?v={claimed}", **HTMX)
+    print(f"{args.tables} tables, {len(tables)} sampled; per request, mean:")
+    for label, (calls, spent) in totals.items():
+        print(f"  {label:34} {calls / len(tables):8,.0f} calls  {spent / len(tables) * 1000:6.1f} ms (profiled)")
+
+
+if __name__ == "__main__":
+    main()

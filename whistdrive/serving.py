@@ -277,6 +277,7 @@ def _worker(sock: socket.socket, connections: int, per_address: int) -> None:
     signal.signal(signal.SIGTERM, stop)
     if hasattr(signal, "SIGBREAK"):
         signal.signal(signal.SIGBREAK, stop)
+    threading.Thread(target=_stop_with_rundrive, daemon=True).start()
     server = make_server_on(application, sock, connections=connections, per_address=per_address)
     try:
         server.serve_forever()
@@ -284,6 +285,17 @@ def _worker(sock: socket.socket, connections: int, per_address: int) -> None:
         pass
     if not application.finish(within=5):
         os._exit(0)  # a thread waits for ever on the stopped loop (see rundrive)
+
+
+def _stop_with_rundrive() -> None:
+    """A server process whose rundrive has gone (ended outright, never to stop it) stops as if told to,
+    instead of serving on alone, holding the port, for ever."""
+    import signal
+
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        parent.join()
+        signal.raise_signal(signal.SIGTERM)
 
 
 def describe_capacity(holds: int, configured: int, per_address: int, limits: tuple[int, int] | None) -> str:

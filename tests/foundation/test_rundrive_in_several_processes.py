@@ -54,11 +54,13 @@ def laptop(tmp_path):
     )
     evening = make_evening(tmp_path / "data")  # two tables, four hands, started
     yield drive, evening
+    servers = _servers(drive.process.pid)  # before rundrive goes: its processes are then init's
     if drive.process.poll() is None:
         drive.process.kill()
         drive.process.wait()
-    for pid in _servers(drive.process.pid):
-        os.kill(pid, signal.SIGKILL)
+    for pid in servers:
+        if _is_alive(pid):
+            os.kill(pid, signal.SIGKILL)
 
 
 def test_two_processes_serve_the_hall_as_one_server(laptop):
@@ -140,3 +142,16 @@ def _is_alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
+
+
+def test_the_processes_stop_when_rundrive_is_ended_outright(laptop):
+    drive, _ = laptop
+    servers = _servers(drive.process.pid)
+    assert len(servers) == 2
+    drive.process.kill()  # the task manager's "End task": rundrive cannot stop them itself
+    drive.process.wait()
+    deadline = time.monotonic() + 20
+    while any(_is_alive(pid) for pid in servers) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    # Not left serving on alone, holding the port against the next rundrive.
+    assert not any(_is_alive(pid) for pid in servers)

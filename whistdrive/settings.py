@@ -286,7 +286,10 @@ CACHE_URL = os.environ.get("WHISTDRIVE_CACHE_URL", "")
 # Server processes `rundrive --workers N` runs on the laptop (it sets this for them). Their memories
 # differ, so what must be the same for all of them is not kept in one: the sessions are read from the
 # database, and the counts of the flood limits (whistdrive/ratelimit.py) from files in the data folder.
-SERVER_WORKERS = max(1, int(os.environ.get("WHISTDRIVE_WORKERS") or 1))
+_workers = os.environ.get("WHISTDRIVE_WORKERS", "").strip() or "1"
+if not _workers.isdigit() or int(_workers) < 1:
+    _fail(f"WHISTDRIVE_WORKERS must be a number of server processes, 1 or more, not {_workers!r}.")
+SERVER_WORKERS = int(_workers)
 if CACHE_URL:
     CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL},

@@ -54,3 +54,11 @@ def test_a_sqlite_file_in_a_missing_folder_says_which_file(tmp_path):
     url = f"sqlite:///{tmp_path}/missing/folder/whist.sqlite3"
     line = _one_line_error(manage("rundrive", "--no-serve", env=laptop_env(tmp_path, DATABASE_URL=url)))
     assert f"{tmp_path}/missing/folder/whist.sqlite3" in line
+
+
+def test_a_number_of_server_processes_that_is_not_one_says_so(tmp_path):
+    line = _one_line_error(manage("rundrive", "--no-serve", env=laptop_env(tmp_path, WHISTDRIVE_WORKERS="two")))
+    assert "WHISTDRIVE_WORKERS" in line and "'two'" in line
+    line = _one_line_error(manage("rundrive", "--workers", "0", env=laptop_env(tmp_path / "other")))
+    assert "--workers must be 1 or more, not 0." in line
+    assert not (tmp_path / "other" / "whistdrive.sqlite3").exists()  # refused before the database was made

@@ -93,6 +93,8 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, **options):
+        if options["workers"] < 1:  # before anything is set up
+            raise CommandError(f"--workers must be 1 or more, not {options['workers']}.")
         try:
             self.prepare_database(options)
         except OperationalError as exc:
@@ -111,8 +113,6 @@ class Command(BaseCommand):
         if options["no_serve"]:
             self.stdout.write("Not serving (--no-serve).")
             return
-        if options["workers"] < 1:
-            raise CommandError(f"--workers must be 1 or more, not {options['workers']}.")
         self.serve(options["host"], options["port"], options["workers"])
 
     # Setting up -----------------------------------------------------------------------------

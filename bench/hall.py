@@ -97,22 +97,23 @@ def fresh_postgres() -> None:
 
 def cpu_seconds(pid: int) -> float:
     """CPU of the server and of every process under it (``rundrive --workers N`` runs N of them)."""
-    stats = {}
+    parents, spent = {}, {}
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             fields = stat.read_text().rsplit(")", 1)[1].split()
         except OSError:  # gone meanwhile
             continue
-        stats[int(stat.parent.name)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / CLK_TCK)
-    tree, total = {pid}, 0.0
-    for child in sorted(stats):  # a child's pid is almost always above its parent's; a second pass catches the rest
-        if stats[child][0] in tree:
-            tree.add(child)
-    for child in sorted(stats):
-        if stats[child][0] in tree:
-            tree.add(child)
-    for member in tree:
-        total += stats.get(member, (0, 0.0))[1]  # utime + stime
+        child = int(stat.parent.name)
+        parents[child] = int(fields[1])
+        spent[child] = (int(fields[11]) + int(fields[12])) / CLK_TCK  # utime + stime
+    children: dict[int, list[int]] = {}
+    for child, parent in parents.items():
+        children.setdefault(parent, []).append(child)
+    total, waiting = 0.0, [pid]
+    while waiting:
+        member = waiting.pop()
+        total += spent.get(member, 0.0)
+        waiting += children.get(member, [])
     return total
 
 

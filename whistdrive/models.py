@@ -442,9 +442,13 @@ def bump_table(pk: int) -> int:
     """Add one to a table's revision and return it: one statement with RETURNING (SQLite 3.35 and
     later, PostgreSQL). Every entry at a table bumps it, and building the ORM's update with its F()
     expression, then reading the revision back, cost more than running them (docs/benchmarks.md)."""
-    table = connection.ops.quote_name(Table._meta.db_table)
+    q = connection.ops.quote_name
+    revision = q("revision")
     with connection.cursor() as cursor:
-        cursor.execute(f'UPDATE {table} SET "revision" = "revision" + 1 WHERE "id" = %s RETURNING "revision"', [pk])
+        cursor.execute(
+            f"UPDATE {q(Table._meta.db_table)} SET {revision} = {revision} + 1 WHERE {q('id')} = %s RETURNING {revision}",
+            [pk],
+        )
         return cursor.fetchone()[0]
 
 

@@ -194,14 +194,6 @@ class HallServer(uvicorn.Server):
         await super().shutdown(sockets)
 
 
-def make_server_on(app, sock: socket.socket, *, connections: int, per_address: int) -> HallServer:
-    """The server ``rundrive`` runs: ``app`` (whistdrive.asgi) on ``sock`` (``listen``) with the limits of
-    this module's docstring. ``serve_forever()`` serves until Ctrl+C or SIGTERM."""
-    server = _hall_server(app, connections, per_address)
-    server.sockets = [sock]
-    return server
-
-
 def listen(host: str, port: int) -> socket.socket:
     """The listening socket, bound here so that a port already taken raises OSError to rundrive (uvicorn's
     own binding would exit the process)."""
@@ -209,7 +201,9 @@ def listen(host: str, port: int) -> socket.socket:
     return socket.create_server((host, port), family=family, backlog=2048)
 
 
-def _hall_server(app, connections: int, per_address: int) -> HallServer:
+def make_server_on(app, sock: socket.socket, *, connections: int, per_address: int) -> HallServer:
+    """The server ``rundrive`` runs: ``app`` (whistdrive.asgi) on ``sock`` (``listen``) with the limits of
+    this module's docstring. ``serve_forever()`` serves until Ctrl+C or SIGTERM."""
     config = uvicorn.Config(
         app,
         http=hall_protocol(_Guard(per_address)),
@@ -223,7 +217,9 @@ def _hall_server(app, connections: int, per_address: int) -> HallServer:
         server_header=False,
         date_header=False,
     )
-    return HallServer(config)
+    server = HallServer(config)
+    server.sockets = [sock]
+    return server
 
 
 # -- several processes (rundrive --workers N) ---------------------------------------------------------

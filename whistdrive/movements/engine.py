@@ -245,7 +245,7 @@ def _move(
         return numbers[(numbers.index(t) - 1) % count]
 
     # Each table's next seats are read from its own result and its two neighbours'.
-    needed = numbers if only is None else sorted({n for t in only for n in (down(t), t, up(t))})
+    needed = numbers if only is None else sorted(_around(numbers, only))
     missing = [t for t in needed if t not in results]
     if fmt.movement in RESULT_DRIVEN and missing:
         raise MovementError(f"table {missing[0]} has no result yet: enter it before moving")

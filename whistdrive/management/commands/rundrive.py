@@ -296,8 +296,9 @@ class Command(BaseCommand):
                 return
             from whistdrive.asgi import application
 
-            server = serving.make_server_on(application, sock, connections=holds,
-                                            per_address=settings.WAITRESS_CONNECTIONS_PER_ADDRESS)
+            server = serving.make_server_on(
+                application, sock, connections=holds, per_address=settings.WAITRESS_CONNECTIONS_PER_ADDRESS
+            )
             try:
                 server.serve_forever()
             except KeyboardInterrupt:

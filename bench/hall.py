@@ -15,8 +15,9 @@ builds a 24-hand evening with 11 hands played (bench/_event.py), starts
 from this one asyncio process:
 
 * every table has four phones; each opens the table page, taps its seat (a POST, as a player does
-  once) and then, as the page's push.js does, opens the table's stream of pushed updates on a
-  connection of its own and fetches the state fragment when a version it does not show is pushed
+  once) and then, as the page's push.js does, opens the table's stream of pushed updates (naming its
+  player) on a connection of its own; a pushed page it takes as its new page, unless the page it
+  shows is newer, and it fetches the state fragment when a version it does not show is pushed
   (with ``--poll``, or while its stream is down, it polls at the interval the page names instead);
   it also fetches at once when the page says ``load`` (an entry's answer leaves the moves to that
   fetch), with ``?v=<version>`` and ``HX-Request``, and ``If-None-Match`` when it holds an ETag for
@@ -65,6 +66,13 @@ CSRF_RE = re.compile(r'"X-CSRFToken": "([^"]+)"')
 INPUT_CSRF_RE = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 SHARED_RE = re.compile(r'data-shared="(\w*)"')
 PUSH_RE = re.compile(r'data-push="([^"]+)"')
+REVISION_RE = re.compile(r'data-revision="([^"]+)"')
+
+
+def older(pushed: str, shown: str) -> bool:
+    """push.js's ``older``: a page's revisions ("event-table") before another's."""
+    a, b = pushed.split("-"), shown.split("-")
+    return len(a) != 2 or len(b) != 2 or int(a[0]) < int(b[0]) or int(a[1]) < int(b[1])
 
 
 # -- the server ---------------------------------------------------------------------------
@@ -246,6 +254,9 @@ class Phone(Client):
         self.push_path = ""
         self.shared = ""
         self.pushed = ""
+        self.pushed_revisions = ""
+        self.revision = ""
+        self.shows_my_move = False
         self.live = False
 
     @property
@@ -253,24 +264,44 @@ class Phone(Client):
         return f"/t/{self.token}/"
 
     def take(self, body: str) -> None:
+        self.shows_my_move = '<p class="you-next" role="status">' in body
         if m := VERSION_RE.search(body):
             self.version = m.group(1)
         if m := TRIGGER_RE.search(body):
             self.interval = float(m.group(2))
-            if m.group(1):
+            if m.group(1) and not self.live:  # push.js: `load` waits for the push while the stream is open
                 self.wake.set()
         if m := CSRF_RE.search(body) or INPUT_CSRF_RE.search(body):
             self.csrf = m.group(1)
         if m := PUSH_RE.search(body):
             self.push_path = m.group(1)
+        if m := REVISION_RE.search(body):
+            self.revision = m.group(1)
         if m := SHARED_RE.search(body):
             self.shared = m.group(1)
             self.catch_up()
 
+    def behind(self) -> bool:
+        """push.js's ``behind``: whether the last push is news to the page shown."""
+        if not self.pushed or self.shared == self.pushed:
+            return False
+        return not older(self.pushed_revisions, self.revision) if self.pushed_revisions else bool(self.shared)
+
     def catch_up(self) -> None:
-        """push.js: fetch when the page does not show the version last pushed."""
-        if self.live and self.shared and self.pushed and self.shared != self.pushed:
+        """push.js: fetch when the last version pushed is news to the page."""
+        if self.live and self.behind():
             self.wake.set()
+
+    def told(self, kind: str, data: list[str]) -> None:
+        """push.js: a pushed page is swapped in (no request) when it is news; a pushed version fetched."""
+        self.pushed, _, self.pushed_revisions = data[0].partition(" ")
+        if kind != "page":
+            self.stats.count("pushed events")
+            self.catch_up()
+            return
+        self.stats.count("pushed pages")
+        if self.behind():
+            self.take("\n".join(data[1:]))
 
     async def listen_forever(self) -> None:
         """The page's EventSource, on a connection of its own; polling takes over while it is down."""
@@ -281,11 +312,17 @@ class Phone(Client):
                         self.stats.error("push", f"HTTP {response.status}")
                         return  # as a browser's EventSource: a 204 or an error status ends it
                     self.live = True
-                    async for line in response.content:
-                        if line.startswith(b"data: "):
-                            self.pushed = line[6:].strip().decode()
-                            self.stats.count("pushed events")
-                            self.catch_up()
+                    kind, data = "message", []
+                    async for raw in response.content:
+                        line = raw.decode().rstrip("\r\n")
+                        if line.startswith("event: "):
+                            kind = line[7:]
+                        elif line.startswith("data: "):
+                            data.append(line[6:])
+                        elif not line and data:
+                            self.told(kind, data)
+                            kind, data = "message", []
+                    self.live = False
             except (TimeoutError, aiohttp.ClientError) as exc:
                 if self.polling:
                     self.stats.error("push", f"{type(exc).__name__}: {exc}")
@@ -309,7 +346,7 @@ class Phone(Client):
     async def poll_forever(self) -> None:
         await asyncio.sleep(random.uniform(0, self.interval))
         while self.polling:
-            if self.live and self.shared and not self.wake.is_set():
+            if self.live and not self.wake.is_set():
                 # push.js skips the timer's polls while the stream keeps the page current.
                 try:
                     await asyncio.wait_for(self.wake.wait(), self.interval)
@@ -482,6 +519,8 @@ async def run(args, event: dict, base: str, server_pid: int) -> dict:
             )
             cpu1, wall1 = cpu_seconds(server_pid), time.perf_counter()
             profiler.stop()
+            # Every phone should end on the agreed hand, saying where its player goes next (its "YOU" line).
+            out["phones shown where they go"] = f"{sum(p.shows_my_move for p in phones)} of {len(phones)}"
             out["server_cpu"] = {
                 "seconds": round(cpu1 - cpu0, 1),
                 "wall": round(wall1 - wall0, 1),

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import time
+from urllib.parse import parse_qs
 
 import django
 
@@ -29,6 +30,7 @@ from django.core.handlers.wsgi import WSGIHandler  # noqa: E402
 
 from whistdrive import push  # noqa: E402
 from whistdrive.limits import too_large  # noqa: E402
+from whistdrive.phones import pushed_player  # noqa: E402
 
 
 class Application:
@@ -43,7 +45,7 @@ class Application:
         if scope["type"] != "http":
             return  # no websockets here
         if scope["method"] == "GET" and (match := push.EVENTS_PATH.match(scope["path"])):
-            await push.stream(match.group(1), receive, send)
+            await push.stream(match.group(1), _pushed_player(scope), receive, send)
             return
         if _declared_length(scope) > settings.MAX_REQUEST_BYTES:
             await _refuse_too_large(send)
@@ -72,6 +74,12 @@ class Application:
                 await push.hub.stop()
                 await send({"type": "lifespan.shutdown.complete"})
                 return
+
+
+def _pushed_player(scope) -> int | None:
+    """The player a stream's ``?as=`` names (signed by the page: views.table.pushed_player)."""
+    signed = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("as")
+    return pushed_player(signed[0]) if signed else None
 
 
 def _declared_length(scope) -> int:

@@ -20,8 +20,10 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from django.core import signing
 from django.db import connection
 from django.db.models import Q
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 
@@ -206,12 +208,16 @@ def _versions(
             waited = _waited_now(waits.ids)
         parts += [waits.ids, waited or 0]
     shared = _shared_of(parts)
-    version = hashlib.sha256(f"{shared}|{my_seat}".encode()).hexdigest()[:20]
-    return Loaded(table, my_seat, shared, version)
+    return Loaded(table, my_seat, shared, phone_version(shared, my_seat))
 
 
 def _shared_of(parts: list) -> str:
     return hashlib.sha256("|".join(map(str, parts)).encode()).hexdigest()[:20]
+
+
+def phone_version(shared: str, my_seat: str | None) -> str:
+    """The version of the page a phone in ``my_seat`` (None: no seat here) sees at the ``shared`` version."""
+    return hashlib.sha256(f"{shared}|{my_seat}".encode()).hexdigest()[:20]
 
 
 def _learn_waits(table: Table) -> Waits:
@@ -788,3 +794,67 @@ def for_player(loaded: Loaded, player: int | None) -> Loaded:
         return loaded
     version = hashlib.sha256(f"{loaded.version}|elsewhere {player}".encode()).hexdigest()[:20]
     return Loaded(loaded.table, None, loaded.shared, version)
+
+
+# -- pushed pages ----------------------------------------------------------------------------
+# A phone's stream names its player (signed: `?as=` on the page's data-push), so that the server can push
+# the page itself, drawn once for each seat, instead of the version the phone would then fetch.
+
+_PUSH_SIGNER = signing.Signer(salt="whistdrive.push.player")
+
+
+class _Pushed:
+    """The request a pushed fragment is drawn for: htmx's, as the phone's own fetch would be."""
+
+    htmx = True
+
+
+def push_as(player: int | None) -> str:
+    return _PUSH_SIGNER.sign(str(player)) if player is not None else ""
+
+
+def pushed_player(signed: str) -> int | None:
+    """The player a stream's ``as`` names; None when it names none or was not signed here."""
+    try:
+        return int(_PUSH_SIGNER.unsign(signed))
+    except (signing.BadSignature, ValueError):
+        return None
+
+
+def revisions_of(event_revision: int, table_revision: int) -> str:
+    """A page's revisions as its ``data-revision`` gives them (both only grow): how a phone tells an older
+    pushed page or version from the one it shows (static/whistdrive/push.js)."""
+    return f"{event_revision}-{table_revision}"
+
+
+def pushed_pages(token: str, players: set[int]) -> tuple[str, str, dict[int, str]] | None:
+    """The table's page now, for the hub to push (whistdrive.push): its shared version, its revisions, and
+    for each of ``players`` who sits at it, the fragment that player's phone would fetch (drawn once a
+    seat). A player who does not sit here, or a table with no hand being played, gets no page: their
+    phones are told the version and fetch their own. None when no table has the token."""
+    loaded = load(token, set())
+    if loaded is None:
+        return None
+    table = loaded.table
+    revisions = revisions_of(table.event.revision, table.revision)
+    if not loaded.shared or not table.event.current_hand or table.event.status == Event.Status.FINISHED:
+        return loaded.shared, revisions, {}
+    shared = kept_drawing(loaded)
+    seat_of = {person.pk: seat for seat, person in shared["state"].seats.items()} if shared["state"] else {}
+    drawn: dict[str, str] = {}
+    pages = {}
+    for player in players:
+        seat = seat_of.get(player)
+        if seat is None:
+            continue
+        if seat not in drawn:
+            context = for_phone(shared, seat, player)
+            context.update(
+                version=phone_version(loaded.shared, seat),
+                shared_version=loaded.shared,
+                push_as=push_as(player),
+                request=_Pushed,
+            )
+            drawn[seat] = render_to_string("whistdrive/table.html#state", context)
+        pages[player] = drawn[seat]
+    return loaded.shared, revisions, pages

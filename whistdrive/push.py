@@ -1,11 +1,14 @@
 """Pushed updates: a phone hears the moment its table's page changes, instead of asking every few seconds.
 
-Each table page opens one server-sent-events stream (``/t/<token>/events/``). The stream carries the
-table's shared version (``phones.load``: the same version a poll compares), first when it opens and
-then whenever it changes; the page fetches its fragment only when the version it shows is not the
-one pushed (static/whistdrive/push.js). While the stream is open the page does not poll; when it
-cannot be opened (a server that cannot hold open streams answers 204, see ``views.table.events``) or
-drops, the page polls as before.
+Each table page opens one server-sent-events stream (``/t/<token>/events/?as=<its player, signed>``).
+The stream carries the table's shared version (``phones.load``: the same version a poll compares),
+first when it opens and then whenever it changes. When the phone's player sits at the table, a change
+comes as the page itself (a ``page`` event: the fragment the phone would fetch, drawn once a seat,
+``views.table.pushed_pages``), and the phone swaps it in with no request at all; otherwise as the
+version (a plain message), and the page fetches its fragment when the version it shows is not the one
+pushed (static/whistdrive/push.js). While the stream is open the page does not poll; when it cannot be
+opened (a server that cannot hold open streams answers 204, see ``views.table.events``) or drops, the
+page polls as before.
 
 One ``Hub`` per server process watches the database, not the requests: every ``CHECK_EVERY`` seconds
 it reads the revisions of the tables of the evenings that have phones listening (one query), and
@@ -25,7 +28,7 @@ import logging
 import re
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.db import close_old_connections
 
@@ -44,7 +47,7 @@ Send = Callable[[dict], Awaitable[None]]
 class Hub:
     """The streams open in this process, by table token, and what each was last told."""
 
-    listeners: dict[str, set[asyncio.Queue]] = field(default_factory=dict)
+    listeners: dict[str, dict[asyncio.Queue, int | None]] = field(default_factory=dict)  # token -> queue -> player
     told: dict[str, str] = field(default_factory=dict)
     seen: dict = field(default_factory=dict)  # token -> phones.Seen, as last looked at
     stamp: tuple = ()  # phones.evenings_stamp at that look
@@ -72,21 +75,22 @@ class Hub:
     async def _in_thread(self, fn, *args):
         return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
 
-    async def join(self, token: str) -> asyncio.Queue | None:
-        """A queue of this table's versions, starting with the current one; None when no table has it."""
-        version = await self._in_thread(_version_now, token)
-        if version is None:
+    async def join(self, token: str, player: int | None = None) -> asyncio.Queue | None:
+        """A queue of what to tell a phone of ``player`` (None: a phone with no player) at this table:
+        ``Told`` each, starting with the current version; None when no table has the token."""
+        now = await self._in_thread(_version_now, token)
+        if now is None:
             return None
         queue: asyncio.Queue = asyncio.Queue()
-        queue.put_nowait(version)
-        self.listeners.setdefault(token, set()).add(queue)
-        self.told.setdefault(token, version)
+        queue.put_nowait(now)
+        self.listeners.setdefault(token, {})[queue] = player
+        self.told.setdefault(token, now.version)
         return queue
 
     def leave(self, token: str, queue: asyncio.Queue) -> None:
         queues = self.listeners.get(token)
         if queues is not None:
-            queues.discard(queue)
+            queues.pop(queue, None)
             if not queues:
                 del self.listeners[token]
                 self.told.pop(token, None)
@@ -98,17 +102,39 @@ class Hub:
                 self.seen.clear()
                 self.stamp = ()
                 continue
+            players = {token: {p for p in queues.values() if p is not None} for token, queues in self.listeners.items()}
             try:
-                changed = await self._in_thread(self._changes, list(self.listeners))
+                changed = await self._in_thread(self._look, players)
             except Exception:  # a locked or lost database: the phones' own polls carry on meanwhile
                 log.exception("Pushed updates could not read the tables; trying again")
                 continue
-            for token, version in changed.items():
-                self.told[token] = version
-                for queue in self.listeners.get(token, ()):
-                    queue.put_nowait(version)
+            for token, (now, pages) in changed.items():
+                self.told[token] = now.version
+                for queue, player in self.listeners.get(token, {}).items():
+                    queue.put_nowait(replace(now, page=pages[player]) if player in pages else now)
 
-    def _changes(self, tokens: list[str]) -> dict[str, str]:
+    def _look(self, players: dict[str, set[int]]) -> dict[str, tuple[Told, dict[int, str]]]:
+        """The listened-to tables that changed, each with its version and, for the players listening who sit
+        at it, their pages (in the hub's thread)."""
+        from whistdrive.phones import pushed_pages
+
+        out: dict[str, tuple[Told, dict[int, str]]] = {}
+        for token, now in self._changes(list(players)).items():
+            pages: dict[int, str] = {}
+            if players[token]:
+                try:
+                    drawn = pushed_pages(token, players[token])
+                except Exception:  # the phones are told the version, and fetch their pages
+                    log.exception("The pushed page of a table could not be drawn; telling its version")
+                    drawn = (now.version, now.revisions, {})
+                if drawn is None:
+                    continue
+                now = Told(drawn[0], drawn[1])
+                pages.update(drawn[2])
+            out[token] = (now, pages)
+        return out
+
+    def _changes(self, tokens: list[str]) -> dict[str, Told]:
         """The listened-to tables whose version is not what their phones were last told (in the hub's thread).
 
         One query reads the evenings' tables; a table not agreed has its version worked out from it, an
@@ -132,30 +158,50 @@ class Hub:
                 continue
             moved = token not in before or before[token].revisions != seen.revisions
             if seen.shared is not None:
-                version: str | None = seen.shared
+                revision, event_revision = seen.revisions[:2]
+                told: Told | None = Told(seen.shared, phones.revisions_of(event_revision, revision))
             elif moved or phones.waits_on_any(token, new_results):
-                version = _version_now(token)
+                told = _version_now(token)
             else:
                 continue
-            if version is not None and version != self.told.get(token):
-                out[token] = version
+            if told is not None and told.version != self.told.get(token):
+                out[token] = told
         return out
 
 
-def _version_now(token: str) -> str | None:
+def _version_now(token: str) -> Told | None:
     from whistdrive import phones
 
     loaded = phones.load(token, set())
-    return None if loaded is None else loaded.shared
+    if loaded is None:
+        return None
+    return Told(loaded.shared, phones.revisions_of(loaded.table.event.revision, loaded.table.revision))
+
+
+@dataclass(frozen=True)
+class Told:
+    """What a phone's stream is told: the table's version, and the page at it (with its revisions, the
+    event's and the table's, by which the phone tells an older page from a newer) when there is one."""
+
+    version: str
+    revisions: str = ""
+    page: str = ""
+
+    def as_event(self) -> bytes:
+        head = f"{self.version} {self.revisions}".strip()
+        if not self.page:
+            return f"data: {head}\n\n".encode()
+        lines = "".join(f"data: {line}\n" for line in self.page.splitlines())
+        return f"event: page\ndata: {head}\n{lines}\n".encode()
 
 
 hub = Hub()
 
 
-async def stream(token: str, receive: Receive, send: Send) -> None:
-    """The ASGI answer to a table's events URL: the table's versions as server-sent events, until the
-    phone goes."""
-    queue = await hub.join(token)
+async def stream(token: str, player: int | None, receive: Receive, send: Send) -> None:
+    """The ASGI answer to a table's events URL: the table's versions (and ``player``'s pages) as
+    server-sent events, until the phone goes."""
+    queue = await hub.join(token, player)
     if queue is None:
         await send({"type": "http.response.start", "status": 404, "headers": [(b"content-type", b"text/plain")]})
         await send({"type": "http.response.body", "body": b"No such table."})
@@ -185,10 +231,10 @@ async def stream(token: str, receive: Receive, send: Send) -> None:
                         break
                     await send({"type": "http.response.body", "body": b": still here\n\n", "more_body": True})
                     continue
-                version = getting.result()
-                if version is None:  # the server is stopping
+                told = getting.result()
+                if told is None:  # the server is stopping
                     break
-                await send({"type": "http.response.body", "body": f"data: {version}\n\n".encode(), "more_body": True})
+                await send({"type": "http.response.body", "body": told.as_event(), "more_body": True})
         finally:
             gone.cancel()
         await send({"type": "http.response.body", "body": b""})

@@ -1,5 +1,5 @@
-"""Pushed updates in Chromium (#21): on the laptop's real server a phone's page is told of its table's
-change the moment it happens and does not poll meanwhile; behind a server that cannot hold streams
+"""Pushed updates in Chromium (#21): on the laptop's real server a phone's page is pushed its table's
+change the moment it happens (the page itself, for the phone's seat) and does not poll meanwhile; behind a server that cannot hold streams
 (the test server here, like a hosted install's WSGI workers) the same page polls, and still sees it."""
 
 from __future__ import annotations
@@ -39,9 +39,14 @@ def test_on_the_laptop_a_phone_sees_the_claim_at_once_and_never_polls(browser, t
         started = time.monotonic()
         expect(east.page.locator('form[action$="/agree/"] button').first).to_be_visible(timeout=5000)
         assert time.monotonic() - started < 3
-        assert len(fetches) == 1  # one fetch, on the push
+        # The claim came as the page itself, drawn for East's seat: no fetch at all.
+        assert fetches == []
         east.agree()
         expect(north.page.locator("#state")).to_contain_text("Agreed", timeout=5000)
+        expect(north.page.locator(".you-next")).to_contain_text("YOU", timeout=5000)  # where North goes
+        expect(east.page.locator(".you-next")).to_contain_text("YOU", timeout=5000)
+        # Not even the agreeing phone fetches where everyone goes: its answer waits for the pushed page.
+        assert fetches == []
         assert csp == []
     finally:
         drive.process.kill()
@@ -56,14 +61,20 @@ def test_behind_a_server_without_streams_the_page_polls_and_sees_the_claim(hall,
     north, east = hall.phone(), hall.phone()
     for page, seat in ((north, "N"), (east, "E")):
         page.goto(f"{live_server.url}/t/{token}/")
-        page.locator(f'.pick-seats button[value="{seat}"]').click()
+        # Seated, the page opens its stream anew, naming its player: answered "none here" too.
+        with page.expect_response(lambda r: "/events/?as=" in r.url) as stream:
+            page.locator(f'.pick-seats button[value="{seat}"]').click()
+        assert stream.value.status == 204
         expect(page.locator("form.forget")).to_be_visible()
-    streams: list[int] = []
-    east.on("response", lambda r: streams.append(r.status) if r.url.endswith("/events/") else None)
-    east.reload()
+    with east.expect_response(lambda r: "/events/" in r.url) as stream:
+        east.reload()
+    assert stream.value.status == 204
+    streams: list[str] = []
+    east.on("request", lambda r: streams.append(r.url) if "/events/" in r.url else None)
     fetches = _fetches(east, token)
     north.locator('button[name="tricks"][value="8"]').click()
-    # The stream was answered "none here"; the page's own poll (every 4 s) brings the claim.
+    # The stream was answered "none here"; the page's own poll (every 4 s) brings the claim, and the
+    # page never asks for its stream again.
     expect(east.locator('form[action$="/agree/"] button').first).to_be_visible(timeout=10_000)
-    assert streams == [204]
+    assert streams == []
     assert fetches

@@ -7,10 +7,12 @@ The streams are read off real sockets, as a phone's browser reads them (EventSou
 
 from __future__ import annotations
 
+import html
 import re
 import signal
 import socket
 import time
+import urllib.request
 
 import pytest
 from django.test import Client
@@ -20,17 +22,17 @@ from tests.faults.phones import Phone
 from tests.foundation.drive_process import start_drive
 
 SHARED = re.compile(r'data-shared="(\w*)"')
+PUSH = re.compile(r'data-push="([^"]+)"')
 
 
 class Stream:
     """A table's events URL read as a browser's EventSource reads it: line by line, off one socket."""
 
-    def __init__(self, base_url: str, token: str):
+    def __init__(self, base_url: str, token: str, path: str = ""):
         host, port = base_url.removeprefix("http://").split(":")
         self.sock = socket.create_connection((host, int(port)), timeout=10)
-        self.sock.sendall(
-            f"GET /t/{token}/events/ HTTP/1.1\r\nHost: laptop\r\nAccept: text/event-stream\r\n\r\n".encode()
-        )
+        path = path or f"/t/{token}/events/"
+        self.sock.sendall(f"GET {path} HTTP/1.1\r\nHost: laptop\r\nAccept: text/event-stream\r\n\r\n".encode())
         self.buffer = b""
         self.received = b""  # everything, as it came
         head = self._until(b"\r\n\r\n", deadline=time.monotonic() + 10)
@@ -58,6 +60,20 @@ class Stream:
             line = self._until(b"\n", deadline)
             if match := re.search(rb"data: (\w+)", line):
                 return match.group(1).decode()
+
+    def next_event(self, within: float) -> tuple[str, str]:
+        """The next event, as an EventSource hands it on: its type ("message" unless named) and its data
+        (its data lines joined by newlines), comments and chunk sizes skipped."""
+        deadline = time.monotonic() + within
+        kind, data = "message", []
+        while True:
+            line = self._until(b"\n", deadline).decode().rstrip("\r")
+            if line.startswith("event: "):
+                kind = line[7:]
+            elif line.startswith("data: "):
+                data.append(line[6:])
+            elif line == "" and data:
+                return kind, "\n".join(data)
 
     def close(self) -> None:
         self.sock.close()
@@ -107,6 +123,47 @@ def test_a_phone_hears_its_table_change_at_once_and_nothing_of_other_tables(lapt
     finally:
         stream.close()
         other.close()
+
+
+def _fragment(phone: Phone) -> str:
+    """The phone's page as its htmx fetch gets it (the fragment a pushed page replaces)."""
+    request = urllib.request.Request(phone.base, headers={"HX-Request": "true"})
+    with phone.opener.open(request, timeout=30) as response:
+        return response.read().decode()
+
+
+def test_a_phone_whose_player_sits_there_is_pushed_the_page_itself(laptop):
+    """No fetch at all: the change comes as the very fragment the phone would have fetched, drawn for its
+    own seat. A stream naming no player, or one it was not given, is told the version as before."""
+    drive, evening = laptop
+    token = evening["tables"]["1"]
+    north, east = Phone(drive.base_url, token), Phone(drive.base_url, token)
+    status, seated = east.post("seat/", {"seat": "E"})
+    assert status == 200
+    mine = html.unescape(PUSH.search(seated).group(1))
+    assert mine.startswith(f"/t/{token}/events/?as=")
+    stream = Stream(drive.base_url, token, mine)
+    plain = Stream(drive.base_url, token)
+    forged = Stream(drive.base_url, token, mine[:-3] + "xyz")
+    try:
+        for each in (stream, plain, forged):
+            assert each.next_event(within=5)[0] == "message"  # the version now, on opening
+        north.post("seat/", {"seat": "N"})
+        status, _ = north.post("enter/", {"hand": 1, "tricks": 8})
+        assert status == 200
+        kind, data = stream.next_event(within=5)
+        assert kind == "page"
+        head, _, page = data.partition("\n")
+        version, revisions = head.split(" ")
+        fetched = _fragment(east)
+        assert page.strip() == fetched.strip()  # what East's phone fetches now, to the byte
+        assert "North–South say" in page and 'action="/t/' in page  # East is asked to agree North's 8
+        assert f'data-shared="{version}"' in page and f'data-revision="{revisions}"' in page
+        for each in (plain, forged):
+            assert each.next_event(within=5) == ("message", f"{version} {revisions}")
+    finally:
+        for each in (stream, plain, forged):
+            each.close()
 
 
 def test_stopping_the_server_ends_the_open_streams_at_once(laptop):

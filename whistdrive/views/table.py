@@ -116,6 +116,7 @@ def _render(request: HttpRequest, context: dict, version: str, loaded: phones.Lo
     page can tell a pushed version it already shows (whistdrive.push) from one it must fetch."""
     context["version"] = version
     context["shared_version"] = loaded.shared if loaded is not None and version and version == loaded.version else ""
+    context["push_as"] = phones.push_as(_player(request, context["table"]))
     template = "whistdrive/table.html#state" if request.htmx else "whistdrive/table.html"
     response = render(request, template, context)
     patch_cache_control(response, no_cache=True, private=True)

@@ -1,14 +1,7 @@
-/* A tap is never lost, and never silently (docs/robustness.md, "A phone keeps its taps").
-
-   Every entry and agreement a table's phone sends carries an idempotency key, and is kept in the
-   phone's own storage (localStorage: it survives a reload and the phone's sleep):
-   - not answered (no Wi-Fi, or the laptop busy or gone): the page says "Not sent yet — will send
-     when the Wi-Fi is back", and sends it again by itself once the server answers anything;
-   - answered: kept while it belongs to the current or previous hand and the laptop's last backup
-     (the WD-Backed-Up header) does not hold it yet, and sent once more, with its key, to a server
-     that is not the one that answered before (the WD-Server header: a restart, perhaps after a power
-     cut); and when the laptop stays silent, to another laptop found on the hall's network.
-   The server takes each key once, so none of this can count a tap twice (whistdrive/entry.py). */
+/* A tap is never lost, and never silently: docs/robustness.md, "A phone keeps its taps", says how. Each
+   tap carries an idempotency key and is kept in localStorage until answered and backed up (the
+   WD-Backed-Up header), sent again when the Wi-Fi is back, to a restarted server (WD-Server), or to
+   another laptop on the hall's network. The server takes each key once (whistdrive/entry.py). */
 (function () {
   "use strict";
 

@@ -1,35 +1,57 @@
-/* Pushed updates (whistdrive/push.py, whose docstring says more): fetch the fragment only for a pushed
-   version the page does not show, skip polls while the stream is open, poll as before when it is not. */
+/* Pushed updates (whistdrive/push.py says more): a pushed page is swapped in, a pushed version fetched,
+   unless older than the page shown. No polls while the stream is open. */
 (function () {
   "use strict";
   var state = function () { return document.getElementById("state"); };
-  var first = state();
-  if (!first || !first.dataset.push || !window.EventSource) return;
-  var live = false, dropped = false, pushed = "";
-  function fetchIf(differs) {
-    var element = state();
-    // A page drawn at no version (an entry's answer) fetches itself on load and polls, as before.
-    if (element && element.dataset.push && (!differs || (element.dataset.shared && pushed && element.dataset.shared !== pushed))) {
-      window.htmx.trigger(element, "pushed");
-    }
+  if (!state() || !state().dataset.push || !window.EventSource) return;
+  var live = false, dropped = false, pushed = "", revisions = "", source = null, url = "";
+  // Revisions are "event-table" and only grow: a push drawn before the page shown is older.
+  function older(a, b) {
+    a = (a || "").split("-"); b = (b || "").split("-");
+    return a.length !== 2 || b.length !== 2 || +a[0] < +b[0] || +a[1] < +b[1];
   }
-  var source = new EventSource(first.dataset.push);
-  source.addEventListener("open", function () {
+  // Whether the last push is news to the page: to one at no version (an entry's answer), any not older.
+  function behind(element) {
+    if (!element || !element.dataset.push || !pushed || element.dataset.shared === pushed) return false;
+    return revisions ? !older(revisions, element.dataset.revision) : !!element.dataset.shared;
+  }
+  function told(data) {
     live = true;
-    // Back after a drop: even a new server that forgot this phone's seat (which the pushed version lacks).
-    if (dropped) { dropped = false; fetchIf(false); }
-  });
-  source.addEventListener("error", function () { live = false; dropped = true; });
-  source.addEventListener("message", function (message) { live = true; pushed = message.data; fetchIf(true); });
+    var head = data.split(" ");
+    pushed = head[0];
+    revisions = head[1] || "";
+  }
+  function catchUp() {
+    if (behind(state())) window.htmx.trigger(state(), "pushed");
+  }
+  function open(to) {
+    if (source) source.close();
+    url = to;
+    source = new EventSource(url);
+    source.addEventListener("open", function () {
+      live = true;
+      // Back after a drop: fetch, in case a new server forgot this phone's seat.
+      if (dropped) { dropped = false; window.htmx.trigger(state(), "pushed"); }
+    });
+    source.addEventListener("error", function () { live = false; dropped = true; });
+    source.addEventListener("message", function (message) { told(message.data); catchUp(); });
+    source.addEventListener("page", function (message) {
+      var cut = message.data.indexOf("\n");
+      told(message.data.slice(0, cut));
+      if (behind(state())) window.htmx.swap(state(), message.data.slice(cut + 1), { swapStyle: "outerHTML" });
+    });
+  }
+  open(state().dataset.push);
   document.body.addEventListener("htmx:confirm", function (event) {
-    var element = event.detail.elt;
-    // htmx's timer passes no event of its own: a poll, not needed while the stream keeps the page current.
-    if (live && element && element.id === "state" && element.dataset.shared &&
+    // htmx's timer and `load` pass no event: not needed while the stream keeps the page current.
+    if (live && event.detail.elt && event.detail.elt.id === "state" &&
         !(event.detail.triggeringEvent instanceof Event)) event.preventDefault();
   });
   document.body.addEventListener("htmx:afterSettle", function () {
     var element = state();
     if (!element || !element.dataset.push) { source.close(); live = false; return; }  // the evening is over
-    fetchIf(true);  // an answer that came back after a newer version was pushed
+    // A seat chosen or forgotten: the stream names the player anew.
+    if (element.dataset.push !== url) { live = false; open(element.dataset.push); return; }
+    catchUp();  // an answer that came back after a newer version was pushed
   });
 })();

@@ -102,37 +102,21 @@ class Hub:
                 self.seen.clear()
                 self.stamp = ()
                 continue
-            players = {token: {p for p in queues.values() if p is not None} for token, queues in self.listeners.items()}
             try:
-                changed = await self._in_thread(self._look, players)
+                changed = await self._in_thread(self._changes, list(self.listeners))
             except Exception:  # a locked or lost database: the phones' own polls carry on meanwhile
                 log.exception("Pushed updates could not read the tables; trying again")
                 continue
-            for token, (now, pages) in changed.items():
-                self.told[token] = now.version
-                for queue, player in self.listeners.get(token, {}).items():
-                    queue.put_nowait(replace(now, page=pages[player]) if player in pages else now)
-
-    def _look(self, players: dict[str, set[int]]) -> dict[str, tuple[Told, dict[int, str]]]:
-        """The listened-to tables that changed, each with its version and, for the players listening who sit
-        at it, their pages (in the hub's thread)."""
-        from whistdrive.phones import pushed_pages
-
-        out: dict[str, tuple[Told, dict[int, str]]] = {}
-        for token, now in self._changes(list(players)).items():
-            pages: dict[int, str] = {}
-            if players[token]:
-                try:
-                    drawn = pushed_pages(token, players[token])
-                except Exception:  # the phones are told the version, and fetch their pages
-                    log.exception("The pushed page of a table could not be drawn; telling its version")
-                    drawn = (now.version, now.revisions, {})
-                if drawn is None:
+            # Each table's phones are told as soon as its pages are drawn, not when the whole hall's are
+            # (a correction changes every table's totals at once).
+            for token, now in changed.items():
+                players = {p for p in self.listeners.get(token, {}).values() if p is not None}
+                told, pages = await self._in_thread(_pages, token, now, players) if players else (now, {})
+                if told is None:
                     continue
-                now = Told(drawn[0], drawn[1])
-                pages.update(drawn[2])
-            out[token] = (now, pages)
-        return out
+                self.told[token] = told.version
+                for queue, player in self.listeners.get(token, {}).items():
+                    queue.put_nowait(replace(told, page=pages[player]) if player in pages else told)
 
     def _changes(self, tokens: list[str]) -> dict[str, Told]:
         """The listened-to tables whose version is not what their phones were last told (in the hub's thread).
@@ -167,6 +151,22 @@ class Hub:
             if told is not None and told.version != self.told.get(token):
                 out[token] = told
         return out
+
+
+def _pages(token: str, now: Told, players: set[int]) -> tuple[Told | None, dict[int, str]]:
+    """The table's version now and, for the listening ``players`` who sit at it, their pages (in the hub's
+    thread); ``now`` (no pages) when they cannot be drawn; None when the table has gone."""
+    from whistdrive import phones
+
+    try:
+        drawn = phones.pushed_pages(token, players)
+    except Exception:  # its phones are told the version, and fetch their pages
+        log.exception("The pushed page of a table could not be drawn; telling its version")
+        return now, {}
+    if drawn is None:
+        return None, {}
+    version, revisions, pages = drawn
+    return Told(version, revisions), pages
 
 
 def _version_now(token: str) -> Told | None:

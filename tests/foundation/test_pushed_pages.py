@@ -1,0 +1,61 @@
+"""What the hub pushes to a phone (whistdrive.phones.pushed_pages, whistdrive.push): the page itself for a
+phone whose player sits at the table, drawn as that phone's own fetch draws it; the version alone for any
+other phone, or when the page cannot be drawn, so that the phone fetches its page as before."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.factories import started_event, table_of
+from whistdrive import phones, push
+from whistdrive.models import Seating
+
+pytestmark = pytest.mark.django_db
+
+
+def _phone_of(table, seat: str) -> Client:
+    phone = Client()
+    phone.post(reverse("table_seat", args=[table.token]), {"seat": seat}, secure=True)
+    return phone
+
+
+def test_each_seated_player_is_drawn_the_page_their_own_phone_fetches_and_no_one_else_is():
+    event = started_event(tables=2)
+    one, two = table_of(event, 1), table_of(event, 2)
+    seated = {s.seat: s.entrant_id for s in Seating.objects.filter(table=one, hand=1)}
+    elsewhere = Seating.objects.get(table=two, hand=1, seat="N").entrant_id
+    north = _phone_of(one, "N")
+    north.post(reverse("table_enter", args=[one.token]), {"hand": 1, "tricks": 8}, HTTP_HX_REQUEST="true", secure=True)
+
+    version, revisions, pages = phones.pushed_pages(one.token, {seated["N"], seated["E"], elsewhere})
+
+    assert pages.keys() == {seated["N"], seated["E"]}  # table 2's North fetches their own page
+    east = _phone_of(one, "E")
+    fetched = east.get(reverse("table", args=[one.token]), HTTP_HX_REQUEST="true", secure=True).content.decode()
+    assert pages[seated["E"]].strip() == fetched.strip()
+    assert f'data-shared="{version}"' in fetched and f'data-revision="{revisions}"' in fetched
+    assert "Agree" in pages[seated["E"]] and "Waiting for East–West" in pages[seated["N"]]
+
+
+def test_a_stream_names_only_a_player_the_server_signed():
+    signed = phones.push_as(41)
+    assert phones.pushed_player(signed) == 41
+    assert phones.pushed_player(signed.replace("41", "42", 1)) is None  # another player, same signature
+    assert phones.pushed_player("41") is None
+    assert phones.pushed_player("") is None
+
+
+def test_a_page_that_cannot_be_drawn_is_told_as_its_version(monkeypatch):
+    event = started_event(tables=1)
+    table = table_of(event, 1)
+    player = Seating.objects.get(table=table, hand=1, seat="N").entrant_id
+
+    def broken(token, players):
+        raise RuntimeError("a template that cannot be drawn")
+
+    monkeypatch.setattr(phones, "pushed_pages", broken)
+    now = push.Told("abc", "1-1")
+    assert push._pages(table.token, now, {player}) == (now, {})
+    assert now.as_event() == b"data: abc 1-1\n\n"  # the phone fetches it (static/whistdrive/push.js)

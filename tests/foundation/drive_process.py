@@ -1,6 +1,7 @@
 """Start `manage.py rundrive` as a real process on a fresh SQLite data directory, as an organiser would."""
 
 import os
+import random
 import re
 import socket
 import subprocess
@@ -19,6 +20,22 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+def free_port_pair() -> int:
+    """A port free with the one after it, for a laptop and its replacement next door. Below Linux's
+    ephemeral range (32768 up): there, the phones' own connections to the first laptop could take the
+    second port before it starts (seen on CI as "Address already in use")."""
+    rng = random.Random()
+    while True:
+        port = rng.randrange(20_000, 32_000, 2)
+        try:
+            with socket.socket() as one, socket.socket() as two:
+                one.bind(("127.0.0.1", port))
+                two.bind(("127.0.0.1", port + 1))
+        except OSError:
+            continue
+        return port
 
 
 def laptop_env(data_dir: Path, **extra: str) -> dict[str, str]:

@@ -257,6 +257,7 @@ class Phone(Client):
         self.pushed_revisions = ""
         self.revision = ""
         self.shows_my_move = False
+        self.agreed_at: float | None = None
         self.live = False
 
     @property
@@ -264,7 +265,10 @@ class Phone(Client):
         return f"/t/{self.token}/"
 
     def take(self, body: str) -> None:
-        self.shows_my_move = '<p class="you-next" role="status">' in body
+        shown_before, self.shows_my_move = self.shows_my_move, '<p class="you-next" role="status">' in body
+        if self.shows_my_move and not shown_before and self.agreed_at is not None:
+            # From East's tap on Agree to this phone saying where its player goes next.
+            self.stats.add("sees where to go", (time.perf_counter() - self.agreed_at) * 1000)
         if m := VERSION_RE.search(body):
             self.version = m.group(1)
         if m := TRIGGER_RE.search(body):
@@ -452,7 +456,8 @@ async def open_all(phones: list[Phone], ramp: float) -> None:
     await asyncio.gather(*(one(p, ramp * i / len(phones)) for i, p in enumerate(phones)))
 
 
-async def finish_table(north: Phone, east: Phone, hand: int, at: float, stats: Stats, tally: dict) -> None:
+async def finish_table(four: list[Phone], hand: int, at: float, stats: Stats, tally: dict) -> None:
+    north, east = four[0], four[1]
     await asyncio.sleep(at)
     tricks = random.randint(0, 13)
     if await north.post("entry: submit", "enter/", {"hand": hand, "tricks": tricks}):
@@ -460,6 +465,9 @@ async def finish_table(north: Phone, east: Phone, hand: int, at: float, stats: S
     else:
         return
     await asyncio.sleep(random.uniform(0.5, 2.0))
+    agreed_at = time.perf_counter()
+    for phone in four:
+        phone.agreed_at = agreed_at
     if await east.post("entry: agree", "agree/", {"hand": hand, "seat": "E", "tricks_ns": tricks}):
         tally["agreed"] += 1
 
@@ -514,7 +522,7 @@ async def run(args, event: dict, base: str, server_pid: int) -> dict:
             profiler.start(server_pid)
             tables = [phones[i : i + 4] for i in range(0, len(phones), 4)]
             await asyncio.gather(
-                *(finish_table(t[0], t[1], hand, random.uniform(0, args.window), stats, tally) for t in tables),
+                *(finish_table(t, hand, random.uniform(0, args.window), stats, tally) for t in tables),
                 asyncio.sleep(args.window + args.tail),
             )
             cpu1, wall1 = cpu_seconds(server_pid), time.perf_counter()

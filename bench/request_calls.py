@@ -5,7 +5,9 @@
 Builds the hall's evening as ``bench/entry_cpu.py`` does (``bench/_event.py``) and, at 10 tables
 spread over it, plays the hand's end through ``django.test.Client`` as the table's phones send it:
 North submits, East's and South's pages fetch the claim, East agrees, East's page fetches where
-everyone goes, North's fetches the same drawing. The count of Python calls is the same from run to
+everyone goes, North's fetches the same drawing; and the hub's pushed pages (``phones.pushed_pages``,
+for the four seats) of the claim and of the agreement, as ``rundrive``'s hub draws them instead of those
+fetches. ``--top N`` prints the N functions with the most time under the agreement's pushed pages. The count of Python calls is the same from run to
 run where a shared machine's timings are not, so two checkouts can be compared side by side; the
 milliseconds (under the profiler, so slower than without it) are printed too.
 """
@@ -33,6 +35,7 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--tables", type=int, default=300)
+    parser.add_argument("--top", type=int, default=0)
     args = parser.parse_args()
     os.environ["WHISTDRIVE_DATA_DIR"] = tempfile.mkdtemp(prefix="request-calls-")
     os.environ.pop("DATABASE_URL", None)
@@ -41,8 +44,12 @@ def main() -> None:
     built = _event.build(args.tables, 11)
     from django.test import Client
 
+    from whistdrive import phones
+    from whistdrive.models import Seating
+
     hand = built["hand"]
     totals: dict[str, list[float]] = {}
+    profiles: dict[str, pstats.Stats] = {}
 
     def step(label: str, call, *a, **k):
         profile = cProfile.Profile()
@@ -52,8 +59,13 @@ def main() -> None:
         spent = time.process_time() - before
         profile.disable()
         counted = totals.setdefault(label, [0, 0.0])
-        counted[0] += pstats.Stats(profile).total_calls
+        stats = pstats.Stats(profile)
+        counted[0] += stats.total_calls
         counted[1] += spent
+        if label in profiles:
+            profiles[label].add(profile)
+        else:
+            profiles[label] = stats
         return response
 
     tables = built["tables"][5::30][:10]
@@ -66,15 +78,20 @@ def main() -> None:
         step("an unchanged poll (204)", north.get, f"{url}?v={shown}", **HTMX)
         answer = step("submit", north.post, url + "enter/", {"hand": hand, "tricks": 7}, **HTMX)
         claimed = VERSION_RE.search(answer.content.decode()).group(1)
+        players = {s.entrant_id for s in Seating.objects.filter(table__token=table["token"], hand=hand)}
+        step("the hub's pushed pages of the claim", phones.pushed_pages, table["token"], players)
         step("East's fetch of the claim", east.get, f"{url}?v={shown}", **HTMX)
         step("South's fetch of the claim", south.get, f"{url}?v={shown}", **HTMX)
         answer = step("agree", east.post, url + "agree/", {"hand": hand, "seat": "E", "tricks_ns": 7}, **HTMX)
         agreed = VERSION_RE.search(answer.content.decode()).group(1)
+        step("the hub's pushed pages of the agreement", phones.pushed_pages, table["token"], players)
         step("East's fetch after agreeing", east.get, f"{url}?v={agreed}", **HTMX)
         step("North's fetch after the agreement", north.get, f"{url}?v={claimed}", **HTMX)
     print(f"{args.tables} tables, {len(tables)} sampled; per request, mean:")
     for label, (calls, spent) in totals.items():
-        print(f"  {label:34} {calls / len(tables):8,.0f} calls  {spent / len(tables) * 1000:6.1f} ms (profiled)")
+        print(f"  {label:40} {calls / len(tables):8,.0f} calls  {spent / len(tables) * 1000:6.1f} ms (profiled)")
+    if args.top:
+        profiles["the hub's pushed pages of the agreement"].sort_stats("cumulative").print_stats(args.top)
 
 
 if __name__ == "__main__":

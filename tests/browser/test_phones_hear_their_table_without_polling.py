@@ -53,6 +53,33 @@ def test_on_the_laptop_a_phone_sees_the_claim_at_once_and_never_polls(browser, t
         drive.process.wait()
 
 
+def test_two_phones_of_one_player_are_both_pushed_and_a_phone_back_online_catches_up(browser, tmp_path):
+    """A messy table on the laptop's server: North has the page open on two phones, and East's phone is
+    offline (the Wi-Fi dropped) while North enters. Both of North's phones are pushed each change; East's,
+    back online, opens its stream again and fetches the claim it missed, then agrees."""
+    drive = start_drive(tmp_path / "data", "--organiser", "olive")
+    csp: list[str] = []
+    try:
+        token = make_evening(tmp_path / "data")["tables"]["1"]
+        north = Phone(browser, drive.base_url, token, "N", csp)
+        north_again = Phone(browser, drive.base_url, token, "N", csp)
+        east = Phone(browser, drive.base_url, token, "E", csp)
+        fetches = _fetches(north_again.page, token)
+        east.context.set_offline(True)
+        north.enter(8)
+        expect(north_again.page.locator("#state")).to_contain_text("You said North–South 8", timeout=5000)
+        east.context.set_offline(False)
+        expect(east.page.locator('form[action$="/agree/"] button').first).to_be_visible(timeout=15_000)
+        east.agree()
+        for phone in (north, north_again, east):
+            expect(phone.page.locator(".you-next")).to_contain_text("YOU", timeout=5000)
+        assert fetches == []  # North's second phone was pushed both pages
+        assert csp == []
+    finally:
+        drive.process.kill()
+        drive.process.wait()
+
+
 @pytest.mark.django_db(transaction=True)
 def test_behind_a_server_without_streams_the_page_polls_and_sees_the_claim(hall, live_server):
     with db_quiet(live_server):

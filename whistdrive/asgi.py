@@ -77,7 +77,7 @@ class Application:
 
 
 def _pushed_player(scope) -> int | None:
-    """The player a stream's ``?as=`` names (signed by the page: views.table.pushed_player)."""
+    """The player a stream's ``?as=`` names (signed by the page: phones.push_as)."""
     signed = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("as")
     return pushed_player(signed[0]) if signed else None
 

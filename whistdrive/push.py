@@ -4,7 +4,7 @@ Each table page opens one server-sent-events stream (``/t/<token>/events/?as=<it
 The stream carries the table's shared version (``phones.load``: the same version a poll compares),
 first when it opens and then whenever it changes. When the phone's player sits at the table, a change
 comes as the page itself (a ``page`` event: the fragment the phone would fetch, drawn once a seat,
-``views.table.pushed_pages``), and the phone swaps it in with no request at all; otherwise as the
+``phones.pushed_pages``), and the phone swaps it in with no request at all; otherwise as the
 version (a plain message), and the page fetches its fragment when the version it shows is not the one
 pushed (static/whistdrive/push.js). While the stream is open the page does not poll; when it cannot be
 opened (a server that cannot hold open streams answers 204, see ``views.table.events``) or drops, the

@@ -19,9 +19,10 @@ from this one asyncio process:
   player) on a connection of its own; a pushed page it takes as its new page, unless the page it
   shows is newer, and it fetches the state fragment when a version it does not show is pushed
   (with ``--poll``, or while its stream is down, it polls at the interval the page names instead);
-  it also fetches at once when the page says ``load`` (an entry's answer leaves the moves to that
-  fetch), with ``?v=<version>`` and ``HX-Request``, and ``If-None-Match`` when it holds an ETag for
-  that very URL; one keep-alive connection per phone for its requests;
+  while its stream is down it also fetches at once when the page says ``load`` (an entry's answer
+  leaves the moves to that fetch, or to the page pushed next), with ``?v=<version>`` and
+  ``HX-Request``, and ``If-None-Match`` when it holds an ETag for that very URL; one keep-alive
+  connection per phone for its requests;
 * the organiser's live page (logged in) polls its fragment at the page's interval (3 s, 10 s at
   300 tables) with If-None-Match, the projector board every 10 s;
 * peak: each table finishes at a random moment of the 10-second window: North submits the

@@ -6,10 +6,11 @@ Builds the hall's evening as ``bench/entry_cpu.py`` does (``bench/_event.py``) a
 spread over it, plays the hand's end through ``django.test.Client`` as the table's phones send it:
 North submits, East's and South's pages fetch the claim, East agrees, East's page fetches where
 everyone goes, North's fetches the same drawing; and the hub's pushed pages (``phones.pushed_pages``,
-for the four seats) of the claim and of the agreement, as ``rundrive``'s hub draws them instead of those
-fetches. ``--top N`` prints the N functions with the most time under the agreement's pushed pages. The count of Python calls is the same from run to
-run where a shared machine's timings are not, so two checkouts can be compared side by side; the
-milliseconds (under the profiler, so slower than without it) are printed too.
+for the four seats) of the claim and of the agreement, as ``rundrive``'s hub draws them instead of
+those fetches. The count of Python calls is the same from run to run where a shared machine's timings
+are not, so two checkouts can be compared side by side; the milliseconds (under the profiler, so slower
+than without it) are printed too. ``--top N`` prints the N functions with the most time under the
+agreement's pushed pages.
 """
 
 from __future__ import annotations

@@ -614,6 +614,7 @@ def drawing(table: Table, *, state: entry.TableState | None = None, moves_later:
         "results_url": reverse("board", args=[event.board_token]) if event.status == Event.Status.FINISHED else "",
         # Reversed once a drawing, not by the template for each phone's every drawing.
         "urls": {key: reverse(name, args=[table.token]) for key, name in TABLE_URLS.items()},
+        "revisions": revisions_of(event.revision, table.revision),
         "flag_reasons": FLAG_REASONS,
         "flagged": state is not None and Flag.objects.filter(table=table, hand=hand, resolved__isnull=True).exists(),
         "poll_seconds": poll_seconds(event.tables.count()) if state is not None else 0,

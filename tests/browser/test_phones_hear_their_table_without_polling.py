@@ -1,10 +1,12 @@
 """Pushed updates in Chromium (#21): on the laptop's real server a phone's page is pushed its table's
-change the moment it happens (the page itself, for the phone's seat) and does not poll meanwhile; behind a server that cannot hold streams
-(the test server here, like a hosted install's WSGI workers) the same page polls, and still sees it."""
+change the moment it happens (the page itself, for the phone's seat) and does not poll meanwhile;
+behind a server that cannot hold streams (the test server here, like a hosted install's WSGI workers)
+the same page polls, and still sees it."""
 
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass, field
 
 import pytest
 from playwright.sync_api import expect
@@ -17,6 +19,29 @@ from tests.foundation.drive_process import start_drive
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
+@dataclass
+class Laptop:
+    """The laptop's real server (`rundrive`) with a started two-table evening, and its phones at table 1."""
+
+    base_url: str
+    token: str
+    browser: object
+    csp: list[str] = field(default_factory=list)  # Content-Security-Policy complaints from every phone
+
+    def phone(self, seat: str) -> Phone:
+        return Phone(self.browser, self.base_url, self.token, seat, self.csp)
+
+
+@pytest.fixture
+def laptop(browser, tmp_path):
+    drive = start_drive(tmp_path / "data", "--organiser", "olive")
+    try:
+        yield Laptop(drive.base_url, make_evening(tmp_path / "data")["tables"]["1"], browser)
+    finally:
+        drive.process.kill()
+        drive.process.wait()
+
+
 def _fetches(page, token: str) -> list[str]:
     """The page's requests for its own fragment (a poll, or a fetch after a push), from now on."""
     seen: list[str] = []
@@ -24,60 +49,43 @@ def _fetches(page, token: str) -> list[str]:
     return seen
 
 
-def test_on_the_laptop_a_phone_sees_the_claim_at_once_and_never_polls(browser, tmp_path):
-    drive = start_drive(tmp_path / "data", "--organiser", "olive")
-    csp: list[str] = []
-    try:
-        token = make_evening(tmp_path / "data")["tables"]["1"]
-        north = Phone(browser, drive.base_url, token, "N", csp)
-        east = Phone(browser, drive.base_url, token, "E", csp)
-        fetches = _fetches(east.page, token)
-        # The page would poll every 4 s: in 9 quiet seconds it asks nothing, its stream being open.
-        east.page.wait_for_timeout(9000)  # (Playwright's own wait: its events are delivered meanwhile)
-        assert fetches == []
-        north.enter(8)
-        started = time.monotonic()
-        expect(east.page.locator('form[action$="/agree/"] button').first).to_be_visible(timeout=5000)
-        assert time.monotonic() - started < 3
-        # The claim came as the page itself, drawn for East's seat: no fetch at all.
-        assert fetches == []
-        east.agree()
-        expect(north.page.locator("#state")).to_contain_text("Agreed", timeout=5000)
-        expect(north.page.locator(".you-next")).to_contain_text("YOU", timeout=5000)  # where North goes
-        expect(east.page.locator(".you-next")).to_contain_text("YOU", timeout=5000)
-        # Not even the agreeing phone fetches where everyone goes: its answer waits for the pushed page.
-        assert fetches == []
-        assert csp == []
-    finally:
-        drive.process.kill()
-        drive.process.wait()
+def test_on_the_laptop_a_phone_sees_the_claim_at_once_and_never_polls(laptop):
+    north, east = laptop.phone("N"), laptop.phone("E")
+    fetches = _fetches(east.page, laptop.token)
+    # The page would poll every 4 s: in 9 quiet seconds it asks nothing, its stream being open.
+    east.page.wait_for_timeout(9000)  # (Playwright's own wait: its events are delivered meanwhile)
+    assert fetches == []
+    north.enter(8)
+    started = time.monotonic()
+    expect(east.page.locator('form[action$="/agree/"] button').first).to_be_visible(timeout=5000)
+    assert time.monotonic() - started < 3
+    # The claim came as the page itself, drawn for East's seat: no fetch at all.
+    assert fetches == []
+    east.agree()
+    expect(north.page.locator("#state")).to_contain_text("Agreed", timeout=5000)
+    expect(north.page.locator(".you-next")).to_contain_text("YOU", timeout=5000)  # where North goes
+    expect(east.page.locator(".you-next")).to_contain_text("YOU", timeout=5000)
+    # Not even the agreeing phone fetches where everyone goes: its answer waits for the pushed page.
+    assert fetches == []
+    assert laptop.csp == []
 
 
-def test_two_phones_of_one_player_are_both_pushed_and_a_phone_back_online_catches_up(browser, tmp_path):
+def test_two_phones_of_one_player_are_both_pushed_and_a_phone_back_online_catches_up(laptop):
     """A messy table on the laptop's server: North has the page open on two phones, and East's phone is
     offline (the Wi-Fi dropped) while North enters. Both of North's phones are pushed each change; East's,
     back online, opens its stream again and fetches the claim it missed, then agrees."""
-    drive = start_drive(tmp_path / "data", "--organiser", "olive")
-    csp: list[str] = []
-    try:
-        token = make_evening(tmp_path / "data")["tables"]["1"]
-        north = Phone(browser, drive.base_url, token, "N", csp)
-        north_again = Phone(browser, drive.base_url, token, "N", csp)
-        east = Phone(browser, drive.base_url, token, "E", csp)
-        fetches = _fetches(north_again.page, token)
-        east.context.set_offline(True)
-        north.enter(8)
-        expect(north_again.page.locator("#state")).to_contain_text("You said North–South 8", timeout=5000)
-        east.context.set_offline(False)
-        expect(east.page.locator('form[action$="/agree/"] button').first).to_be_visible(timeout=15_000)
-        east.agree()
-        for phone in (north, north_again, east):
-            expect(phone.page.locator(".you-next")).to_contain_text("YOU", timeout=5000)
-        assert fetches == []  # North's second phone was pushed both pages
-        assert csp == []
-    finally:
-        drive.process.kill()
-        drive.process.wait()
+    north, north_again, east = laptop.phone("N"), laptop.phone("N"), laptop.phone("E")
+    fetches = _fetches(north_again.page, laptop.token)
+    east.context.set_offline(True)
+    north.enter(8)
+    expect(north_again.page.locator("#state")).to_contain_text("You said North–South 8", timeout=5000)
+    east.context.set_offline(False)
+    expect(east.page.locator('form[action$="/agree/"] button').first).to_be_visible(timeout=15_000)
+    east.agree()
+    for phone in (north, north_again, east):
+        expect(phone.page.locator(".you-next")).to_contain_text("YOU", timeout=5000)
+    assert fetches == []  # North's second phone was pushed both pages
+    assert laptop.csp == []
 
 
 @pytest.mark.django_db(transaction=True)

@@ -182,7 +182,8 @@ def _after_post(
             messages.info(request, notice)
         return redirect("table", token=token)
     # Where an agreed table's players go (the movement, worked out to learn what its page waits on)
-    # is left to the page's own poll, fired on load: the phone pressing Agree is answered at once.
+    # is left to the page pushed next (whistdrive.push) or, with no stream open, to the page's own
+    # poll, fired on load: the phone pressing Agree is answered at once.
     # (Worked out in the answer instead, a busy hall's agreements all at once went from 100 to 64 a
     # second, for one request a table less: docs/benchmarks.md.)
     loaded = _load(request, token, learn_waits=False)

@@ -10,7 +10,7 @@ for the four seats) of the claim and of the agreement, as ``rundrive``'s hub dra
 those fetches. The count of Python calls is the same from run to run where a shared machine's timings
 are not, so two checkouts can be compared side by side; the milliseconds (under the profiler, so slower
 than without it) are printed too. ``--top N`` prints the N functions with the most time under the
-agreement's pushed pages.
+agreement's pushed pages, or those of the step ``--of`` names (``--of submit``).
 """
 
 from __future__ import annotations
@@ -37,6 +37,8 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--tables", type=int, default=300)
     parser.add_argument("--top", type=int, default=0)
+    parser.add_argument("--of", default="the hub's pushed pages of the agreement",
+                        help="the step whose profile --top prints (default: %(default)s)")
     args = parser.parse_args()
     os.environ["WHISTDRIVE_DATA_DIR"] = tempfile.mkdtemp(prefix="request-calls-")
     os.environ.pop("DATABASE_URL", None)
@@ -92,7 +94,7 @@ def main() -> None:
     for label, (calls, spent) in totals.items():
         print(f"  {label:40} {calls / len(tables):8,.0f} calls  {spent / len(tables) * 1000:6.1f} ms (profiled)")
     if args.top:
-        profiles["the hub's pushed pages of the agreement"].sort_stats("cumulative").print_stats(args.top)
+        profiles[args.of].sort_stats("cumulative").print_stats(args.top)
 
 
 if __name__ == "__main__":

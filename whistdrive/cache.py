@@ -131,6 +131,12 @@ def where_next_key(event_pk: int, hand: int, number: int, revision: int) -> str:
     return f"where-next:{event_pk}:{hand}:{number}:{revision}"
 
 
+def table_count_key(event_pk: int, revision: int) -> str:
+    """How many tables an evening has (the phones' poll interval): tables are made only when a hand is
+    seated, which bumps the event's revision."""
+    return f"table-count:{event_pk}:{revision}"
+
+
 def waits_key(table_token: str) -> str:
     """The other tables whose results an agreed table's page waits on (``phones.load``), by token: the
     page's one query reads them with the table."""

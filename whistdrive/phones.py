@@ -24,7 +24,7 @@ from django.core import signing
 from django.db import connection
 from django.db.models import Q
 from django.template.loader import render_to_string
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils.safestring import mark_safe
 
 from whistdrive import cache, entry, evening, games, movements, pairs, scores, standings
@@ -613,11 +613,11 @@ def drawing(table: Table, *, state: entry.TableState | None = None, moves_later:
         "suit_choices": [(s, SUIT_SYMBOLS[s], suit_word(s, capital=True)) for s in SUITS],
         "results_url": reverse("board", args=[event.board_token]) if event.status == Event.Status.FINISHED else "",
         # Reversed once a drawing, not by the template for each phone's every drawing.
-        "urls": {key: reverse(name, args=[table.token]) for key, name in TABLE_URLS.items()},
+        "urls": table_urls(get_script_prefix(), table.token),
         "revisions": revisions_of(event.revision, table.revision),
         "flag_reasons": FLAG_REASONS,
         "flagged": state is not None and Flag.objects.filter(table=table, hand=hand, resolved__isnull=True).exists(),
-        "poll_seconds": poll_seconds(event.tables.count()) if state is not None else 0,
+        "poll_seconds": poll_seconds(_table_count(event)) if state is not None else 0,
     }
     if state is None:
         return context
@@ -683,6 +683,18 @@ def drawing(table: Table, *, state: entry.TableState | None = None, moves_later:
         }
         context["previous_moves"] = moves(event, table, hand - 1, before) if before else []
     return context
+
+
+def _table_count(event: Event) -> int:
+    return cache.get_or_make(cache.table_count_key(event.pk, event.revision), lambda: event.tables.count())
+
+
+@functools.lru_cache(maxsize=4096)
+def table_urls(prefix: str, token: str) -> dict[str, str]:
+    """A table's links (``TABLE_URLS``), worked out once a table rather than on each of its drawings, which
+    reversed them all every time. Under the script prefix they were reversed with (a hosted sub-path);
+    only read, never changed."""
+    return {key: reverse(name, args=[token]) for key, name in TABLE_URLS.items()}
 
 
 def _counts_as(claimed: HandEntry, fmt) -> str:

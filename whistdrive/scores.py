@@ -339,8 +339,10 @@ def totals_for(event: Event, entrants) -> dict[str, int]:
     """
     fmt = event.format
     wanted = {e.pk: e.player_id for e in entrants}
+    # By the entrants alone (an entrant is of one evening) and unordered: with the event too, the database
+    # read the whole evening's seatings through its (event, hand) index, and sorted them by table number.
     own = list(
-        Seating.objects.filter(event=event, entrant_id__in=wanted).values_list("hand", "table_id", "seat", "entrant_id")
+        Seating.objects.filter(entrant_id__in=wanted).order_by().values_list("hand", "table_id", "seat", "entrant_id")
     )
     # Only the results of the hands these four played (not every hand of every table they visited).
     theirs = Result.objects.filter(table__seatings__entrant_id__in=wanted, table__seatings__hand=F("hand")).distinct()

@@ -36,6 +36,8 @@ from whistdrive.models import (
     Seating,
     Submission,
     Table,
+    columns_of,
+    from_row,
     table_and_event,
     table_and_event_columns,
 )
@@ -192,12 +194,32 @@ def _record_board_trump(table: Table, hand: int, trump: str) -> None:
 
 
 def _read(table: Table, hand: int) -> tuple[list[Submission], Result | None, dict[str, Entrant]]:
-    rows = list(Submission.objects.filter(table=table, hand=hand).order_by("created", "pk"))
-    result = Result.objects.filter(table=table, hand=hand).first()
-    # No ordering (the default joins the table to sort by its number): the seats are keyed anyway.
-    seatings = Seating.objects.filter(table=table, hand=hand).select_related("entrant").order_by()
-    seats = {s.seat: s.entrant for s in seatings}
-    return rows, result, seats
+    """The hand's submissions (oldest first), its result, and who sits where: what every entry and every
+    drawing of a table reads. Written out once, as ``_locked_sql`` is: the ORM took four times longer to
+    build these three selects than the database took to answer them (docs/benchmarks.md)."""
+    submissions, result, seats = _read_sql(connection.vendor)
+    with connection.cursor() as cursor:
+        cursor.execute(submissions, [table.pk, hand])
+        rows = [from_row(Submission, row) for row in cursor.fetchall()]
+        cursor.execute(result, [table.pk, hand])
+        found = cursor.fetchone()  # one at most: a table has one result a hand
+        cursor.execute(seats, [table.pk, hand])
+        seated = cursor.fetchall()  # (seat, the entrant's columns)
+    return rows, from_row(Result, found) if found else None, {row[0]: from_row(Entrant, row, 1) for row in seated}
+
+
+@functools.cache
+def _read_sql(vendor: str) -> tuple[str, str, str]:
+    q = connection.ops.quote_name
+    here = f"{q('table_id')} = %s AND {q('hand')} = %s"
+    return (
+        f"SELECT {', '.join(columns_of(Submission, 'x'))} FROM {q(Submission._meta.db_table)} x WHERE {here} "
+        f"ORDER BY x.{q('created')}, x.{q('id')}",
+        f"SELECT {', '.join(columns_of(Result, 'x'))} FROM {q(Result._meta.db_table)} x WHERE {here}",
+        f"SELECT s.{q('seat')}, {', '.join(columns_of(Entrant, 'e'))} FROM {q(Seating._meta.db_table)} s "
+        f"JOIN {q(Entrant._meta.db_table)} e ON e.{q('id')} = s.{q('entrant_id')} "
+        f"WHERE s.{q('table_id')} = %s AND s.{q('hand')} = %s",
+    )
 
 
 def table_state(table: Table, hand: int) -> TableState:

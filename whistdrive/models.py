@@ -394,26 +394,36 @@ class Table(models.Model):
         self.revision = bump_table(self.pk)
 
 
-def table_and_event_columns() -> list[str]:
-    """The columns of a table (``t``) and its event (``e``), in the order ``table_and_event`` reads them:
-    for the hot paths' hand-written statements (``phones.load``, ``entry``'s locked read)."""
+def columns_of(model, alias: str) -> list[str]:
+    """The columns of ``model`` as ``alias`` in a hand-written select, in the order ``from_row`` reads them.
+
+    For the hot paths' statements (``phones.load``, ``entry``'s reads): the ORM took longer to build
+    each of those selects than the database took to answer it (docs/benchmarks.md)."""
     q = connection.ops.quote_name
-    return [f"t.{q(str(f.column))}" for f in Table._meta.concrete_fields] + [
-        f"e.{q(str(f.column))}" for f in Event._meta.concrete_fields
-    ]
+    return [f"{alias}.{q(str(f.column))}" for f in model._meta.concrete_fields]
+
+
+def from_row(model, row, start: int = 0):
+    """The ``model`` instance whose ``columns_of`` start at ``row[start]``, as the ORM would have made it."""
+    count = len(model._meta.concrete_fields)
+    return model.from_db(connection.alias, _attnames(model), _from_db_values(model, row[start : start + count]))
+
+
+def table_and_event_columns() -> list[str]:
+    """The columns of a table (``t``) and its event (``e``), in the order ``table_and_event`` reads them."""
+    return columns_of(Table, "t") + columns_of(Event, "e")
 
 
 def table_and_event(row) -> Table:
     """The table, with its event, from a row that starts with ``table_and_event_columns``."""
-    count = len(Table._meta.concrete_fields)
-    table = Table.from_db(connection.alias, _attnames(Table), _from_db_values(Table, row[:count]))
-    end = count + len(Event._meta.concrete_fields)
-    table.event = Event.from_db(connection.alias, _attnames(Event), _from_db_values(Event, row[count:end]))
+    table = from_row(Table, row)
+    table.event = from_row(Event, row, len(Table._meta.concrete_fields))
     return table
 
 
-def _attnames(model) -> list[str]:
-    return [f.attname for f in model._meta.concrete_fields]
+@functools.cache
+def _attnames(model) -> tuple[str, ...]:
+    return tuple(f.attname for f in model._meta.concrete_fields)
 
 
 def _from_db_values(model, values) -> list:

@@ -197,15 +197,20 @@ def _read(table: Table, hand: int) -> tuple[list[Submission], Result | None, dic
     """The hand's submissions (oldest first), its result, and who sits where: what every entry and every
     drawing of a table reads. Written out once, as ``_locked_sql`` is: the ORM took four times longer to
     build these three selects than the database took to answer them (docs/benchmarks.md)."""
-    submissions, result, seats = _read_sql(connection.vendor)
+    submissions, result, _ = _read_sql(connection.vendor)
     with connection.cursor() as cursor:
         cursor.execute(submissions, [table.pk, hand])
         rows = [from_row(Submission, row) for row in cursor.fetchall()]
         cursor.execute(result, [table.pk, hand])
         found = cursor.fetchone()  # one at most: a table has one result a hand
-        cursor.execute(seats, [table.pk, hand])
-        seated = cursor.fetchall()  # (seat, the entrant's columns)
-    return rows, from_row(Result, found) if found else None, {row[0]: from_row(Entrant, row, 1) for row in seated}
+    return rows, from_row(Result, found) if found else None, seats_at(table, hand)
+
+
+def seats_at(table: Table, hand: int) -> dict[str, Entrant]:
+    """Who sits at ``table`` for ``hand``, by seat."""
+    with connection.cursor() as cursor:
+        cursor.execute(_read_sql(connection.vendor)[2], [table.pk, hand])
+        return {row[0]: from_row(Entrant, row, 1) for row in cursor.fetchall()}  # (seat, the entrant's columns)
 
 
 @functools.cache

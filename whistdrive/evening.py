@@ -9,12 +9,13 @@ and nowhere else: entry at the tables (``whistdrive.entry``) and the organiser's
 
 from __future__ import annotations
 
+import functools
 import logging
 import secrets
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -30,7 +31,10 @@ from whistdrive.models import (
     Submission,
     Table,
     TableBoard,
+    counted_tricks,
+    fresh,
     player_id,
+    round_entries,
 )
 from whistdrive.vocabulary import SEAT_NAMES
 
@@ -83,10 +87,8 @@ def round_results(event: Event, last_hand: int, tables: list[int] | None = None)
     only the tables numbered ``tables`` when given."""
     fmt = event.format
     first_hand = last_hand - ((last_hand - 1) % fmt.hands_per_round)
-    results = Result.objects.for_event(event).filter(hand__gte=first_hand, hand__lte=last_hand)
-    if tables is not None:
-        results = results.filter(table__number__in=tables)
-    played = ((hand, number, tricks) for hand, _id, number, tricks in results.tricks(fmt))
+    entries = round_entries(event.pk, first_hand, last_hand, tables)
+    played = ((hand, number, tricks) for hand, _id, number, tricks in counted_tricks(entries, fmt))
     return movements.round_results(fmt, played, last_hand)
 
 
@@ -211,11 +213,24 @@ def _start_duplicate(event: Event, players: list[movements.Player], by: str) -> 
 
 def tables_to_go(event: Event, hand: int) -> int | None:
     """How many tables seated for ``hand`` have no result yet; None when nobody is seated for it."""
-    seated_tables = Seating.objects.filter(event=event, hand=hand, table__isnull=False).values("table").distinct()
-    seated = seated_tables.count()
+    with connection.cursor() as cursor:
+        cursor.execute(_to_go_sql(connection.vendor), [event.pk, hand])
+        seated, done = cursor.fetchone()
     if not seated:
         return None
-    return seated - Result.objects.filter(table__in=seated_tables, hand=hand).count()
+    return seated - done
+
+
+# Asked at every agreement (whether the hall moves on): written out once, as the entries' reads are.
+@functools.cache
+def _to_go_sql(vendor: str) -> str:
+    q = connection.ops.quote_name
+    return (
+        f"SELECT COUNT(DISTINCT s.{q('table_id')}), COUNT(DISTINCT r.{q('table_id')}) "
+        f"FROM {q(Seating._meta.db_table)} s LEFT JOIN {q(Result._meta.db_table)} r "
+        f"ON r.{q('table_id')} = s.{q('table_id')} AND r.{q('hand')} = s.{q('hand')} "
+        f"WHERE s.{q('event_id')} = %s AND s.{q('hand')} = %s AND s.{q('table_id')} IS NOT NULL"
+    )
 
 
 def hand_complete(event: Event, hand: int) -> bool:
@@ -346,7 +361,7 @@ def after_result(event: Event, hand: int) -> Event:
     In a duplicate evening the tables play a round's boards at their own pace (``playing_hand``): the
     current hand follows the slowest table through the round whatever auto-advance says, since it holds
     no table back; only the round's end waits for auto-advance (or the organiser), as a hand does."""
-    event = Event.objects.get(pk=event.pk)
+    event = fresh(Event, event.pk)
     if event.is_duplicate:
         return _follow_the_slowest_table(event)
     if not event.auto_advance or event.current_hand != hand or event.status != Event.Status.RUNNING:

@@ -563,15 +563,69 @@ class ResultQuerySet(models.QuerySet):
     def entries(self):
         """(hand, table id, table number, HandEntry) for each result, as plain values (no model objects:
         the fast paths read a whole hall's results)."""
-        rows = self.order_by().values_list("hand", "table_id", "table__number", *ENTRY_FIELDS)
-        for hand, table_id, number, ns, ew, trump, honours_ns, honours_ew, revoke in rows:
-            yield hand, table_id, number, HandEntry(ns, ew, trump, honours_ns, honours_ew, revoke or None)
+        return _entries(self.order_by().values_list("hand", "table_id", "table__number", *ENTRY_FIELDS))
 
     def tricks(self, fmt: Format):
         """(hand, table id, table number, {"NS": n, "EW": n}) for each result: the tricks that count,
         after any revoke penalty. The one place a stored result's tricks are read for scoring."""
-        for hand, table_id, number, entry in self.entries():
-            yield hand, table_id, number, tricks_after_revoke(entry, fmt) if entry.revoke else entry.tricks
+        return counted_tricks(self.entries(), fmt)
+
+
+def _entries(rows):
+    for hand, table_id, number, *entered in rows:
+        yield hand, table_id, number, entry_of(entered)
+
+
+def entry_of(entered) -> HandEntry:
+    """A stored result's ``ENTRY_FIELDS`` values, read by hand, as its ``HandEntry``."""
+    ns, ew, trump, honours_ns, honours_ew, revoke = entered
+    return HandEntry(ns, ew, trump, honours_ns, honours_ew, revoke or None)
+
+
+def counted_tricks(entries, fmt: Format):
+    """``entries``' (hand, table id, table number, HandEntry) as the tricks that count (``ResultQuerySet.tricks``)."""
+    for hand, table_id, number, entry in entries:
+        yield hand, table_id, number, tricks_after_revoke(entry, fmt) if entry.revoke else entry.tricks
+
+
+def round_entries(event_pk: int, first_hand: int, last_hand: int, numbers: list[int] | None = None):
+    """``ResultQuerySet.entries`` of an evening's hands ``first_hand``..``last_hand``, at the tables numbered
+    ``numbers`` (every table when None). An agreed table's page reads a few tables' round this way, three
+    or four times: written out once a shape, since the ORM took longer to build it than to run it."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _round_sql(connection.vendor, None if numbers is None else len(numbers)),
+            [event_pk, first_hand, last_hand, *(numbers or ())],
+        )
+        return list(_entries(cursor.fetchall()))
+
+
+@functools.cache
+def _round_sql(vendor: str, numbers: int | None) -> str:
+    q = connection.ops.quote_name
+    fields = ", ".join(f"r.{q(name)}" for name in ENTRY_FIELDS)
+    at = "" if numbers is None else f" AND t.{q('number')} IN ({', '.join(['%s'] * numbers)})"
+    return (
+        f"SELECT r.{q('hand')}, r.{q('table_id')}, t.{q('number')}, {fields} FROM {q(Result._meta.db_table)} r "
+        f"JOIN {q(Table._meta.db_table)} t ON t.{q('id')} = r.{q('table_id')} "
+        f"WHERE t.{q('event_id')} = %s AND r.{q('hand')} >= %s AND r.{q('hand')} <= %s{at}"
+    )
+
+
+def fresh(model, pk: int):
+    """``model``'s row ``pk`` as it is now (``model.objects.get(pk=pk)``, in one statement written once)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_fresh_sql(model, connection.vendor), [pk])
+        row = cursor.fetchone()
+    if row is None:
+        raise model.DoesNotExist(f"{model.__name__} {pk} is gone")
+    return from_row(model, row)
+
+
+@functools.cache
+def _fresh_sql(model, vendor: str) -> str:
+    q = connection.ops.quote_name
+    return f"SELECT {', '.join(columns_of(model, 'x'))} FROM {q(model._meta.db_table)} x WHERE x.{q('id')} = %s"
 
 
 class Result(EnteredHand, models.Model):

@@ -18,7 +18,7 @@ import functools
 import hashlib
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.core import signing
 from django.db import connection
@@ -239,16 +239,42 @@ def _learn_waits(table: Table) -> Waits:
                 table_boards__board__table_boards__hand__in=(playing - 1, playing),
             ).values_list("number", flat=True)
         )
-    elif hand < fmt.hands and fmt.ends_round(hand) and not Seating.objects.filter(event=event, hand=hand + 1).exists():
+    elif hand < fmt.hands and fmt.ends_round(hand) and not _seated(event, hand + 1):
         try:
             answer = _where_next(event, table, hand)
         except movements.WaitForTheHall:
             answer = {}  # wait for the hall: the next hand's seating changes the event's revision
         numbers = {place.table for place in answer.values() if not place.decided and place.table is not None}
-    ids = tuple(sorted(event.tables.filter(number__in=numbers).values_list("pk", flat=True)))
+    ids = _table_ids(event, numbers)
     waits = Waits(hand, event.revision, table.revision, ids)
     cache.put(cache.waits_key(table.token), waits)
     return waits
+
+
+# Asked on every agreement of a big hall: written out, as ``load``'s statement is.
+def _seated(event: Event, hand: int) -> bool:
+    """Whether anyone is seated for ``hand`` (the hall has moved on to it)."""
+    q = connection.ops.quote_name
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT 1 FROM {q(Seating._meta.db_table)} WHERE {q('event_id')} = %s AND {q('hand')} = %s LIMIT 1",
+            [event.pk, hand],
+        )
+        return cursor.fetchone() is not None
+
+
+def _table_ids(event: Event, numbers: set[int]) -> tuple[int, ...]:
+    """The ids of the evening's tables numbered ``numbers``, in order."""
+    if not numbers:
+        return ()
+    q = connection.ops.quote_name
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {q('id')} FROM {q(Table._meta.db_table)} WHERE {q('event_id')} = %s "
+            f"AND {q('number')} IN ({', '.join(['%s'] * len(numbers))})",
+            [event.pk, *sorted(numbers)],
+        )
+        return tuple(sorted(pk for (pk,) in cursor.fetchall()))
 
 
 # -- what a pushed update asks (whistdrive.push) --------------------------------------------------
@@ -364,23 +390,15 @@ def moves(event: Event, table: Table, hand: int, seats: dict[str, Entrant]) -> l
         return [_row(e, s, "That was the last hand.", "that was the last hand") for s, e in _in_order(seats)]
     leaving = {e.pk for e in seats.values() if e.left_after_hand == hand}
     # Only these players' next seats and the tables they go to, not the whole hall's seating.
-    following = {
-        s.entrant_id: s
-        for s in Seating.objects.filter(event=event, hand=hand + 1, entrant__in=[e.pk for e in seats.values()])
-        .select_related("table")
-    }  # fmt: skip
+    following = _places_of([e.pk for e in seats.values()], hand + 1)
     if all(e.pk in following or e.pk in leaving for e in seats.values()):
-        next_tables = {s.table_id for s in following.values() if s.table_id}
         # Duplicate: who takes a leaver's seat from the next board (pair member's entrant pk -> name).
         substitutes = dict(
             Entrant.objects.filter(event=event, joined_hand=hand + 1, stands_in_for__isnull=False).values_list(
                 "stands_in_for_id", "name"
             )
         ) if leaving and event.is_duplicate else {}
-        by_place = {
-            (s.table_id, s.seat): s.entrant
-            for s in Seating.objects.filter(event=event, hand=hand + 1, table__in=next_tables).select_related("entrant")
-        }
+        names = _names_at(event, hand + 1, {nxt.table_id for nxt in following.values() if nxt.table_id})
         rows = []
         for seat, person in _in_order(seats):
             nxt = following.get(person.pk)
@@ -391,13 +409,13 @@ def moves(event: Event, table: Table, hand: int, seats: dict[str, Entrant]) -> l
                 if taker is not None:
                     text = f"that was their last board tonight: {taker} takes the seat for the boards left"
                     you = f"that was your last board tonight: {taker} takes your seat. Thank you for playing"
-            elif nxt.table is None:  # selected with the seating: no query
+            elif nxt.table_id is None:
                 text, you = f"sit out hand {hand + 1}", _you_go_to(table, seat, None)
             else:
-                partner = by_place.get((nxt.table_id, PARTNER_SEAT[nxt.seat]))
-                place = movements.NextPlace(nxt.table.number, (nxt.seat,))
+                partner = names.get((nxt.table_id, PARTNER_SEAT[nxt.seat]))
+                place = movements.NextPlace(nxt.number, (nxt.seat,))
                 text, you = _go_to(table, seat, place, hand + 1), _you_go_to(table, seat, place)
-            rows.append(_row(person, seat, text, you, partner.name if partner else None))
+            rows.append(_row(person, seat, text, you, partner))
         return rows
     if not fmt.ends_round(hand) and not _players_change_after(event, hand):
         return [
@@ -424,6 +442,44 @@ def moves(event: Event, table: Table, hand: int, seats: dict[str, Entrant]) -> l
         else:
             rows.append(_row(person, seat, _go_to(table, seat, place, hand + 1), _you_go_to(table, seat, place)))
     return rows
+
+
+class _Place(NamedTuple):
+    seat: str
+    table_id: int | None  # None: sitting out
+    number: int | None
+
+
+# A page shows where its four go once the next hand is seated: read by the four players and the tables
+# they go to (not the whole hall's seating), in statements written out once a shape, as ``load``'s is.
+def _places_of(entrants: list[int], hand: int) -> dict[int, _Place]:
+    """Where each of ``entrants`` sits for ``hand``, when seated for it."""
+    if not entrants:
+        return {}
+    q = connection.ops.quote_name
+    sql = (
+        f"SELECT s.{q('entrant_id')}, s.{q('seat')}, s.{q('table_id')}, t.{q('number')} "
+        f"FROM {q(Seating._meta.db_table)} s LEFT JOIN {q(Table._meta.db_table)} t ON t.{q('id')} = s.{q('table_id')} "
+        f"WHERE s.{q('hand')} = %s AND s.{q('entrant_id')} IN ({', '.join(['%s'] * len(entrants))})"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [hand, *entrants])
+        return {entrant: _Place(seat, table_id, number) for entrant, seat, table_id, number in cursor.fetchall()}
+
+
+def _names_at(event: Event, hand: int, tables: set[int]) -> dict[tuple[int, str], str]:
+    """Who sits where at ``tables`` (ids) for ``hand``: (table id, seat) -> name."""
+    if not tables:
+        return {}
+    q = connection.ops.quote_name
+    sql = (
+        f"SELECT s.{q('table_id')}, s.{q('seat')}, e.{q('name')} FROM {q(Seating._meta.db_table)} s "
+        f"JOIN {q(Entrant._meta.db_table)} e ON e.{q('id')} = s.{q('entrant_id')} "
+        f"WHERE s.{q('event_id')} = %s AND s.{q('hand')} = %s AND s.{q('table_id')} IN ({', '.join(['%s'] * len(tables))})"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [event.pk, hand, *sorted(tables)])
+        return {(table_id, seat): name for table_id, seat, name in cursor.fetchall()}
 
 
 def _row(person: Entrant, seat: str, text: str, you: str, partner: str | None = None) -> dict:
@@ -616,7 +672,7 @@ def drawing(table: Table, *, state: entry.TableState | None = None, moves_later:
         "urls": table_urls(get_script_prefix(), table.token),
         "revisions": revisions_of(event.revision, table.revision),
         "flag_reasons": FLAG_REASONS,
-        "flagged": state is not None and Flag.objects.filter(table=table, hand=hand, resolved__isnull=True).exists(),
+        "flagged": state is not None and _flagged(table, hand),
         "poll_seconds": poll_seconds(_table_count(event)) if state is not None else 0,
     }
     if state is None:
@@ -678,11 +734,26 @@ def drawing(table: Table, *, state: entry.TableState | None = None, moves_later:
         context["moves"] = rows
     elif hand > 1 and state.status == "waiting":
         # The first minutes of a hand: say where last hand's players went (they may look here).
-        before = {
-            s.seat: s.entrant for s in Seating.objects.filter(table=table, hand=hand - 1).select_related("entrant")
-        }
+        before = entry.seats_at(table, hand - 1)
         context["previous_moves"] = moves(event, table, hand - 1, before) if before else []
     return context
+
+
+def _flagged(table: Table, hand: int) -> bool:
+    """Whether the table has called the organiser this hand and nobody has answered yet: every drawing asks
+    (written out once, as ``load``'s statement is)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_flagged_sql(connection.vendor), [table.pk, hand])
+        return cursor.fetchone() is not None
+
+
+@functools.cache
+def _flagged_sql(vendor: str) -> str:
+    q = connection.ops.quote_name
+    return (
+        f"SELECT 1 FROM {q(Flag._meta.db_table)} WHERE {q('table_id')} = %s AND {q('hand')} = %s "
+        f"AND {q('resolved')} IS NULL LIMIT 1"
+    )
 
 
 def _table_count(event: Event) -> int:

@@ -11,16 +11,17 @@ stored.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from django.db.models import F
+from django.db import connection
 
 from whistdrive import cache, games, pairs, prizes, standings
 from whistdrive.duplicate import DuplicateResults
 from whistdrive.formats import Format
 from whistdrive.games import Night
-from whistdrive.models import Event, Result, Seating, player_id
+from whistdrive.models import ENTRY_FIELDS, Event, Result, Seating, Table, counted_tricks, entry_of, player_id
 from whistdrive.rules import drive_score, trump_for_hand
 from whistdrive.standings import PairStanding, Standing
 from whistdrive.vocabulary import PARTNER_SEAT, SEAT_NAMES, SEATS, SIDE_OF_SEAT
@@ -339,15 +340,17 @@ def totals_for(event: Event, entrants) -> dict[str, int]:
     """
     fmt = event.format
     wanted = {e.pk: e.player_id for e in entrants}
-    # By the entrants alone (an entrant is of one evening) and unordered: with the event too, the database
-    # read the whole evening's seatings through its (event, hand) index, and sorted them by table number.
-    own = list(
-        Seating.objects.filter(entrant_id__in=wanted).order_by().values_list("hand", "table_id", "seat", "entrant_id")
-    )
-    # Only the results of the hands these four played (not every hand of every table they visited).
-    theirs = Result.objects.filter(table__seatings__entrant_id__in=wanted, table__seatings__hand=F("hand")).distinct()
-    results = {(table_id, hand): tricks for hand, table_id, _n, tricks in theirs.tricks(fmt)}
-    scored_hands = set(Result.objects.for_event(event).order_by().values_list("hand", flat=True).distinct())
+    own, results = [], {}
+    with connection.cursor() as cursor:
+        cursor.execute(_totals_sql(connection.vendor, len(wanted)), list(wanted))
+        for hand, table_id, seat, entrant_id, *entered in cursor.fetchall():
+            own.append((hand, table_id, seat, entrant_id))
+            if entered[0] is not None:  # the result of the hand at the table they sat at
+                results[table_id, hand] = entered
+        cursor.execute(_scored_hands_sql(connection.vendor), [event.pk])
+        scored_hands = {hand for (hand,) in cursor.fetchall()}
+    entries = ((hand, table_id, None, entry_of(entered)) for (table_id, hand), entered in results.items())
+    tricks_at = {(table_id, hand): tricks for hand, table_id, _n, tricks in counted_tricks(entries, fmt)}
     people = [standings.Person(id=pid, name="", role=None) for pid in wanted.values()]
     by_hand: dict[int, tuple[list, list]] = {hand: ([], []) for hand in scored_hands}
     for hand, table, seat, entrant_id in own:
@@ -355,8 +358,8 @@ def totals_for(event: Event, entrants) -> dict[str, int]:
             continue
         if table is None:
             by_hand[hand][1].append(wanted[entrant_id])
-        elif (table, hand) in results:
-            by_hand[hand][0].append((table, seat, wanted[entrant_id], results[table, hand]))
+        elif (table, hand) in tricks_at:
+            by_hand[hand][0].append((table, seat, wanted[entrant_id], tricks_at[table, hand]))
     records = []
     for hand, (played, out) in sorted(by_hand.items()):
         at: dict[int, tuple[dict, dict]] = {}
@@ -371,6 +374,33 @@ def totals_for(event: Event, entrants) -> dict[str, int]:
         records.append(standings.HandRecord(number=hand, tables=tables_here, sitting_out=tuple(out)))
     ranked = standings.drive_standings(fmt, people, records, final=False)
     return {s.id: s.total for s in ranked if s.id in wanted.values()}
+
+
+# What an agreed table's page reads for its four's totals (on every agreement of a big hall), written out
+# once a shape, as the tables' own reads are (``phones.load``): the ORM took longer to build these than the
+# database to answer them. By the entrants alone (an entrant is of one evening): with the event too, the
+# database read the whole evening's seatings through its (event, hand) index.
+@functools.cache
+def _totals_sql(vendor: str, entrants: int) -> str:
+    """Each seating of the entrants, with the result of its table and hand (NULLs when there is none)."""
+    q = connection.ops.quote_name
+    entered = ", ".join(f"r.{q(name)}" for name in ENTRY_FIELDS)
+    return (
+        f"SELECT s.{q('hand')}, s.{q('table_id')}, s.{q('seat')}, s.{q('entrant_id')}, {entered} "
+        f"FROM {q(Seating._meta.db_table)} s LEFT JOIN {q(Result._meta.db_table)} r "
+        f"ON r.{q('table_id')} = s.{q('table_id')} AND r.{q('hand')} = s.{q('hand')} "
+        f"WHERE s.{q('entrant_id')} IN ({', '.join(['%s'] * entrants)})"
+    )
+
+
+@functools.cache
+def _scored_hands_sql(vendor: str) -> str:
+    """The hands of an evening with at least one result."""
+    q = connection.ops.quote_name
+    return (
+        f"SELECT DISTINCT r.{q('hand')} FROM {q(Result._meta.db_table)} r "
+        f"JOIN {q(Table._meta.db_table)} t ON t.{q('id')} = r.{q('table_id')} WHERE t.{q('event_id')} = %s"
+    )
 
 
 # -- a player's own card -------------------------------------------------------------------------------

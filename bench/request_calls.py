@@ -6,8 +6,8 @@ Builds the hall's evening as ``bench/entry_cpu.py`` does (``bench/_event.py``) a
 spread over it, plays the hand's end through ``django.test.Client`` as the table's phones send it:
 North submits, East's and South's pages fetch the claim, East agrees, East's page fetches where
 everyone goes, North's fetches the same drawing; and the hub's pushed pages (``phones.pushed_pages``,
-for the four seats) of the claim and of the agreement, as ``rundrive``'s hub draws them instead of
-those fetches. The count of Python calls is the same from run to run where a shared machine's timings
+for the four seats) of the hand's start (where last hand's four went), of the claim and of the
+agreement, as ``rundrive``'s hub draws them instead of those fetches. The count of Python calls is the same from run to run where a shared machine's timings
 are not, so two checkouts can be compared side by side; the milliseconds (under the profiler, so slower
 than without it) are printed too. ``--top N`` prints the N functions with the most time under the
 agreement's pushed pages, or those of the step ``--of`` names (``--of submit``).
@@ -72,8 +72,15 @@ def main() -> None:
         return response
 
     tables = built["tables"][5::30][:10]
+    # What a server does once, not per table (its URLs and templates loaded), done at another table first.
+    warm = built["tables"][0]["token"]
+    phones.pushed_pages(warm, {s.entrant_id for s in Seating.objects.filter(table__token=warm, hand=hand)})
+    Client().get(f"/t/{warm}/", **HTMX)
     for table in tables:
         url = f"/t/{table['token']}/"
+        # First, before any phone has drawn this hand's page: as the hub does when the hall has moved on.
+        players = {s.entrant_id for s in Seating.objects.filter(table__token=table["token"], hand=hand)}
+        step("the hub's pushed pages of the hand's start", phones.pushed_pages, table["token"], players)
         north, east, south, west = Client(), Client(), Client(), Client()
         for phone, seat in ((north, "N"), (east, "E"), (south, "S"), (west, "W")):
             phone.post(url + "seat/", {"seat": seat}, **HTMX)
@@ -81,7 +88,6 @@ def main() -> None:
         step("an unchanged poll (204)", north.get, f"{url}?v={shown}", **HTMX)
         answer = step("submit", north.post, url + "enter/", {"hand": hand, "tricks": 7}, **HTMX)
         claimed = VERSION_RE.search(answer.content.decode()).group(1)
-        players = {s.entrant_id for s in Seating.objects.filter(table__token=table["token"], hand=hand)}
         step("the hub's pushed pages of the claim", phones.pushed_pages, table["token"], players)
         step("East's fetch of the claim", east.get, f"{url}?v={shown}", **HTMX)
         step("South's fetch of the claim", south.get, f"{url}?v={shown}", **HTMX)

@@ -24,7 +24,7 @@ from whistdrive.games import Night
 from whistdrive.models import ENTRY_FIELDS, Event, Result, Seating, Table, counted_tricks, entry_of, player_id
 from whistdrive.rules import drive_score, trump_for_hand
 from whistdrive.standings import PairStanding, Standing
-from whistdrive.vocabulary import PARTNER_SEAT, SEAT_NAMES, SEATS, SIDE_OF_SEAT
+from whistdrive.vocabulary import PARTNER_SEAT, SEAT_NAMES, SIDE_OF_SEAT
 
 # -- loading ----------------------------------------------------------------------------------------
 
@@ -334,9 +334,9 @@ def totals_for(event: Event, entrants) -> dict[str, int]:
 
     A phone shows its table's totals after every result; the whole event's standings would be
     re-worked for each of 1,200 phones while results pour in. Instead only these entrants'
-    seatings and their tables' results are read (three queries), and the standings engine
-    ranks them among stand-ins for the other players at those tables, so sit-out awards and
-    revokes count exactly as in the full standings.
+    seatings and their tables' results are read (two statements), and each card is added up as the
+    standings add it (``standings.card_of``: the hands played, the sit-out awards; revokes counted as
+    ``Result.tricks`` counts them), without ranking anyone.
     """
     fmt = event.format
     wanted = {e.pk: e.player_id for e in entrants}
@@ -351,29 +351,18 @@ def totals_for(event: Event, entrants) -> dict[str, int]:
         scored_hands = {hand for (hand,) in cursor.fetchall()}
     entries = ((hand, table_id, None, entry_of(entered)) for (table_id, hand), entered in results.items())
     tricks_at = {(table_id, hand): tricks for hand, table_id, _n, tricks in counted_tricks(entries, fmt)}
-    people = [standings.Person(id=pid, name="", role=None) for pid in wanted.values()]
-    by_hand: dict[int, tuple[list, list]] = {hand: ([], []) for hand in scored_hands}
+    played: dict[str, list[standings.CardHand]] = {pid: [] for pid in wanted.values()}
+    sat_out: dict[str, list[int]] = {pid: [] for pid in wanted.values()}
     for hand, table, seat, entrant_id in own:
-        if hand not in by_hand:
+        if hand not in scored_hands:  # a sit-out counts once its hand has a result somewhere
             continue
+        pid = wanted[entrant_id]
         if table is None:
-            by_hand[hand][1].append(wanted[entrant_id])
-        elif (table, hand) in tricks_at:
-            by_hand[hand][0].append((table, seat, wanted[entrant_id], tricks_at[table, hand]))
-    records = []
-    for hand, (played, out) in sorted(by_hand.items()):
-        at: dict[int, tuple[dict, dict]] = {}
-        for table, seat, pid, tricks in played:
-            at.setdefault(table, ({}, tricks))[0][seat] = pid
-        for table, (seats, _) in at.items():
-            for seat in SEATS:  # the other players at the table: stand-ins, never shown
-                if seat not in seats:
-                    seats[seat] = f"-{hand}-{table}-{seat}"
-                    people.append(standings.Person(id=seats[seat], name="", role=None))
-        tables_here = tuple(standings.TableHand(table=t, seats=seats, tricks=tricks) for t, (seats, tricks) in at.items())
-        records.append(standings.HandRecord(number=hand, tables=tables_here, sitting_out=tuple(out)))
-    ranked = standings.drive_standings(fmt, people, records, final=False)
-    return {s.id: s.total for s in ranked if s.id in wanted.values()}
+            sat_out[pid].append(hand)
+        elif (table, hand) in tricks_at:  # a table still playing the hand has no score for it yet
+            ours = tricks_at[table, hand][SIDE_OF_SEAT[seat]]
+            played[pid].append(standings.CardHand(hand, drive_score(fmt, ours), False))
+    return {pid: sum(row.score for row in standings.card_of(fmt, played[pid], sat_out[pid])) for pid in played}
 
 
 # What an agreed table's page reads for its four's totals (on every agreement of a big hall), written out

@@ -149,9 +149,7 @@ def drive_standings(
     for eid, entrant in by_id.items():
         scores = played[eid]
         hands_played = len(scores)
-        if sat_out[eid]:
-            award = _sitout_award(fmt, [row.score for row in scores])
-            scores = sorted(scores + [CardHand(number, award, True) for number in sat_out[eid]])
+        scores = card_of(fmt, scores, sat_out[eid])
         first = second = total = 0
         running = []
         for number, score, _ in scores:
@@ -231,6 +229,15 @@ def results_players(standings: Sequence[Standing]) -> list[dict]:
         }
         for s in ordered
     ]
+
+
+def card_of(fmt: Format, played: list[CardHand], sat_out: Sequence[int]) -> list[CardHand]:
+    """An entrant's card: the hands they played and, for each hand they sat out, the format's award (nothing,
+    a fixed score, or the mean of the hands played), in hand order. Its scores add up to their total."""
+    if not sat_out:
+        return played
+    award = _sitout_award(fmt, [row.score for row in played])
+    return sorted(played + [CardHand(number, award, True) for number in sat_out])
 
 
 def _sitout_award(fmt: Format, scores: list[int]) -> int:

@@ -125,6 +125,12 @@ def players_key(event_pk: int, hand: int, revision: int) -> str:
     return f"players:{event_pk}:{hand}:{revision}"
 
 
+def players_changed_key(event_pk: int, hand: int, revision: int) -> str:
+    """Whether those present for the hand after ``hand`` are not those seated in it
+    (``movements.players_changed``): the same for every table of the hall."""
+    return f"players-changed:{event_pk}:{hand}:{revision}"
+
+
 def where_next_key(event_pk: int, hand: int, number: int, revision: int) -> str:
     """An agreed table's where-next answer at the event's revision, with the results it was worked
     out from (this table's and those its movers go to), which are checked before it is used."""

@@ -368,7 +368,13 @@ def _where_next(event: Event, table: Table, hand: int) -> dict[str, movements.Ne
         results.update(asked)
         return asked
 
-    answer = movements.where_next(event.format, players, history, table.number, results[table.number], results_of)
+    # Whether anyone came, left or changed role looks at the whole hall: once a hand, not once a table.
+    changed = cache.get_or_make(
+        cache.players_changed_key(event.pk, hand, revision), lambda: movements.players_changed(players, history[-1])
+    )
+    answer = movements.where_next(
+        event.format, players, history, table.number, results[table.number], results_of, changed=changed
+    )
     if unread := [t for t in _went(answer) if t not in results]:
         results.update(evening.round_results(event, hand, tables=unread))  # what the kept answer is checked against
     cache.put(key, (_inputs(results, table, answer), answer))

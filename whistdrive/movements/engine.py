@@ -445,6 +445,8 @@ def where_next(
     table: int,
     result: RoundResult,
     results: dict[int, RoundResult] | ResultsOf | None = None,
+    *,
+    changed: bool | None = None,
 ) -> dict[str, NextPlace]:
     """Where each player at ``table`` (and a spare who takes a seat there) goes for the next hand.
 
@@ -456,12 +458,16 @@ def where_next(
     ``results`` the other tables' results, or a function that gives those of the tables asked (all
     of them for None): a hall's phones ask this of every agreed table, and most answers need only
     the two neighbours' results, not the hall's.
+
+    ``changed``: ``players_changed(players, history[-1])`` when the caller already knows it (it looks at
+    the whole hall, and is the same for every table that asks).
     """
     results_of = results if callable(results) else _results_of(dict(results or {}))
     last = history[-1]
     hand = len(history) + 1
     here = last.tables[table]
-    changed = players_changed(players, last)
+    if changed is None:
+        changed = players_changed(players, last)
     moving = fmt.movement in RESULT_DRIVEN and fmt.round_of(hand) != fmt.round_of(hand - 1)
     near: set[int] = set()
     if changed or (moving and last.sitting_out):

@@ -917,12 +917,14 @@ def revisions_of(event_revision: int, table_revision: int) -> str:
     return f"{event_revision}-{table_revision}"
 
 
-def pushed_pages(token: str, players: set[int]) -> tuple[str, str, dict[int, str]] | None:
+def pushed_pages(token: str, players: set[int], loaded: Loaded | None = None) -> tuple[str, str, dict[int, str]] | None:
     """The table's page now, for the hub to push (whistdrive.push): its shared version, its revisions, and
     for each of ``players`` who sits at it, the fragment that player's phone would fetch (drawn once a
     seat). A player who does not sit here, or a table with no hand being played, gets no page: their
-    phones are told the version and fetch their own. None when no table has the token."""
-    loaded = load(token, set())
+    phones are told the version and fetch their own. None when no table has the token.
+
+    ``loaded``: the table as the hub has just loaded it (``load(token, set())``) to learn its version."""
+    loaded = loaded or load(token, set())
     if loaded is None:
         return None
     table = loaded.table

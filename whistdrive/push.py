@@ -29,8 +29,12 @@ import re
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from django.db import close_old_connections
+
+if TYPE_CHECKING:
+    from whistdrive import phones
 
 log = logging.getLogger("whistdrive.push")
 
@@ -109,21 +113,22 @@ class Hub:
                 continue
             # Each table's phones are told as soon as its pages are drawn, not when the whole hall's are
             # (a correction changes every table's totals at once).
-            for token, now in changed.items():
+            for token, (now, loaded) in changed.items():
                 players = {p for p in self.listeners.get(token, {}).values() if p is not None}
-                told, pages = await self._in_thread(_pages, token, now, players) if players else (now, {})
+                told, pages = await self._in_thread(_pages, token, now, players, loaded) if players else (now, {})
                 if told is None:
                     continue
                 self.told[token] = told.version
                 for queue, player in self.listeners.get(token, {}).items():
                     queue.put_nowait(replace(told, page=pages[player]) if player in pages else told)
 
-    def _changes(self, tokens: list[str]) -> dict[str, Told]:
-        """The listened-to tables whose version is not what their phones were last told (in the hub's thread).
+    def _changes(self, tokens: list[str]) -> dict[str, tuple[Told, phones.Loaded | None]]:
+        """The listened-to tables whose version is not what their phones were last told (in the hub's thread),
+        each with the table as loaded for it, when it was.
 
         One query reads the evenings' tables; a table not agreed has its version worked out from it, an
         agreed one (whose page also waits on other tables' results) is loaded as a phone's poll loads it,
-        when it or a table it waits on moved.
+        when it or a table it waits on moved: its pages are then drawn from that load, not a second one.
         """
         from whistdrive import phones
 
@@ -141,25 +146,30 @@ class Hub:
             if seen is None:
                 continue
             moved = token not in before or before[token].revisions != seen.revisions
+            loaded = None
             if seen.shared is not None:
                 revision, event_revision = seen.revisions[:2]
                 told: Told | None = Told(seen.shared, phones.revisions_of(event_revision, revision))
             elif moved or phones.waits_on_any(token, new_results):
-                told = _version_now(token)
+                loaded = phones.load(token, set())
+                told = _told(loaded)
             else:
                 continue
             if told is not None and told.version != self.told.get(token):
-                out[token] = told
+                out[token] = (told, loaded)
         return out
 
 
-def _pages(token: str, now: Told, players: set[int]) -> tuple[Told | None, dict[int, str]]:
-    """The table's version now and, for the listening ``players`` who sit at it, their pages (in the hub's
-    thread); ``now`` (no pages) when they cannot be drawn; None when the table has gone."""
+def _pages(
+    token: str, now: Told, players: set[int], loaded: phones.Loaded | None = None
+) -> tuple[Told | None, dict[int, str]]:
+    """The table's version now (``loaded``'s when given) and, for the listening ``players`` who sit at it,
+    their pages (in the hub's thread); ``now`` (no pages) when they cannot be drawn; None when the table
+    has gone."""
     from whistdrive import phones
 
     try:
-        drawn = phones.pushed_pages(token, players)
+        drawn = phones.pushed_pages(token, players, loaded)
     except Exception:  # its phones are told the version, and fetch their pages
         log.exception("The pushed page of a table could not be drawn; telling its version")
         return now, {}
@@ -172,7 +182,12 @@ def _pages(token: str, now: Told, players: set[int]) -> tuple[Told | None, dict[
 def _version_now(token: str) -> Told | None:
     from whistdrive import phones
 
-    loaded = phones.load(token, set())
+    return _told(phones.load(token, set()))
+
+
+def _told(loaded: phones.Loaded | None) -> Told | None:
+    from whistdrive import phones
+
     if loaded is None:
         return None
     return Told(loaded.shared, phones.revisions_of(loaded.table.event.revision, loaded.table.revision))

@@ -102,6 +102,21 @@ def test_the_leavers_table_tells_each_phone_where_to_go_and_says_goodbye_to_the_
     assert "their last hand tonight" in page and "your next seat shows here" not in page
 
 
+def test_a_leave_announced_after_a_table_has_agreed_changes_what_its_phones_say_at_once(olive_client):
+    # Whether anyone comes or goes before the next hand is worked out once for the hall and kept: a leave
+    # announced at another table after this one's phones were told where to go is on their next look.
+    event = drive(olive_client.club, ladies=12, gents=12)
+    agree(event, 2, 1, ns=9)
+    phone, page_url = Client(), table_of(event, 2).get_absolute_url()
+    told = phone.get(page_url).content.decode()
+    assert "go to table" in told and "every table has finished" not in told
+    leaver = Seating.objects.get(event=event, hand=1, table__number=5, seat="S").entrant
+    olive_client.post(url("event_live_withdraw", event), {"entrant": leaver.pk})
+    told = phone.get(page_url).content.decode()
+    assert "your next seat shows here when every table has finished" in told
+    assert "go to table" not in told
+
+
 def test_a_leave_can_be_undone_until_it_takes_effect(olive_client):
     event = drive(olive_client.club, ladies=12, gents=12)
     leaver = event.entrants.get(card_number=3)

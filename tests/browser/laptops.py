@@ -6,8 +6,10 @@ import json
 import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE
@@ -40,15 +42,24 @@ class Phone:
 
     def sit(self) -> None:
         """Whoever sits in the phone's seat this hand takes it (the players move after each hand); a table
-        whose hand is agreed asks nobody."""
+        whose hand is agreed asks nobody.
+
+        The page may change under the tap: on a laptop that took over, another phone's kept agreement can
+        arrive between seeing the seats and tapping one, and the agreed page asks nobody (seen on CI)."""
         self.page.locator(".pick-seats, form.forget, .panel.ok, .you-panel").first.wait_for()
         if self.page.locator(".you-panel").count():
             # The phone's last player has moved to another table: the one now in this seat says "I'm not …".
             self.page.locator(".you-panel form button").click()
             self.page.locator(".pick-seats, .panel.ok").first.wait_for()
-        if self.page.locator(".pick-seats").count():
-            self.page.locator(f'.pick-seats button[value="{self.seat}"]').click()
-            expect(self.page.locator("form.forget")).to_be_visible()
+        seated_or_agreed = self.page.locator("form.forget, .panel.ok")
+        deadline = time.monotonic() + WAIT_MS / 1000
+        while not seated_or_agreed.count():
+            assert time.monotonic() < deadline, "the phone's seat was never taken"
+            try:
+                self.page.locator(f'.pick-seats button[value="{self.seat}"]').click(timeout=2_000)
+                seated_or_agreed.first.wait_for(timeout=10_000)
+            except PlaywrightTimeoutError:  # the page changed under the tap, or is slow: look again
+                continue
 
     def enter(self, tricks: int) -> None:
         self.page.locator(f'button[name="tricks"][value="{tricks}"]').click()

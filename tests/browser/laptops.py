@@ -59,7 +59,7 @@ class Phone:
                 self.page.locator(f'.pick-seats button[value="{self.seat}"]').click(timeout=2_000)
                 seated_or_agreed.first.wait_for(timeout=10_000)
             except PlaywrightTimeoutError:  # the page changed under the tap, or is slow: look again
-                continue
+                pass
 
     def enter(self, tricks: int) -> None:
         self.page.locator(f'button[name="tricks"][value="{tricks}"]').click()

@@ -7,13 +7,12 @@ else, so a value kept under an older revision is simply never asked for again. N
 invalidated by hand, and no value is served under a revision read after it was worked out.
 
 Two caches (``settings.CACHES``):
-- ``default``: Django's own uses (sessions on the laptop, the login and link limits); under
-  ``rundrive --workers N``, files every process shares (``SharedFileCache``);
-- ``kept``: the values below. On the laptop one process serves the hall, so they are kept in its
-  memory as the objects themselves (``InProcessCache``): they are never changed once made, and
-  pickling a big hall's seating history on every read cost more than working it out. Hosted, with
-  ``WHISTDRIVE_CACHE_URL`` naming Redis, both caches are Django's ``RedisCache``, shared by every
-  worker process.
+- ``default``: Django's own uses (sessions, the login and link limits), which every server process
+  must agree on: under ``rundrive --workers N``, files every process shares (``SharedFileCache``);
+  hosted, with ``WHISTDRIVE_CACHE_URL`` naming Redis, Django's ``RedisCache``;
+- ``kept``: the values below, always in each process's own memory as the objects themselves
+  (``InProcessCache``): they are never changed once made, and pickling them on every read (a big
+  hall's seating history, a page's drawing) cost more than working them out once in each process.
 
 Tests start each test with both caches empty (tests/conftest.py).
 """

@@ -278,59 +278,57 @@ TOKEN_RATE_WINDOW = 600
 # Posts (seat, entry, agreement, call) one table's link may send in one hand; past it the table is
 # told to ask the organiser (whistdrive/ratelimit.py). A real table needs about a dozen. 0 = no limit.
 TABLE_POST_LIMIT = int(os.environ.get("WHISTDRIVE_TABLE_POST_LIMIT") or 60)
-# Everything kept between requests (whistdrive/cache.py). On the laptop, in the one server process's
-# memory; hosted with several worker processes, WHISTDRIVE_CACHE_URL may name a Redis server
-# (redis://HOST:6379/0, needs `pip install redis`) that they share. Without it each worker keeps its
-# own, which stays right (every value is kept under the revisions it was made from), only slower.
+# What is kept between requests (whistdrive/cache.py), in two caches.
+# - "kept": the values worked out from the database (standings, seatings, drawings of the pages), always
+#   in each server process's own memory, as the objects themselves. Every one is kept under the
+#   revisions it was made from, so each process's own stays right. Shared through Redis instead, they
+#   cost a 300-table hall's two worker processes 48 ms of CPU a table against 33 ms, pickling and
+#   unpickling them on every read (docs/benchmarks.md, "What the hosted workers share").
+# - "default": Django's own uses (sessions, the login and link limits' counts), which every process
+#   must agree on. WHISTDRIVE_CACHE_URL may name a Redis server (redis://HOST:6379/0, needs
+#   `pip install redis`) that hosted worker processes share. Without it: one process's memory on the
+#   laptop; files in the data folder under `rundrive --workers N` (it sets WHISTDRIVE_WORKERS for its
+#   processes); each hosted worker's own memory otherwise, so each counts its own share of the limits.
 CACHE_URL = os.environ.get("WHISTDRIVE_CACHE_URL", "")
-# Server processes `rundrive --workers N` runs on the laptop (it sets this for them). Their memories
-# differ, so what must be the same for all of them is not kept in one: the sessions are read from the
-# database, and the counts of the flood limits (whistdrive/ratelimit.py) from files in the data folder.
 _workers = os.environ.get("WHISTDRIVE_WORKERS", "").strip() or "1"
 if not _workers.isdigit() or int(_workers) < 1:
     _fail(f"WHISTDRIVE_WORKERS must be a number of server processes, 1 or more, not {_workers!r}.")
 SERVER_WORKERS = int(_workers)
 if CACHE_URL:
-    CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL},
-        "kept": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": CACHE_URL,
-            "KEY_PREFIX": "kept",
-            "TIMEOUT": 3 * 60 * 60,
-        },
+    _DEFAULT_CACHE = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+elif SERVER_WORKERS == 1:
+    _DEFAULT_CACHE = {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "whistdrive",
+        "OPTIONS": {"MAX_ENTRIES": 20_000},  # a session per phone: 1,200 phones and the organisers
     }
 else:
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            "LOCATION": "whistdrive",
-            "OPTIONS": {"MAX_ENTRIES": 20_000},  # a session per phone: 1,200 phones and the organisers
-        }
-        if SERVER_WORKERS == 1
-        else {
-            "BACKEND": "whistdrive.cache.SharedFileCache",
-            "LOCATION": str(DATA_DIR / "shared-cache"),
-            "OPTIONS": {"MAX_ENTRIES": 20_000},
-        },
-        "kept": {
-            "BACKEND": "whistdrive.cache.InProcessCache",
-            "LOCATION": "whistdrive-kept",
-            "TIMEOUT": 3 * 60 * 60,  # an evening: values are keyed by revision, so old ones just age out
-            "OPTIONS": {"MAX_ENTRIES": 50_000},  # a 300-table hall keeps a few things per table
-        },
+    _DEFAULT_CACHE = {
+        "BACKEND": "whistdrive.cache.SharedFileCache",
+        "LOCATION": str(DATA_DIR / "shared-cache"),
+        "OPTIONS": {"MAX_ENTRIES": 20_000},
     }
+CACHES = {
+    "default": _DEFAULT_CACHE,
+    "kept": {
+        "BACKEND": "whistdrive.cache.InProcessCache",
+        "LOCATION": "whistdrive-kept",
+        "TIMEOUT": 3 * 60 * 60,  # an evening: values are keyed by revision, so old ones just age out
+        "OPTIONS": {"MAX_ENTRIES": 50_000},  # a 300-table hall keeps a few things per table
+    },
+}
 
 # Phones at a table share one hall's address behind NAT: keep sessions for the evening.
 SESSION_COOKIE_AGE = 60 * 60 * 24
-# On the laptop one server process holds every session, so it reads them from memory and writes
-# them through to the database (reading one on every poll cost a busy hall's server dearly,
-# docs/benchmarks.md). Hosted installs, and `rundrive --workers N`, run several processes, whose
-# memories would disagree.
+# Sessions are read from the default cache and written through to the database (reading one from the
+# database on every poll cost a busy hall's server dearly, docs/benchmarks.md) where every server
+# process reads the same cache: the laptop's one process, or a Redis that hosted workers share.
+# Otherwise (hosted workers each with their own memory, `rundrive --workers N`) their memories would
+# disagree, and each request reads its session from the database.
 SESSION_ENGINE = (
-    "django.contrib.sessions.backends.db"
-    if HOSTED or SERVER_WORKERS > 1
-    else "django.contrib.sessions.backends.cached_db"
+    "django.contrib.sessions.backends.cached_db"
+    if CACHE_URL or not (HOSTED or SERVER_WORKERS > 1)
+    else "django.contrib.sessions.backends.db"
 )
 SESSION_COOKIE_SAMESITE = "Lax"
 

@@ -232,6 +232,29 @@ def test_a_result_entered_through_one_server_is_seen_at_once_through_the_other(t
             process.wait(timeout=30)
 
 
+@pytest.mark.parametrize("cache", ["each process's own memory", "one Redis"])
+def test_a_phone_is_the_same_player_on_either_server(tmp_path, database, cache):
+    """The front server sends each request to any worker: what a phone's session says (who it is) must
+    be the same through all of them, and a change made through one must hold at once through the others
+    (a session kept in one worker's own memory would still say "North" there)."""
+    evening, (a, b), processes = _servers(tmp_path, database, _redis_url() if cache == "one Redis" else "")
+    try:
+        token = evening["tables"]["1"]
+        through_a, through_b = Phone(a, token), Phone(b, token)
+        through_b.cookies = through_a.cookies  # one phone: its cookies go to whichever worker answers
+
+        through_a.post("seat/", {"seat": "N"})
+        assert "You are North." in _words(through_a.page())
+        assert "You are North." in _words(through_b.page())
+        through_b.post("seat/forget/", {})
+        after = _words(through_a.page())
+        assert "You are North." not in after and "Which seat are you?" in after, after
+    finally:
+        for process in processes:
+            process.terminate()
+            process.wait(timeout=30)
+
+
 def test_a_claim_entered_through_one_server_is_pushed_to_a_phone_held_by_the_other(tmp_path, database):
     """Each server's hub watches the database, not its own requests: a phone whose stream server B holds
     hears of a claim made through server A."""

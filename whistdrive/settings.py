@@ -294,6 +294,7 @@ _workers = os.environ.get("WHISTDRIVE_WORKERS", "").strip() or "1"
 if not _workers.isdigit() or int(_workers) < 1:
     _fail(f"WHISTDRIVE_WORKERS must be a number of server processes, 1 or more, not {_workers!r}.")
 SERVER_WORKERS = int(_workers)
+_DEFAULT_CACHE: dict[str, object]
 if CACHE_URL:
     _DEFAULT_CACHE = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
 elif SERVER_WORKERS == 1:

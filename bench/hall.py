@@ -519,7 +519,7 @@ async def run(args, event: dict, base: str, server_pid: int) -> dict:
                 if kind not in ("page", "seat", "organiser login", "live page", "board page"):
                     stats.times[kind] = []
             stats.counts.clear()
-            cpu0, wall0 = cpu_seconds(server_pid), time.perf_counter()
+            cpu0, wall0, epoch0 = cpu_seconds(server_pid), time.perf_counter(), time.time()
             profiler.start(server_pid)
             tables = [phones[i : i + 4] for i in range(0, len(phones), 4)]
             await asyncio.gather(
@@ -527,6 +527,7 @@ async def run(args, event: dict, base: str, server_pid: int) -> dict:
                 asyncio.sleep(args.window + args.tail),
             )
             cpu1, wall1 = cpu_seconds(server_pid), time.perf_counter()
+            out["peak_epoch"] = [round(epoch0, 3), round(time.time(), 3)]
             profiler.stop()
             # Every phone should end on the agreed hand, saying where its player goes next (its "YOU" line).
             out["phones shown where they go"] = f"{sum(p.shows_my_move for p in phones)} of {len(phones)}"

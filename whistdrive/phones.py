@@ -789,16 +789,16 @@ def _changed_words(claimed: HandEntry, side: str, fmt) -> str:
 
 
 def kept_drawing(loaded: Loaded) -> dict:
-    """``drawing`` for a page loaded with its version, kept under that version for the table's other
-    phones. Under a version read before the drawing only: a change meanwhile makes the kept drawing
-    stale, never a drawing served as current under a later version."""
+    """``drawing`` for a page loaded with its version, kept with that version for the table's other
+    phones (the table's latest drawing only). Under a version read before the drawing only: a change
+    meanwhile makes the kept drawing stale, never a drawing served as current under a later version."""
     table = loaded.table
-    return cache.get_or_make(cache.drawing_key(table.token, loaded.shared), lambda: drawing(table))
+    return cache.latest_or_make(cache.drawing_key(table.token), loaded.shared, lambda: drawing(table))
 
 
 def keep_drawing(loaded: Loaded, shared: dict) -> None:
     """Keep a whole drawing of the page made at ``loaded``'s version (an entry's answer) for ``kept_drawing``."""
-    cache.put(cache.drawing_key(loaded.table.token, loaded.shared), shared)
+    cache.put(cache.drawing_key(loaded.table.token), (loaded.shared, shared))
 
 
 def for_phone(shared: dict, my_seat: str | None, player: int | None = None) -> dict:

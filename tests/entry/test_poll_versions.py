@@ -131,3 +131,55 @@ def test_an_agreed_pages_totals_follow_a_correction_at_its_table(client, event):
         here, hand=1, entry=HandEntry(6, 7, here.results.get(hand=1).trump), user=None, reason="counted again"
     )
     assert re.search(r"6 tricks · total 6", client.get(url, headers=HX).content.decode())
+
+
+def test_a_table_keeps_its_latest_drawing_only_and_each_phone_sees_the_newest(event):
+    """A long evening's superseded drawings would pile up in the server's memory: a tenth of a 300-table
+    hall's heap more at each hand (bench/heap_over_hands.py), and every full pass of the garbage
+    collector over it holding the requests longer."""
+    from django.test import Client
+
+    from whistdrive import cache
+
+    here = table_of(event, 2)
+    north, east = _phone(Client, here, "N"), _phone(Client, here, "E")
+    url = reverse("table", args=[here.token])
+
+    def drawings_kept() -> int:
+        return sum(1 for key in cache.kept()._cache if here.token in key and ":drawing:" in key)
+
+    assert "Tricks:" in north.get(url, headers=HX).content.decode()
+    entry.submit(here, hand=1, seat="N", tricks_ours=8)
+    assert "North–South say 8–5. Agree?" in east.get(url, headers=HX).content.decode()
+    assert "You said North–South 8, East–West 5" in north.get(url, headers=HX).content.decode()
+    entry.agree(here, hand=1, seat="E")
+    assert "Agreed: North–South 8, East–West 5" in north.get(url, headers=HX).content.decode()
+    assert drawings_kept() == 1  # three versions drawn, the last kept
+
+
+def test_phones_asking_at_once_for_a_new_version_have_it_drawn_once(event, monkeypatch):
+    """The table's phones (or the pushed updates' hub) asking at the same moment wait for one drawing."""
+    import threading
+
+    from whistdrive import cache, phones
+
+    here = table_of(event, 6)
+    loaded = phones.load(here.token, set())
+    drawn = []
+    started = threading.Event()
+
+    def slow_drawing(table, **kwargs):
+        drawn.append(table.pk)
+        started.set()
+        threading.Event().wait(0.2)  # long enough for the other threads to ask meanwhile
+        return {"table": table.pk}
+
+    monkeypatch.setattr(phones, "drawing", slow_drawing)
+    got = []
+    threads = [threading.Thread(target=lambda: got.append(phones.kept_drawing(loaded))) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(5)
+    assert drawn == [here.pk] and got == [{"table": here.pk}] * 4
+    assert cache.get(cache.drawing_key(here.token)) == (loaded.shared, {"table": here.pk})

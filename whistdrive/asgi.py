@@ -80,8 +80,8 @@ class Application:
 
 # Python's garbage collector looks at every object the process holds in a full pass. A 300-table hall's
 # server holds some 300,000 (Django, the streams, the pages kept for the tables): at the peak of a hand's
-# end it made three full passes of 0.17-0.27 s each, holding every request meanwhile; with the passes
-# of the younger objects, a ninth of the server's CPU (docs/benchmarks.md, "The garbage collector").
+# end it made three or four full passes of 0.17-0.27 s each, holding every request meanwhile; with the
+# passes of the younger objects, a ninth of the server's CPU (docs/benchmarks.md, "The garbage collector").
 FULL_PASS_EVERY = 100  # younger passes between full ones (Python's own: 10)
 
 

@@ -134,9 +134,9 @@ def test_an_agreed_pages_totals_follow_a_correction_at_its_table(client, event):
 
 
 def test_a_table_keeps_its_latest_drawing_only_and_each_phone_sees_the_newest(event):
-    """A long evening's superseded drawings would pile up in the server's memory: a tenth of a 300-table
-    hall's heap more at each hand (bench/heap_over_hands.py), and every full pass of the garbage
-    collector over it holding the requests longer."""
+    """A long evening's superseded drawings would pile up in the server's memory (some 42,000 objects a
+    hand at 300 tables, bench/heap_over_hands.py), every full pass of the garbage collector over them
+    holding the requests longer."""
     from django.test import Client
 
     from whistdrive import cache

@@ -160,18 +160,17 @@ def test_a_table_keeps_its_latest_drawing_only_and_each_phone_sees_the_newest(ev
 def test_phones_asking_at_once_for_a_new_version_have_it_drawn_once(event, monkeypatch):
     """The table's phones (or the pushed updates' hub) asking at the same moment wait for one drawing."""
     import threading
+    import time
 
     from whistdrive import cache, phones
 
     here = table_of(event, 6)
     loaded = phones.load(here.token, set())
     drawn = []
-    started = threading.Event()
 
     def slow_drawing(table, **kwargs):
         drawn.append(table.pk)
-        started.set()
-        threading.Event().wait(0.2)  # long enough for the other threads to ask meanwhile
+        time.sleep(0.2)  # long enough for the other threads to ask meanwhile
         return {"table": table.pk}
 
     monkeypatch.setattr(phones, "drawing", slow_drawing)

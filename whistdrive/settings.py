@@ -200,6 +200,9 @@ SQLITE_OPTIONS = {
 # Django's functions, reading the schema, no prepared statements kept) was a large part of a busy
 # hall's server time (docs/benchmarks.md, "A hall at its peak").
 SQLITE_CONN_MAX_AGE = 600
+# Django's SQLite backend, with one process's writers taking turns in Python rather than sleeping in
+# SQLite's busy handler (whistdrive/sqlite3/base.py).
+SQLITE_ENGINE = "whistdrive.sqlite3"
 
 if DATABASE_URL:
     try:
@@ -219,16 +222,20 @@ if DATABASE_URL:
             'DATABASE_URL points at PostgreSQL but its driver is missing. Run: python -m pip install -e ".[postgres]"'
         )
     if _engine == "django.db.backends.sqlite3":
+        DATABASES["default"]["ENGINE"] = SQLITE_ENGINE
+        DATABASES["default"].setdefault("TEST", {}).setdefault("NAME", ":memory:")  # as below
         DATABASES["default"].setdefault("OPTIONS", {}).update(SQLITE_OPTIONS)
         DATABASES["default"]["CONN_MAX_AGE"] = SQLITE_CONN_MAX_AGE
 else:
     DATABASES = {
         "default": {
-            "ENGINE": "django.db.backends.sqlite3",
+            "ENGINE": SQLITE_ENGINE,
             "NAME": str(DATA_DIR / "whistdrive.sqlite3"),
             "OPTIONS": SQLITE_OPTIONS,
             "CONN_MAX_AGE": SQLITE_CONN_MAX_AGE,
-            "TEST": {"NAME": os.environ.get("WHISTDRIVE_TEST_DB") or None},
+            # In memory unless named (":memory:" is what Django reads None as; said outright because
+            # pytest-django tells SQLite by Django's own ENGINE name, and would otherwise make up a file name).
+            "TEST": {"NAME": os.environ.get("WHISTDRIVE_TEST_DB") or ":memory:"},
         }
     }
 

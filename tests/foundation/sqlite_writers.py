@@ -4,9 +4,12 @@ Run as its own process by test_sqlite_many_writers.py, because an in-memory test
 shows locking. Each thread does read-then-write transactions: count a club's members, then add
 one numbered count + 1. If two transactions ever interleave, two members share a number.
 
-    python tests/foundation/sqlite_writers.py THREADS TRANSACTIONS_PER_THREAD [--deferred]
+    python tests/foundation/sqlite_writers.py THREADS TRANSACTIONS_PER_THREAD [--deferred] [--no-busy-wait] [--stock]
 
 --deferred switches to SQLite's default transaction mode, to show that the check can fail.
+--no-busy-wait gives SQLite no time to wait for its lock (``PRAGMA busy_timeout = 0``): a writer that
+finds it taken fails at once, so no error means the process's writers took turns before reaching it
+(whistdrive/sqlite3/base.py). --stock uses Django's own SQLite backend, to show that they otherwise meet.
 Prints one JSON object: the errors seen and the membership numbers written.
 """
 
@@ -24,14 +27,22 @@ import django  # noqa: E402
 django.setup()
 
 from django.conf import settings  # noqa: E402
+
+if "--stock" in sys.argv[3:]:  # before the first connection is made
+    settings.DATABASES["default"]["ENGINE"] = "django.db.backends.sqlite3"
 from django.db import DatabaseError, connection, transaction  # noqa: E402
+from django.db.backends.signals import connection_created  # noqa: E402
 
 from clubs.models import Club, Member  # noqa: E402
 
 
-def main(threads: int, per_thread: int, deferred: bool) -> dict:
+def main(threads: int, per_thread: int, deferred: bool, no_busy_wait: bool) -> dict:
     if deferred:
         settings.DATABASES["default"]["OPTIONS"]["transaction_mode"] = "DEFERRED"
+    if no_busy_wait:
+        connection_created.connect(
+            lambda connection, **kwargs: connection.cursor().execute("PRAGMA busy_timeout = 0"), weak=False
+        )
     club = Club.objects.create(name="Writers")
     connection.close()
     start = threading.Barrier(threads)
@@ -59,6 +70,7 @@ def main(threads: int, per_thread: int, deferred: bool) -> dict:
         worker.join()
     numbers = sorted(int(n) for n in Member.objects.filter(club=club).values_list("membership_number", flat=True))
     return {
+        "engine": settings.DATABASES["default"]["ENGINE"],
         "transaction_mode": settings.DATABASES["default"]["OPTIONS"].get("transaction_mode"),
         "journal_mode": connection.cursor().execute("PRAGMA journal_mode").fetchone()[0],
         "errors": errors,
@@ -67,4 +79,4 @@ def main(threads: int, per_thread: int, deferred: bool) -> dict:
 
 
 if __name__ == "__main__":
-    print(json.dumps(main(int(sys.argv[1]), int(sys.argv[2]), "--deferred" in sys.argv[3:])))
+    print(json.dumps(main(int(sys.argv[1]), int(sys.argv[2]), "--deferred" in sys.argv[3:], "--no-busy-wait" in sys.argv[3:])))

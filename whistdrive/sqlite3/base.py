@@ -1,0 +1,69 @@
+"""Django's SQLite backend, with the writers of one process taking turns in Python.
+
+Every transaction on the laptop's SQLite begins IMMEDIATE (settings: it takes the database's write
+lock at once), and a writer that finds the lock taken waits in SQLite's busy handler. That handler
+sleeps and looks again, sleeping longer each time (1, 2, 5, 10 ... up to 100 ms a sleep): at a busy
+hall's end of hand most entries found the lock taken, and slept on long after it was free (a transaction
+holds it for a millisecond or two; at 300 tables the entries' BEGIN waited 18-78 ms on average,
+docs/benchmarks.md). Here a thread first takes its process's turn to write, a lock that wakes the next
+waiter the moment it is let go, so the threads of one server process never meet in the busy handler.
+Other processes (``rundrive --workers N``, a management command beside the server) still do, as before.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from django.db import OperationalError
+from django.db.backends.sqlite3 import base
+
+# One turn per database file: every connection of this process to it (one per server thread) waits here.
+_TURNS: dict[str, threading.Lock] = {}
+_TURNS_MADE = threading.Lock()
+
+
+def _turn_for(name: str) -> threading.Lock:
+    with _TURNS_MADE:
+        return _TURNS.setdefault(name, threading.Lock())
+
+
+class DatabaseWrapper(base.DatabaseWrapper):
+    _has_turn = False
+
+    def _start_transaction_under_autocommit(self) -> None:
+        if self.transaction_mode != "IMMEDIATE":  # a transaction that may only read takes no turn
+            super()._start_transaction_under_autocommit()
+            return
+        turn = _turn_for(str(self.settings_dict["NAME"]))
+        # As long as SQLite itself would wait for the lock (the settings' timeout), then the same refusal.
+        if not turn.acquire(timeout=self.settings_dict.get("OPTIONS", {}).get("timeout", 5)):
+            raise OperationalError("database is locked")
+        self._has_turn = True
+        try:
+            super()._start_transaction_under_autocommit()
+        except BaseException:
+            self._end_turn()
+            raise
+
+    def _end_turn(self) -> None:
+        if self._has_turn:
+            self._has_turn = False
+            _turn_for(str(self.settings_dict["NAME"])).release()
+
+    def _commit(self):
+        try:
+            return super()._commit()
+        finally:
+            self._end_turn()
+
+    def _rollback(self):
+        try:
+            return super()._rollback()
+        finally:
+            self._end_turn()
+
+    def _close(self):
+        try:
+            return super()._close()
+        finally:
+            self._end_turn()

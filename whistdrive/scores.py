@@ -334,8 +334,8 @@ def totals_for(event: Event, entrants) -> dict[str, int]:
 
     A phone shows its table's totals after every result; the whole event's standings would be
     re-worked for each of 1,200 phones while results pour in. Instead only these entrants'
-    seatings and their tables' results are read (two statements), and each card is added up as the
-    standings add it (``standings.card_of``: the hands played, the sit-out awards; revokes counted as
+    seatings and their tables' results are read (one statement; a second when one of them sat out),
+    and each card is added up as the standings add it (``standings.card_of``: the hands played, the sit-out awards; revokes counted as
     ``Result.tricks`` counts them), without ranking anyone.
     """
     fmt = event.format
@@ -347,18 +347,22 @@ def totals_for(event: Event, entrants) -> dict[str, int]:
             own.append((hand, table_id, seat, entrant_id))
             if entered[0] is not None:  # the result of the hand at the table they sat at
                 results[table_id, hand] = entered
-        cursor.execute(_scored_hands_sql(connection.vendor), [event.pk])
-        scored_hands = {hand for (hand,) in cursor.fetchall()}
+        # Only a sit-out asks whether its hand has a result somewhere: a hand played has its table's. Most
+        # tables' four never sat out, and this reads every result of the evening (a big hall's agreements
+        # each read it: docs/benchmarks.md).
+        scored_hands = set()
+        if any(table is None for _hand, table, _seat, _entrant in own):
+            cursor.execute(_scored_hands_sql(connection.vendor), [event.pk])
+            scored_hands = {hand for (hand,) in cursor.fetchall()}
     entries = ((hand, table_id, None, entry_of(entered)) for (table_id, hand), entered in results.items())
     tricks_at = {(table_id, hand): tricks for hand, table_id, _n, tricks in counted_tricks(entries, fmt)}
     played: dict[str, list[standings.CardHand]] = {pid: [] for pid in wanted.values()}
     sat_out: dict[str, list[int]] = {pid: [] for pid in wanted.values()}
     for hand, table, seat, entrant_id in own:
-        if hand not in scored_hands:  # a sit-out counts once its hand has a result somewhere
-            continue
         pid = wanted[entrant_id]
         if table is None:
-            sat_out[pid].append(hand)
+            if hand in scored_hands:  # a sit-out counts once its hand has a result somewhere
+                sat_out[pid].append(hand)
         elif (table, hand) in tricks_at:  # a table still playing the hand has no score for it yet
             ours = tricks_at[table, hand][SIDE_OF_SEAT[seat]]
             played[pid].append(standings.CardHand(hand, drive_score(fmt, ours), False))

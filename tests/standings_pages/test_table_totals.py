@@ -36,3 +36,28 @@ def test_totals_mid_hand_and_with_a_revoke_agree_with_the_full_standings():
         for entrants in tables_of(event, hand).values():
             totals = scores.totals_for(event, entrants)
             assert totals == {e.player_id: full[e.player_id] for e in entrants}
+
+
+def test_a_sit_out_counts_only_once_its_hand_has_a_result_somewhere():
+    club_a, *_ = make_cast()
+    event = two_table_evening(club_a)
+    Result.objects.filter(table__event=event, hand=3).delete()  # hand 3 being played at both tables
+    people = {e.name: e for e in event.entrants.all()}
+    four = [people[name] for name in ("Ann", "Eve", "Fred", "Bet")]  # Bet sat out hand 3
+    full = {s.id: s.total for s in scores.standings_now(event).standings}
+    totals = scores.totals_for(event, four)
+    assert totals == {e.player_id: full[e.player_id] for e in four}
+    before = totals[people["Bet"].player_id]
+    Result.objects.create(table=event.tables.get(number=2), hand=3, tricks_ns=7, tricks_ew=6, trump="S")
+    full = {s.id: s.total for s in scores.standings_now(event).standings}
+    totals = scores.totals_for(event, four)
+    assert totals == {e.player_id: full[e.player_id] for e in four}
+    assert totals[people["Bet"].player_id] > before  # her sit-out award for hand 3 now counts
+
+
+def test_a_four_who_never_sat_out_is_added_up_from_one_read(django_assert_num_queries):
+    club_a, *_ = make_cast()
+    event = two_table_evening(club_a)
+    four = list(tables_of(event, 3).values())[1]  # Cat, Dot, Hal and Ian played every hand
+    with django_assert_num_queries(1):
+        scores.totals_for(event, four)

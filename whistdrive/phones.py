@@ -134,6 +134,14 @@ def load(token: str, remembered: set[int], *, learn_waits: bool = True) -> Loade
     return _versions(table, waits, learn_waits, my_seat=my_seat or None, agreed=bool(agreed), waited=waited)
 
 
+def written(table: Table, my_seat: str | None, *, agreed: bool) -> Loaded:
+    """The page's version as an entry left it, worked out from the table and event it read under the table's
+    lock, with the revision its write gave the table: what ``load`` would read just after, without reading.
+    An agreed table comes with no version (as from ``load`` with ``learn_waits`` False): its page waits on
+    where everyone goes, which its answer leaves to the page pushed or fetched next."""
+    return _versions(table, None, False, my_seat=my_seat, agreed=agreed, waited=None)
+
+
 def _seat_at(table: Table, hand: int, entrants: list[int]) -> str | None:
     seats = Seating.objects.filter(table=table, hand=hand, entrant_id__in=entrants).order_by()
     return seats.values_list("seat", flat=True).first()

@@ -80,3 +80,21 @@ def test_an_agreements_answer_leaves_where_everyone_goes_to_the_poll_it_fires_on
     assert len(moves) == 4, poll.content.decode()
     version = re.search(r"\?v=(\w+)\"", poll.content.decode()).group(1)
     assert phone.get(_url(table) + f"?v={version}", headers=HX).status_code == 204
+
+
+def test_a_claims_answer_is_of_the_version_its_write_left_without_reading_the_table_again(event):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    table = table_of(event)
+    phone = Client()
+    phone.post(_url(table, "table_seat"), {"seat": "N"})
+    with CaptureQueriesContext(connection) as queries:
+        answer = phone.post(_url(table, "table_enter"), {"hand": 1, "tricks": 8}, headers=HX)
+    page = answer.content.decode()
+    assert "You said North–South 8, East–West 5" in page
+    # The table is read as the phone's posts read it, then under its lock: the answer is drawn from there.
+    reads = [q["sql"] for q in queries.captured_queries if 'FROM "whistdrive_table" t JOIN' in q["sql"]]
+    assert len(reads) == 2, reads
+    shown = re.search(r"\?v=(\w+)\"", page).group(1)
+    assert phone.get(_url(table) + f"?v={shown}", headers=HX).status_code == 204  # nothing newer to fetch

@@ -161,9 +161,14 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _after_post(
-    request: HttpRequest, token: str, error: str = "", state: entry.TableState | None = None
+    request: HttpRequest,
+    token: str,
+    error: str = "",
+    state: entry.TableState | None = None,
+    my_seat: str | None = None,
 ) -> HttpResponse:
-    """htmx gets the new fragment (drawn from ``state`` when the entry returned it); a browser a redirect.
+    """htmx gets the new fragment (drawn from ``state`` when the entry returned it, for the phone in
+    ``my_seat``); a browser a redirect.
 
     A phone that agreed (or entered the same) after the evening had moved on is told the result that
     counts, and then sees the hand being played now.
@@ -181,34 +186,26 @@ def _after_post(
         if notice:
             messages.info(request, notice)
         return redirect("table", token=token)
-    # Where an agreed table's players go (the movement, worked out to learn what its page waits on)
-    # is left to the page pushed next (whistdrive.push) or, with no stream open, to the page's own
-    # poll, fired on load: the phone pressing Agree is answered at once.
-    # (Worked out in the answer instead, a busy hall's agreements all at once went from 100 to 64 a
-    # second, for one request a table less: docs/benchmarks.md.)
-    loaded = _load(request, token, learn_waits=False)
-    if state is not None and _still(state, loaded.table):
-        # The answer to an entry is drawn from the state it stored (no second read), when nothing has
-        # changed since: the version read just now is then the state's own.
-        shared = phones.drawing(loaded.table, state=state, moves_later=True)
-        if shared.get("moves_later"):
-            version = phones.MOVES_LATER
-        elif loaded.version:
-            # The whole page at the version just read: the table's other phones, told of it (pushed or
-            # polled), are given this drawing instead of drawing it again.
-            version = loaded.version
-            phones.keep_drawing(loaded, shared)
-        else:
-            version = _load(request, token).version
-    elif state is not None and state.status == "agreed":
-        # This agreement moved the evening on (or something else changed meanwhile): the answer is
-        # still the hand agreed, with its game and notes, drawn as the entry found the evening; its
-        # version is never a real one, so the next poll draws the page as it is now.
+    if state is not None:
+        # The answer to an entry is drawn from the state it stored, at the version its write left (no
+        # second read): anything changed since reaches the phone as the next page pushed or polled.
+        # Where an agreed table's players go (the movement, worked out to learn what its page waits on)
+        # is left to that next page too: the phone pressing Agree is answered at once. (Worked out in
+        # the answer instead, a busy hall's agreements all at once went from 100 to 64 a second, for one
+        # request a table less: docs/benchmarks.md.)
+        loaded = phones.for_player(
+            phones.written(state.table, my_seat, agreed=state.status == "agreed"), _player(request, state.table)
+        )
         shared = phones.drawing(state.table, state=state, moves_later=True)
-        version = phones.MOVES_LATER
+        if shared.get("moves_later") or not loaded.version:
+            version = phones.MOVES_LATER  # never a real version: the next poll draws the page as it is now
+        else:
+            version = loaded.version
+            # The table's other phones, told of this version (pushed or polled), are given this drawing
+            # instead of drawing it again.
+            phones.keep_drawing(loaded, shared)
     else:
-        if not loaded.version:
-            loaded = _load(request, token)
+        loaded = _load(request, token)
         shared = phones.kept_drawing(loaded)
         version = loaded.version
     context = phones.for_phone(shared, loaded.my_seat, _player(request, loaded.table))
@@ -226,16 +223,6 @@ def _moved_on_from(state: entry.TableState) -> bool:
     if written.is_duplicate:
         return state.hand != evening.playing_hand(_table(state.table.token))
     return state.hand != written.current_hand
-
-
-def _still(state: entry.TableState, table: Table) -> bool:
-    """Whether ``table`` (just loaded) is as the entry that returned ``state`` left it."""
-    written = state.table
-    return (
-        state.hand == (evening.playing_hand(table) if table.event.is_duplicate else table.event.current_hand)
-        and written.revision == table.revision
-        and written.event.revision == table.event.revision
-    )
 
 
 @login_not_required
@@ -303,13 +290,14 @@ def enter(request: HttpRequest, token: str) -> HttpResponse:
         )
     except entry.EntryError as exc:
         return _after_post(request, token, str(exc))
-    return _after_post(request, token, state=state)
+    return _after_post(request, token, state=state, my_seat=loaded.my_seat)
 
 
 @login_not_required
 @require_POST
 def agree(request: HttpRequest, token: str) -> HttpResponse:
-    table = _load(request, token, learn_waits=False).table
+    loaded = _load(request, token, learn_waits=False)
+    table = loaded.table
     if flooded := _refused_as_a_flood(request, table):
         return flooded
     form = AgreeForm(request.POST)
@@ -330,7 +318,7 @@ def agree(request: HttpRequest, token: str) -> HttpResponse:
         )
     except entry.EntryError as exc:
         return _after_post(request, token, str(exc))
-    return _after_post(request, token, state=state)
+    return _after_post(request, token, state=state, my_seat=loaded.my_seat)
 
 
 @login_not_required

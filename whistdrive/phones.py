@@ -298,15 +298,29 @@ class Seen:
     shared: str | None  # its version, when it is not agreed (an agreed page's waits are ``load``'s to read)
 
 
-def tables_of_evenings(tokens: list[str]) -> dict[str, Seen]:
-    """Every table of the evenings these tables belong to, by token, in one query."""
+def tables_of_evenings(tokens: list[str], before: dict[str, Seen] | None = None) -> dict[str, Seen]:
+    """Every table of the evenings these tables belong to, by token: one query for the hall, and one for the
+    results of the tables whose revision moved since ``before`` (the last look; every table, without one).
+    A table's results never change without its revision moving (``Result.save``, ``Result.delete``), so
+    the others' are as ``before`` found them: a look no longer adds up every table's results."""
+    before = before or {}
     with connection.cursor() as cursor:
         cursor.execute(_evenings_sql(connection.vendor, len(tokens)), tokens)
         rows = cursor.fetchall()
+        moved = {
+            pk
+            for token, pk, revision, *_ in rows
+            if token not in before or before[token].pk != pk or before[token].revisions[0] != revision
+        }
+        results = {}
+        if moved:
+            cursor.execute(_results_of_sql(connection.vendor, len(moved)), sorted(moved))
+            results = dict(cursor.fetchall())
     out = {}
-    for token, pk, revision, event_revision, hand, status, agreed, results in rows:
+    for token, pk, revision, event_revision, hand, status, agreed in rows:
         shared = None if agreed else _shared_of([pk, event_revision, hand, status, revision])
-        out[token] = Seen(pk, (revision, event_revision, hand, status), results, shared)
+        state = results.get(pk, NO_RESULTS) if pk in moved else before[token].results
+        out[token] = Seen(pk, (revision, event_revision, hand, status), state, shared)
     return out
 
 
@@ -337,11 +351,25 @@ def _evenings_sql(vendor: str, tokens: int) -> str:
     hand = q("current_hand")
     return (
         f"SELECT t.{q('token')}, {tid}, t.{q('revision')}, e.{q('revision')}, e.{hand}, e.{q('status')}, "
-        f"EXISTS (SELECT 1 FROM {result} r WHERE r.{q('table_id')} = {tid} AND r.{q('hand')} = e.{hand}), "
-        f"{_results_state_sql(f'= {tid}')} "
+        f"EXISTS (SELECT 1 FROM {result} r WHERE r.{q('table_id')} = {tid} AND r.{q('hand')} = e.{hand}) "
         f"FROM {table} t JOIN {event} e ON {eid} = t.{q('event_id')} "
         f"WHERE t.{q('event_id')} IN (SELECT {q('event_id')} FROM {table} WHERE {q('token')} IN "
         f"({', '.join(['%s'] * tokens)}))"
+    )
+
+
+# A table's results as ``_results_state_sql`` gives them, for one with none.
+NO_RESULTS = "0:"
+
+
+@functools.cache
+def _results_of_sql(vendor: str, tables: int) -> str:
+    """The results (how many, the latest change) of each of the tables with these ids that has any."""
+    q = connection.ops.quote_name
+    return (
+        f"SELECT {q('table_id')}, CAST(COUNT(*) AS VARCHAR(20)) || ':' || "
+        f"COALESCE(CAST(MAX({q('updated')}) AS VARCHAR(40)), '') FROM {q(Result._meta.db_table)} "
+        f"WHERE {q('table_id')} IN ({', '.join(['%s'] * tables)}) GROUP BY {q('table_id')}"
     )
 
 

@@ -137,7 +137,7 @@ class Hub:
         if stamp == self.stamp and set(tokens) <= self.seen.keys():
             return {}  # nothing written at these evenings since the last look
         self.stamp = stamp
-        now = phones.tables_of_evenings(tokens)
+        now = phones.tables_of_evenings(tokens, self.seen)
         before, self.seen = self.seen, now
         new_results = {seen.pk for token, seen in now.items() if token in before and before[token].results != seen.results}
         out = {}

@@ -152,6 +152,12 @@ def waits_key(table_token: str) -> str:
     return f"waits:{table_token}"
 
 
+def page_key(table_token: str, seat: str) -> str:
+    """The state fragment the phones in a seat at the table are shown (``phones.seat_page``): the latest only,
+    kept with its version, as the drawing it is drawn from is."""
+    return f"page:{table_token}:{seat}"
+
+
 def drawing_key(table_token: str) -> str:
     """What all four phones of a table show (``phones.drawing``): the latest drawing only, kept with the
     version it was made at (``latest_or_make``), so that an evening's superseded drawings do not pile up

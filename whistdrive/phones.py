@@ -969,20 +969,20 @@ def pushed_pages(token: str, players: set[int], loaded: Loaded | None = None) ->
         return loaded.shared, revisions, {}
     shared = kept_drawing(loaded)
     seat_of = {person.pk: seat for seat, person in shared["state"].seats.items()} if shared["state"] else {}
-    drawn: dict[str, str] = {}
-    pages = {}
-    for player in players:
-        seat = seat_of.get(player)
-        if seat is None:
-            continue
-        if seat not in drawn:
-            context = for_phone(shared, seat, player)
-            context.update(
-                version=phone_version(loaded.shared, seat),
-                shared_version=loaded.shared,
-                push_as=push_as(player),
-                request=_Pushed,
-            )
-            drawn[seat] = render_to_string("whistdrive/table.html#state", context)
-        pages[player] = drawn[seat]
+    pages = {player: seat_page(shared, loaded.shared, seat_of[player]) for player in players if player in seat_of}
     return loaded.shared, revisions, pages
+
+
+def seat_page(shared: dict, shared_version: str, seat: str) -> str:
+    """The state fragment the phones in ``seat`` are shown at the table's ``shared_version`` (``shared`` its
+    drawing), as their own fetch would draw it: drawn once a seat and version, for the page the hub pushes
+    and the answer to the phone's own entry alike, and kept (the latest only, ``latest_or_make``)."""
+    version = phone_version(shared_version, seat)
+    player = shared["state"].seats[seat].pk  # the player whose phone this is (its stream's ``as``)
+
+    def draw() -> str:
+        context = for_phone(shared, seat, player)
+        context.update(version=version, shared_version=shared_version, push_as=push_as(player), request=_Pushed)
+        return render_to_string("whistdrive/table.html#state", context)
+
+    return cache.latest_or_make(cache.page_key(shared["table"].token, seat), version, draw)

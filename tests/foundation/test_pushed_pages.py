@@ -5,6 +5,7 @@ other phone, or when the page cannot be drawn, so that the phone fetches its pag
 from __future__ import annotations
 
 import pytest
+from django.template.backends.django import Template as DjangoTemplate
 from django.test import Client
 from django.urls import reverse
 
@@ -59,3 +60,27 @@ def test_a_page_that_cannot_be_drawn_is_told_as_its_version(monkeypatch):
     now = push.Told("abc", "1-1")
     assert push._pages(table.token, now, {player}) == (now, {})
     assert now.as_event() == b"data: abc 1-1\n\n"  # the phone fetches it (static/whistdrive/push.js)
+
+
+def test_the_answer_to_an_entry_is_the_page_then_pushed_to_that_seat_drawn_once(monkeypatch):
+    event = started_event(tables=1)
+    table = table_of(event, 1)
+    seated = {s.seat: s.entrant_id for s in Seating.objects.filter(table=table, hand=1)}
+    north = _phone_of(table, "N")
+    drawn = []
+    render = DjangoTemplate.render  # every drawing of a page or fragment, the views' and the hub's
+
+    def counted(self, *args, **kwargs):
+        drawn.append(self.template.name)
+        return render(self, *args, **kwargs)
+
+    monkeypatch.setattr(DjangoTemplate, "render", counted)
+
+    answer = north.post(
+        reverse("table_enter", args=[table.token]), {"hand": 1, "tricks": 8}, HTTP_HX_REQUEST="true", secure=True
+    )
+    version, revisions, pages = phones.pushed_pages(table.token, set(seated.values()))
+
+    assert pages[seated["N"]] == answer.content.decode()  # North's phone already shows it: the same page
+    assert len(drawn) == 4  # North's once, for the answer and the push; then East's, South's and West's
+    assert len(set(pages.values())) == 4

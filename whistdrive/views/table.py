@@ -111,17 +111,43 @@ def _page_etag(request: HttpRequest, version: str) -> str:
     return quote_etag(f"{version}-p-{secret}")
 
 
-def _render(request: HttpRequest, context: dict, version: str, loaded: phones.Loaded | None = None) -> HttpResponse:
-    """The page or its fragment at ``version``; with ``loaded`` when that is the version just loaded, so the
-    page can tell a pushed version it already shows (whistdrive.push) from one it must fetch."""
-    context["version"] = version
-    context["shared_version"] = loaded.shared if loaded is not None and version and version == loaded.version else ""
-    context["push_as"] = phones.push_as(_player(request, context["table"]))
+def _render(
+    request: HttpRequest,
+    shared: dict,
+    my_seat: str | None,
+    version: str,
+    loaded: phones.Loaded | None = None,
+    *,
+    error: str = "",
+    notice: str = "",
+) -> HttpResponse:
+    """The page or its fragment at ``version``, drawn from the table's ``shared`` drawing for the phone in
+    ``my_seat``; with ``loaded`` when that is the version just loaded, so the page can tell a pushed version it
+    already shows (whistdrive.push) from one it must fetch."""
+    state = shared["state"]
+    version = version if state else ""
+    if request.htmx and loaded is not None and version and version == loaded.version and not error and not notice:
+        if my_seat is not None and my_seat in state.seats:
+            # The fragment the hub pushes to this seat's phones at this version: drawn once for either.
+            response = HttpResponse(phones.seat_page(shared, loaded.shared, my_seat))
+            return _as_a_page(response, shared["event"])
+    player = _player(request, shared["table"])
+    context = phones.for_phone(shared, my_seat, player)
+    context.update(
+        error=error,
+        notice=notice,
+        version=version,
+        shared_version=loaded.shared if loaded is not None and version and version == loaded.version else "",
+        push_as=phones.push_as(player),
+    )
     template = "whistdrive/table.html#state" if request.htmx else "whistdrive/table.html"
-    response = render(request, template, context)
+    return _as_a_page(render(request, template, context), shared["event"])
+
+
+def _as_a_page(response: HttpResponse, event: Event) -> HttpResponse:
     patch_cache_control(response, no_cache=True, private=True)
     patch_vary_headers(response, ["Cookie", "HX-Request"])
-    return _for_kept_taps(response, context["event"])
+    return _for_kept_taps(response, event)
 
 
 def _for_kept_taps(response: HttpResponse, event: Event) -> HttpResponse:
@@ -153,8 +179,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
             response["ETag"] = etag
             return response
     shared = phones.kept_drawing(loaded) if hand else phones.drawing(loaded.table)
-    context = phones.for_phone(shared, loaded.my_seat, _player(request, loaded.table))
-    response = _render(request, context, loaded.version if hand and context["state"] else "", loaded)
+    response = _render(request, shared, loaded.my_seat, loaded.version if hand else "", loaded)
     if hand:
         response["ETag"] = _page_etag(request, loaded.version)
     return response
@@ -208,9 +233,7 @@ def _after_post(
         loaded = _load(request, token)
         shared = phones.kept_drawing(loaded)
         version = loaded.version
-    context = phones.for_phone(shared, loaded.my_seat, _player(request, loaded.table))
-    context.update(error=error, notice=notice)
-    return _render(request, context, version if context["state"] else "", loaded)
+    return _render(request, shared, loaded.my_seat, version, loaded, error=error, notice=notice)
 
 
 def _moved_on_from(state: entry.TableState) -> bool:

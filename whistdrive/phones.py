@@ -953,13 +953,21 @@ def revisions_of(event_revision: int, table_revision: int) -> str:
     return f"{event_revision}-{table_revision}"
 
 
-def pushed_pages(token: str, players: set[int], loaded: Loaded | None = None) -> tuple[str, str, dict[int, str]] | None:
+def pushed_pages(
+    token: str, players: set[int], loaded: Loaded | None = None, version: str = ""
+) -> tuple[str, str, dict[int, str]] | None:
     """The table's page now, for the hub to push (whistdrive.push): its shared version, its revisions, and
     for each of ``players`` who sits at it, the fragment that player's phone would fetch (drawn once a
     seat). A player who does not sit here, or a table with no hand being played, gets no page: their
     phones are told the version and fetch their own. None when no table has the token.
 
-    ``loaded``: the table as the hub has just loaded it (``load(token, set())``) to learn its version."""
+    ``loaded``: the table as the hub has just loaded it (``load(token, set())``) to learn its version.
+    ``version``: the version the hub's look worked out instead; when the table's kept drawing is of it (the
+    answer to the entry that made it drew it), the pages are drawn from that, without reading the table."""
+    if loaded is None and version:
+        held = cache.get(cache.drawing_key(token))
+        if held is not None and held[0] == version:
+            loaded = Loaded(held[1]["table"], None, version, phone_version(version, None))
     loaded = loaded or load(token, set())
     if loaded is None:
         return None

@@ -169,7 +169,7 @@ def _pages(
     from whistdrive import phones
 
     try:
-        drawn = phones.pushed_pages(token, players, loaded)
+        drawn = phones.pushed_pages(token, players, loaded, now.version)
     except Exception:  # its phones are told the version, and fetch their pages
         log.exception("The pushed page of a table could not be drawn; telling its version")
         return now, {}

@@ -53,7 +53,7 @@ def test_a_page_that_cannot_be_drawn_is_told_as_its_version(monkeypatch):
     table = table_of(event, 1)
     player = Seating.objects.get(table=table, hand=1, seat="N").entrant_id
 
-    def broken(token, players):
+    def broken(token, players, loaded=None, version=""):
         raise RuntimeError("a template that cannot be drawn")
 
     monkeypatch.setattr(phones, "pushed_pages", broken)
@@ -84,3 +84,21 @@ def test_the_answer_to_an_entry_is_the_page_then_pushed_to_that_seat_drawn_once(
     assert pages[seated["N"]] == answer.content.decode()  # North's phone already shows it: the same page
     assert len(drawn) == 4  # North's once, for the answer and the push; then East's, South's and West's
     assert len(set(pages.values())) == 4
+
+
+def test_the_claims_push_is_drawn_from_what_the_answer_drew_without_reading_the_table():
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    event = started_event(tables=1)
+    table = table_of(event, 1)
+    players = set(Seating.objects.filter(table=table, hand=1).values_list("entrant_id", flat=True))
+    north = _phone_of(table, "N")
+    north.post(reverse("table_enter", args=[table.token]), {"hand": 1, "tricks": 8}, HTTP_HX_REQUEST="true", secure=True)
+    looked = phones.tables_of_evenings([table.token])[table.token].shared  # the version the hub's look finds
+
+    with CaptureQueriesContext(connection) as queries:
+        version, revisions, pages = phones.pushed_pages(table.token, players, version=looked)
+    assert queries.captured_queries == []
+    assert (version, revisions, pages) == phones.pushed_pages(table.token, players)  # as from the table read
+    assert len(pages) == 4

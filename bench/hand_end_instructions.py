@@ -1,0 +1,146 @@
+"""A hall's end of hand, every table's, one after the other in one process: the work the server does for
+it, counted in CPU instructions, which do not vary with what else the machine is doing.
+
+    PYTHONHASHSEED=0 valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file=/dev/null \\
+        python bench/hand_end_instructions.py --tables 60 --callgrind
+    python bench/hand_end_instructions.py --tables 300          # CPU seconds instead (noisy)
+    ... --postgres postgres://postgres@127.0.0.1:5432/wd_hand_end  # an empty PostgreSQL database instead
+
+Builds the hall's evening as ``bench/hall.py`` does (``bench/_event.py``: progressive, winners move, 11
+hands played; its tokens drawn from a seeded generator, so that two runs do the same work), seats North's
+and East's phones at every table, and then plays the hand's end: at each table North's phone submits its
+tricks and, some twenty tables later, East's agrees (``django.test.Client``, as the pages' htmx sends
+them), while every eighth request the pushed updates' hub looks at the hall and draws the pages of each
+table that changed for its four players (``push.Hub._changes``, ``push._pages``), as the server's hub does
+four times a second. Only that part is counted: with ``--callgrind``, valgrind's instrumentation is
+switched on for it alone (``callgrind_control``), and valgrind prints the count ("Collected") as it ends.
+
+The server's real peak (``bench/hall.py``) adds HTTP, the event loop and threads taking turns at Python's
+lock; this counts the work underneath, the same from run to run (within a few parts in a thousand), so a
+change of a few per cent shows where the hall's figures on a shared machine cannot.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import gc
+import os
+import random
+import secrets
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def same_tokens_every_run() -> None:
+    """Table tokens (and every other secret) from a seeded generator: the same hall, hashed the same."""
+    rng = random.Random(5)
+    secrets.token_bytes = lambda n=32: bytes(rng.getrandbits(8) for _ in range(n or 32))
+    secrets.token_urlsafe = lambda n=32: base64.urlsafe_b64encode(secrets.token_bytes(n)).rstrip(b"=").decode()
+    secrets.token_hex = lambda n=32: secrets.token_bytes(n).hex()
+
+
+def callgrind(switch: str) -> None:
+    subprocess.run(["callgrind_control", "-i", switch, str(os.getpid())], check=True, capture_output=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tables", type=int, default=60)
+    parser.add_argument("--look-every", type=int, default=8, help="requests between the hub's looks")
+    parser.add_argument("--callgrind", action="store_true", help="count under valgrind's callgrind (see above)")
+    parser.add_argument("--postgres", metavar="URL", help="a fresh PostgreSQL database to build the hall in, not SQLite")
+    args = parser.parse_args()
+    if args.callgrind and os.environ.get("PYTHONHASHSEED") != "0":
+        parser.error("run it with PYTHONHASHSEED=0, so that every run hashes (and so orders) the same")
+    os.environ["WHISTDRIVE_DATA_DIR"] = tempfile.mkdtemp(prefix="hand-end-")
+    os.environ.pop("DATABASE_URL", None)
+    if args.postgres:
+        os.environ.update(
+            DATABASE_URL=args.postgres,  # hosted mode, as bench/hall.py --db postgres runs it
+            DJANGO_SECURE_SSL_REDIRECT="0",
+            DJANGO_ALLOWED_HOSTS="testserver",
+            DJANGO_SECRET_KEY="bench-only-secret-key-" + "x" * 40,
+        )
+    same_tokens_every_run()
+    import _event
+
+    built = _event.build(args.tables, 11)
+    from django.test import Client
+
+    from whistdrive import phones, push
+    from whistdrive.models import Seating
+
+    hand = built["hand"]
+    players: dict[str, set[int]] = {}
+    for s in Seating.objects.filter(event_id=built["event"], hand=hand, table__isnull=False).select_related("table"):
+        players.setdefault(s.table.token, set()).add(s.entrant_id)
+    hub = push.Hub()
+    phones_of = {}
+    for t in built["tables"]:
+        token = t["token"]
+        hub.listeners[token] = {object(): player for player in players[token]}  # a stream per player
+        north, east = Client(), Client()
+        north.post(f"/t/{token}/seat/", {"seat": "N"}, **HTMX)
+        east.post(f"/t/{token}/seat/", {"seat": "E"}, **HTMX)
+        phones_of[token] = (north, east)
+    tokens = list(hub.listeners)
+    hub._changes(tokens)  # the hub's first look: everything as it stands
+    for token in tokens:
+        hub.told[token] = phones.load(token, set()).shared
+    rng = random.Random(3)
+    steps: list[tuple[str, str, int]] = []
+    agreeing: list[tuple[str, str, int]] = []
+    for t in rng.sample(built["tables"], len(built["tables"])):
+        tricks = rng.randint(0, 13)
+        steps.append(("enter", t["token"], tricks))
+        agreeing.append(("agree", t["token"], tricks))
+        if len(agreeing) > 20:
+            steps.append(agreeing.pop(0))
+    steps += agreeing
+    pushed = 0
+
+    def look() -> None:
+        nonlocal pushed
+        for token, (now, loaded) in hub._changes(tokens).items():
+            told, _pages = push._pages(token, now, players[token], loaded)
+            if told is not None:
+                hub.told[token] = told.version
+                pushed += 1
+
+    gc.collect()
+    gc.freeze()  # as the server's start does (whistdrive.asgi.settle_the_heap)
+    if args.callgrind:
+        callgrind("on")
+    started = time.process_time()
+    for i, (action, token, tricks) in enumerate(steps):
+        north, east = phones_of[token]
+        if action == "enter":
+            answer = north.post(f"/t/{token}/enter/", {"hand": hand, "tricks": tricks}, **HTMX)
+        else:
+            answer = east.post(f"/t/{token}/agree/", {"hand": hand, "seat": "E", "tricks_ns": tricks}, **HTMX)
+        assert answer.status_code == 200 and b'role="alert"' not in answer.content, answer.content[:300]
+        if i % args.look_every == args.look_every - 1:
+            look()
+    look()
+    look()
+    spent = time.process_time() - started
+    if args.callgrind:
+        callgrind("off")
+    print(
+        f"{args.tables} tables, {len(steps)} entries, {pushed} tables' pages pushed: "
+        f"{spent:.2f} s of CPU ({spent / args.tables * 1000:.1f} ms a table)"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -28,7 +28,7 @@ def _turn_for(name: str) -> threading.Lock:
 
 
 class DatabaseWrapper(base.DatabaseWrapper):
-    _has_turn = False
+    _turn: threading.Lock | None = None  # the turn this connection holds, until its transaction ends
 
     def _start_transaction_under_autocommit(self) -> None:
         if self.transaction_mode != "IMMEDIATE":  # a transaction that may only read takes no turn
@@ -38,7 +38,7 @@ class DatabaseWrapper(base.DatabaseWrapper):
         # As long as SQLite itself would wait for the lock (the settings' timeout), then the same refusal.
         if not turn.acquire(timeout=self.settings_dict.get("OPTIONS", {}).get("timeout", 5)):
             raise OperationalError("database is locked")
-        self._has_turn = True
+        self._turn = turn
         try:
             super()._start_transaction_under_autocommit()
         except BaseException:
@@ -46,9 +46,9 @@ class DatabaseWrapper(base.DatabaseWrapper):
             raise
 
     def _end_turn(self) -> None:
-        if self._has_turn:
-            self._has_turn = False
-            _turn_for(str(self.settings_dict["NAME"])).release()
+        turn, self._turn = self._turn, None
+        if turn is not None:
+            turn.release()
 
     def _commit(self):
         try:

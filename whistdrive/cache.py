@@ -158,6 +158,12 @@ def page_key(table_token: str, seat: str) -> str:
     return f"page:{table_token}:{seat}"
 
 
+def part_key(table_token: str, part: str) -> str:
+    """A part of the table's page that its four phones are shown alike (``{% same_for_every_seat %}``,
+    whistdrive/templatetags/table_parts.py): the latest only, kept with the version it was drawn at."""
+    return f"part:{table_token}:{part}"
+
+
 def drawing_key(table_token: str) -> str:
     """What all four phones of a table show (``phones.drawing``): the latest drawing only, kept with the
     version it was made at (``latest_or_make``), so that an evening's superseded drawings do not pile up

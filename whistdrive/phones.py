@@ -704,6 +704,14 @@ def drawing(table: Table, *, state: entry.TableState | None = None, moves_later:
         "state": state,
         "fmt": fmt,
         "seated": bool(seats),
+        "seats": [
+            {
+                "seat": s,
+                "name": seats[s].name if s in seats else "",
+                "sub": s in seats and seats[s].stands_in_for_id is not None,  # a duplicate substitute
+            }
+            for s in SEATS
+        ],
         "trump": trump_view(state.trump if state else None),
         "ask_trump": state is not None and state.trump is None,
         "honours": fmt.is_games and fmt.honours,
@@ -850,15 +858,7 @@ def for_phone(shared: dict, my_seat: str | None, player: int | None = None) -> d
     my_side = SIDE_OF_SEAT[my_seat] if my_seat else ""
     context: dict[str, Any] = {
         **shared,
-        "seats": [
-            {
-                "seat": s,
-                "name": seats[s].name if s in seats else "",
-                "you": s == my_seat,
-                "sub": s in seats and seats[s].stands_in_for_id is not None,  # a duplicate substitute
-            }
-            for s in SEATS
-        ],
+        "drawing": shared,  # what every seat is shown alike is drawn from it alone (templatetags/table_parts.py)
         "my_seat": my_seat,
         "my_seat_name": SEAT_NAMES[my_seat] if my_seat else "",
         "my_side": my_side or None,
@@ -990,7 +990,13 @@ def seat_page(shared: dict, shared_version: str, seat: str) -> str:
 
     def draw() -> str:
         context = for_phone(shared, seat, player)
-        context.update(version=version, shared_version=shared_version, push_as=push_as(player), request=_Pushed)
+        context.update(
+            version=version,
+            shared_version=shared_version,
+            part_version=shared_version,  # the parts every seat is shown alike: drawn once for the four
+            push_as=push_as(player),
+            request=_Pushed,
+        )
         return render_to_string("whistdrive/table.html#state", context)
 
     return cache.latest_or_make(cache.page_key(shared["table"].token, seat), version, draw)

@@ -44,7 +44,7 @@ def _phone_at(hall, live_server, table, seat: str):
     with db_quiet(live_server):
         name = _seats(table)[seat].name
     page.get_by_role("button", name=name).click()
-    page.locator(f".seats .{seat}.you").wait_for()
+    page.locator(f'#state[data-seat="{seat}"] .seats .{seat}').wait_for()
     return page
 
 
@@ -117,7 +117,7 @@ def test_a_phone_whose_player_moved_on_shows_their_new_table_not_strangers_seats
     north.go_back()
     # Scanning the new table's card, the phone knows its player at once.
     north.goto(now.table.get_absolute_url())
-    expect(north.locator(f".seats .{now.seat}.you")).to_be_visible()
+    expect(north.locator(f'#state[data-seat="{now.seat}"] .seats .{now.seat}')).to_be_visible()
 
 
 def test_a_partners_change_is_said_on_the_phone_it_replaced(hall, live_server):

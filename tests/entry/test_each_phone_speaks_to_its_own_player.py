@@ -90,7 +90,7 @@ def test_a_phone_whose_player_moved_on_shows_their_new_table_not_this_tables_sea
     assert "Which seat are you?" not in page and 'name="seat"' not in page
     assert f"I'm not {lady.name}" in page
     # At the new table's own code the phone knows its player at once.
-    assert f"<div class=\"{now.seat} you\">" in _page(north, now.table)
+    assert f'<div id="state" data-seat="{now.seat}"' in _page(north, now.table)  # its seat marked (site.css)
 
 
 def test_a_phone_that_is_not_that_player_forgets_them_and_may_choose_a_seat(event):

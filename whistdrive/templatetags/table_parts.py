@@ -1,0 +1,54 @@
+"""``{% same_for_every_seat "name" %} … {% end_same_for_every_seat %}``: a part of a table's page that the
+four phones at the table are shown alike, drawn once a version of the table for all four.
+
+A hall's end of hand draws each table's page once for every seat (the four phones are pushed their own,
+whistdrive.push), and drawing them was a third of the server's work at a hand's end (docs/benchmarks.md).
+Most of a page (the hand, the game, the agreed result, the calls) is the same whoever holds the phone.
+
+The part is drawn from the table's drawing alone (``phones.drawing``, which the page's context carries as
+``drawing``), never from what the phone's own seat adds (``phones.for_phone``): so it cannot differ by
+seat, however it is written, and a name the drawing does not have shows as nothing on every phone alike.
+When the page is drawn at a known version of the table (``part_version``: ``phones.seat_page``), the part
+is kept with that version (``cache.part_key``) and the table's other phones are given it as drawn.
+"""
+
+from __future__ import annotations
+
+from django import template
+from django.template.base import FilterExpression, NodeList, Parser, Token
+from django.template.context import Context
+
+from whistdrive import cache
+
+register = template.Library()
+
+
+class SameForEverySeat(template.Node):
+    def __init__(self, name: FilterExpression, nodelist: NodeList):
+        self.name = name
+        self.nodelist = nodelist
+
+    def render(self, context: Context) -> str:
+        drawing = context.get("drawing")
+        if drawing is None:  # a page not drawn from a table's drawing (no table to share it with)
+            return self.nodelist.render(context)
+        version = context.get("part_version")
+        if not version:
+            return self.draw(context, drawing)
+        key = cache.part_key(drawing["table"].token, self.name.resolve(context))
+        return cache.latest_or_make(key, version, lambda: self.draw(context, drawing))
+
+    def draw(self, context: Context, drawing: dict) -> str:
+        alone = Context(drawing, autoescape=context.autoescape, use_l10n=context.use_l10n, use_tz=context.use_tz)
+        alone.template = context.template  # {% include %} finds its templates through it
+        return self.nodelist.render(alone)
+
+
+@register.tag("same_for_every_seat")
+def same_for_every_seat(parser: Parser, token: Token) -> SameForEverySeat:
+    bits = token.split_contents()
+    if len(bits) != 2:
+        raise template.TemplateSyntaxError(f'{bits[0]} takes a name: {{% {bits[0]} "hand" %}}')
+    nodelist = parser.parse(("end_same_for_every_seat",))
+    parser.delete_first_token()
+    return SameForEverySeat(parser.compile_filter(bits[1]), nodelist)

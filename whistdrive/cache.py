@@ -44,6 +44,10 @@ class InProcessCache(LocMemCache):
     lists that are only read). Everything else about LocMemCache (expiry, culling, the lock) stands.
     """
 
+    def validate_key(self, key):
+        """Nothing to check: Django's look at every character of a key warns of keys memcached would refuse,
+        and these never leave the process (a page's end of hand asks for some twenty)."""
+
     def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
         key = self.make_and_validate_key(key, version=version)
         with self._lock:

@@ -592,6 +592,8 @@ def round_entries(event_pk: int, first_hand: int, last_hand: int, numbers: list[
     """``ResultQuerySet.entries`` of an evening's hands ``first_hand``..``last_hand``, at the tables numbered
     ``numbers`` (every table when None). An agreed table's page reads a few tables' round this way, three
     or four times: written out once a shape, since the ORM took longer to build it than to run it."""
+    if numbers is not None and not numbers:
+        return []  # no table asked for (a one-table hall has no other): "IN ()" is no SQL PostgreSQL takes
     with connection.cursor() as cursor:
         cursor.execute(
             _round_sql(connection.vendor, None if numbers is None else len(numbers)),

@@ -872,8 +872,8 @@ def for_phone(shared: dict, my_seat: str | None, player: int | None = None) -> d
     if my_seat is None and player is not None:
         context["elsewhere"] = elsewhere(shared["event"], shared["table"], player)
     if my_seat and shared.get("moves"):
+        # Said first and large; the list of the four (drawn once for them) hides this seat's own row.
         context["my_move"] = next((m for m in shared["moves"] if m["seat"] == my_seat), None)
-        context["moves"] = [m for m in shared["moves"] if m["seat"] != my_seat]
     changed = shared.get("replaced", {}).get(my_side)
     if changed and changed["seat"] == my_seat:
         context["changed_by_partner"] = f"{changed['by']} changed it to {changed['now']} (you said {changed['said']})"

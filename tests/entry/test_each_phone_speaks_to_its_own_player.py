@@ -3,8 +3,10 @@ phone whose player has moved on says where they are now (never this table's seat
 partner's change to your entry is said in so many words (#16.2)."""
 
 import re
+from pathlib import Path
 
 import pytest
+from django.contrib.staticfiles import finders
 from django.test import Client
 from django.urls import reverse
 
@@ -50,9 +52,14 @@ def test_after_a_hand_the_phone_says_its_own_players_next_place_first_and_large(
     assert re.fullmatch(r"go to table 2, (North|East)( or (North|East) — the table will say when table 2 has "
                         r"finished)?[.,].*", you.group(1).strip().splitlines()[0]), you.group(1)  # fmt: skip
     assert page.index("you-next") < page.index('<ul class="moves">')
-    others = re.findall(r"<li[^>]*><b>([^<]+)</b>: ", page)
+    # The list names all four, drawn once for the table's phones; this phone's own row (said above) carries
+    # its seat, which the fragment's data-seat hides (site.css), so the phone shows the other three.
+    rows = dict(re.findall(r'<li class="([NESW])"><b>([^<]+)</b>: ', page))
     seats = {s.seat: s.entrant.name for s in Seating.objects.filter(table=table, hand=1).select_related("entrant")}
-    assert sorted(others) == sorted(seats[s] for s in "ESW")
+    assert rows == seats
+    assert '<div id="state" data-seat="N"' in page
+    css = Path(finders.find("whistdrive/site.css")).read_text()
+    assert re.search(r"\[data-seat=N\] \.moves \.N[^{]*\{ display: none; \}", css)
 
 
 def test_a_seat_that_waits_on_another_table_names_that_table_and_the_page_redraws_when_it_finishes(event):

@@ -76,8 +76,9 @@ def test_an_agreements_answer_leaves_where_everyone_goes_to_the_poll_it_fires_on
     shown = re.search(r"\?v=(\w+)\"", page).group(1)
     poll = phone.get(_url(table) + f"?v={shown}", headers=HX)
     assert poll.status_code == 200
-    moves = re.findall(r"<b>[^<]+</b>: (stay|go to table|sit out)", poll.content.decode())
-    assert len(moves) == 4, poll.content.decode()
+    moves = re.findall(r'<li class="[NESW]"><b>[^<]+</b>: (stay|go to table|sit out)', poll.content.decode())
+    assert len(moves) == 4, poll.content.decode()  # the four's list, and East's own first:
+    assert re.search(r"<b>YOU</b>: (stay|go to table|sit out)", poll.content.decode())
     version = re.search(r"\?v=(\w+)\"", poll.content.decode()).group(1)
     assert phone.get(_url(table) + f"?v={version}", headers=HX).status_code == 204
 

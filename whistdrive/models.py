@@ -203,10 +203,9 @@ class Event(models.Model):
 
     @property
     def format(self) -> Format:
-        if self.kind == self.Kind.DUPLICATE:
-            # A duplicate evening's boards are its hands, in rounds of boards_per_round (Format.duplicate).
-            return Format.duplicate(self.hands, self.hands_per_round, self.movement, self.scoring, self.trumps)
-        return Format.from_dict({name: getattr(self, name) for name in self.FORMAT_FIELDS})
+        # Asked for by every drawing, move and check of a request: made once for each set of settings (a
+        # Format is frozen), not again on each asking.
+        return _format_of(tuple(_hashable(getattr(self, name)) for name in self.FORMAT_FIELDS))
 
     def set_format(self, fmt: Format) -> None:
         """Every format field from ``fmt``: a duplicate format also puts back the drive settings it has
@@ -392,6 +391,22 @@ class Table(models.Model):
         """Mark a change at the table (inside the transaction that holds its row lock); ``revision``
         then holds the new revision, what the answer drawn after the change is of."""
         self.revision = bump_table(self.pk)
+
+
+@functools.lru_cache(maxsize=256)
+def _format_of(values: tuple) -> Format:
+    """The format of an event whose ``Event.FORMAT_FIELDS`` hold ``values``."""
+    settings = dict(zip(Event.FORMAT_FIELDS, values, strict=True))
+    if settings["kind"] == Event.Kind.DUPLICATE:
+        # A duplicate evening's boards are its hands, in rounds of boards_per_round (Format.duplicate).
+        return Format.duplicate(
+            settings["hands"], settings["hands_per_round"], settings["movement"], settings["scoring"], settings["trumps"]
+        )
+    return Format.from_dict(settings)
+
+
+def _hashable(value):
+    return tuple(value) if isinstance(value, list) else value
 
 
 def columns_of(model, alias: str) -> list[str]:

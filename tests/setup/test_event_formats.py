@@ -113,3 +113,17 @@ def test_the_event_page_says_the_format_in_words(olive_at_a):
     page = client.get(reverse("event", args=[event.pk])).content.decode()
     assert "A semi-partner drive of 24 hands" in page and "Interval after hand 12" in page
     assert "higher second half" in page and "Registering" in page
+
+
+def test_an_events_format_follows_its_settings_as_they_change(olive_at_a):
+    """The format is made once for each set of settings (models._format_of): a change of any setting, in
+    the same object as already asked, gives the format of the new settings, never the one made before."""
+    _, club = olive_at_a
+    event = make_event(club)
+    assert event.format.hands == 24 and event.format.tie_breaks == ()
+    event.hands, event.tie_breaks = 12, ["last_hand"]
+    assert event.format.hands == 12 and event.format.tie_breaks == ("last_hand",)
+    event.set_format(Format.duplicate(boards=18, boards_per_round=3))
+    assert event.format == Format.duplicate(boards=18, boards_per_round=3)
+    event.set_format(Format(hands=20))
+    assert event.format == Format(hands=20)

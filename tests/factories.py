@@ -5,6 +5,8 @@ import datetime
 import itertools
 
 from django.contrib.auth.models import Permission, User
+from django.test import Client
+from django.urls import reverse
 
 from clubs.models import Club, ClubAccess, Member
 from whistdrive import evening
@@ -103,6 +105,14 @@ def started_event(
 
 def table_of(event: Event, number: int = 1) -> Table:
     return event.tables.get(number=number)
+
+
+def seated_phone(table: Table, seat: str, client_class=Client, **request) -> Client:
+    """A phone (a client of its own) that tapped ``seat`` at the table, as a player does once: it then
+    remembers its player for the evening. ``request``: the tap's extras (``headers=``, ``secure=``)."""
+    phone = client_class()
+    phone.post(reverse("table_seat", args=[table.token]), {"seat": seat}, **request)
+    return phone
 
 
 # -- evenings written as rows directly (no phones, no movement engine), for the standings pages --

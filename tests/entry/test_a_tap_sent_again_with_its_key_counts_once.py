@@ -3,20 +3,13 @@ from its own storage when the Wi-Fi dropped (static/whistdrive/kept.js). The ser
 once: a repeat, however late, changes nothing and is answered as the first time was."""
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 
-from tests.factories import started_event, table_of
+from tests.factories import seated_phone, started_event, table_of
 from whistdrive.models import Result, Submission
 
 pytestmark = pytest.mark.django_db
 HX = {"HX-Request": "true"}
-
-
-def _phone(table, seat):
-    phone = Client()
-    phone.post(reverse("table_seat", args=[table.token]), {"seat": seat})
-    return phone
 
 
 def _enter(phone, table, tricks, key, **extra):
@@ -26,7 +19,7 @@ def _enter(phone, table, tricks, key, **extra):
 
 def test_an_old_tap_arriving_late_does_not_undo_a_newer_one():
     table = table_of(started_event())
-    north = _phone(table, "N")
+    north = seated_phone(table, "N")
     _enter(north, table, 8, "tap-aaaaaaaa")
     _enter(north, table, 9, "tap-bbbbbbbb")
     # The first tap's answer was lost on the way; the phone sends it again from its storage.
@@ -41,7 +34,7 @@ def test_an_old_tap_arriving_late_does_not_undo_a_newer_one():
 
 def test_an_agreement_sent_again_is_stored_once_and_answered_as_agreed():
     table = table_of(started_event())
-    north, east = _phone(table, "N"), _phone(table, "E")
+    north, east = seated_phone(table, "N"), seated_phone(table, "E")
     _enter(north, table, 7, "north-tap-1")
     agree = {"hand": 1, "seat": "E", "tricks_ns": 7, "key": "east-agrees-1"}
     url = reverse("table_agree", args=[table.token])
@@ -56,7 +49,7 @@ def test_an_agreement_sent_again_is_stored_once_and_answered_as_agreed():
 def test_a_refused_tap_sent_again_gives_the_same_words_and_is_logged_once():
     event = started_event()
     table = table_of(event)
-    north = _phone(table, "N")
+    north = seated_phone(table, "N")
     first = _enter(north, table, 14, "too-many-1")
     again = _enter(north, table, 14, "too-many-1", resent="on")
     for response in (first, again):
@@ -66,7 +59,7 @@ def test_a_refused_tap_sent_again_gives_the_same_words_and_is_logged_once():
 
 def test_a_tap_kept_on_the_phone_is_marked_as_sent_again():
     table = table_of(started_event())
-    north = _phone(table, "N")
+    north = seated_phone(table, "N")
     _enter(north, table, 7, "kept-tap-1", resent="on")
     assert Submission.objects.get(key="kept-tap-1").resent is True
 
@@ -74,15 +67,15 @@ def test_a_tap_kept_on_the_phone_is_marked_as_sent_again():
 def test_the_same_key_at_two_tables_is_two_taps():
     event = started_event()
     one, two = table_of(event, 1), table_of(event, 2)
-    _enter(_phone(one, "N"), one, 7, "same-key-1")
-    _enter(_phone(two, "N"), two, 6, "same-key-1")
+    _enter(seated_phone(one, "N"), one, 7, "same-key-1")
+    _enter(seated_phone(two, "N"), two, 6, "same-key-1")
     assert Submission.objects.filter(key="same-key-1").count() == 2
 
 
 @pytest.mark.parametrize("key", ["short", "no spaces allowed", "x" * 41, "<script>"])
 def test_a_key_that_is_not_a_phone_key_is_refused_and_stores_nothing(key):
     table = table_of(started_event())
-    north = _phone(table, "N")
+    north = seated_phone(table, "N")
     response = _enter(north, table, 7, key)
     assert response.status_code == 200 and 'class="notice error"' in response.content.decode()
     assert not Submission.objects.filter(action="enter").exists()

@@ -10,7 +10,7 @@ from django.contrib.staticfiles import finders
 from django.test import Client
 from django.urls import reverse
 
-from tests.factories import started_event, table_of
+from tests.factories import seated_phone, started_event, table_of
 from whistdrive import entry
 from whistdrive.models import Seating
 
@@ -22,12 +22,6 @@ SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 @pytest.fixture
 def event():
     return started_event(ladies=6, gents=6)  # three tables, progressive: the winning lady and gent move
-
-
-def _phone(table, seat: str) -> Client:
-    phone = Client()
-    phone.post(reverse("table_seat", args=[table.token]), {"seat": seat}, headers=HX)
-    return phone
 
 
 def _page(phone: Client, table) -> str:
@@ -42,7 +36,7 @@ def _agree_all(event, ns: int = 9) -> None:
 
 def test_after_a_hand_the_phone_says_its_own_players_next_place_first_and_large(event):
     table = table_of(event, 1)
-    north = _phone(table, "N")
+    north = seated_phone(table, "N", headers=HX)
     entry.submit(table, hand=1, seat="N", tricks_ours=9)
     entry.agree(table, hand=1, seat="E")
     page = _page(north, table)
@@ -66,7 +60,7 @@ def test_a_seat_that_waits_on_another_table_names_that_table_and_the_page_redraw
     event.auto_advance = False
     event.save()
     table = table_of(event, 1)
-    north = _phone(table, "N")
+    north = seated_phone(table, "N", headers=HX)
     entry.submit(table, hand=1, seat="N", tricks_ours=9)
     entry.agree(table, hand=1, seat="E")
     _page(north, table)  # drawn once: it notes the tables its movers wait on
@@ -83,7 +77,7 @@ def test_a_seat_that_waits_on_another_table_names_that_table_and_the_page_redraw
 
 def test_a_phone_whose_player_moved_on_shows_their_new_table_not_this_tables_seats(event):
     table = table_of(event, 1)
-    north = _phone(table, "N")
+    north = seated_phone(table, "N", headers=HX)
     lady = Seating.objects.get(table=table, hand=1, seat="N").entrant
     _agree_all(event)
     event.refresh_from_db()
@@ -102,7 +96,7 @@ def test_a_phone_whose_player_moved_on_shows_their_new_table_not_this_tables_sea
 
 def test_a_phone_that_is_not_that_player_forgets_them_and_may_choose_a_seat(event):
     table = table_of(event, 1)
-    north = _phone(table, "N")
+    north = seated_phone(table, "N", headers=HX)
     _agree_all(event)
     north.post(reverse("table_forget_seat", args=[table.token]), headers=HX)
     page = _page(north, table)
@@ -111,7 +105,7 @@ def test_a_phone_that_is_not_that_player_forgets_them_and_may_choose_a_seat(even
 
 def test_when_a_partners_entry_replaces_yours_your_phone_says_so(event):
     table = table_of(event, 1)
-    north, south = _phone(table, "N"), _phone(table, "S")
+    north, south = seated_phone(table, "N", headers=HX), seated_phone(table, "S", headers=HX)
     north.post(reverse("table_enter", args=[table.token]), {"hand": 1, "tricks": 7}, headers=HX)
     south.post(reverse("table_enter", args=[table.token]), {"hand": 1, "tricks": 8}, headers=HX)
     assert "South changed it to 8 (you said 7)." in _page(north, table)
@@ -123,7 +117,7 @@ def test_when_a_partners_entry_replaces_yours_your_phone_says_so(event):
 
 def test_an_east_west_partner_change_is_said_in_east_wests_tricks(event):
     table = table_of(event, 1)
-    east, west = _phone(table, "E"), _phone(table, "W")
+    east, west = seated_phone(table, "E", headers=HX), seated_phone(table, "W", headers=HX)
     east.post(reverse("table_enter", args=[table.token]), {"hand": 1, "tricks": 5}, headers=HX)
     west.post(reverse("table_enter", args=[table.token]), {"hand": 1, "tricks": 6}, headers=HX)
     assert "West changed it to 6 (you said 5)." in _page(east, table)

@@ -12,19 +12,13 @@ from django.template import engines
 from django.test import Client
 from django.urls import reverse
 
-from tests.factories import started_event, table_of
+from tests.factories import seated_phone, started_event, table_of
 from whistdrive import entry, phones
 from whistdrive.models import Seating
 from whistdrive.rules import HandEntry
 from whistdrive.templatetags import table_parts
 
 pytestmark = pytest.mark.django_db
-
-
-def _phone_of(table, seat: str) -> Client:
-    phone = Client()
-    phone.post(reverse("table_seat", args=[table.token]), {"seat": seat}, secure=True)
-    return phone
 
 
 def _table():
@@ -72,7 +66,7 @@ def test_a_tables_four_pushed_pages_draw_each_shared_part_once_and_each_shows_it
 def test_every_seats_page_is_the_same_whether_its_parts_were_kept_or_drawn_for_it():
     """The page a phone is pushed (parts drawn once for the four) is the page its own full load draws."""
     table = _table()
-    phones_at = {seat: _phone_of(table, seat) for seat in "NESW"}
+    phones_at = {seat: seated_phone(table, seat, secure=True) for seat in "NESW"}
     entry.submit(table, hand=1, seat="N", tricks_ours=6)
     _, _, pushed = phones.pushed_pages(table.token, _players(table))
     seat_of = {s.entrant_id: s.seat for s in Seating.objects.filter(table=table, hand=1)}

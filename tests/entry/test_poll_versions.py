@@ -5,7 +5,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from tests.factories import started_event, table_of
+from tests.factories import seated_phone, started_event, table_of
 from whistdrive import entry
 from whistdrive.rules import HandEntry
 
@@ -58,17 +58,9 @@ def test_an_agreed_page_changes_when_the_table_its_movers_wait_on_finishes_and_n
     assert poll(client, here, version) == 200
 
 
-def _phone(client_class, table, seat: str):
-    phone = client_class()
-    phone.post(reverse("table_seat", args=[table.token]), {"seat": seat}, headers=HX)
-    return phone
-
-
 def test_a_tables_phones_share_one_drawing_but_each_sees_its_own_seat(event):
-    from django.test import Client
-
     here = table_of(event, 2)
-    north, east, south = (_phone(Client, here, seat) for seat in "NES")
+    north, east, south = (seated_phone(here, seat, headers=HX) for seat in "NES")
     entry.submit(here, hand=1, seat="N", tricks_ours=8)
     url = reverse("table", args=[here.token])
     pages = {
@@ -96,10 +88,8 @@ def test_a_tables_phones_share_one_drawing_but_each_sees_its_own_seat(event):
 
 
 def test_a_shared_drawing_is_never_served_after_the_table_changed(event):
-    from django.test import Client
-
     here = table_of(event, 5)
-    north, east = _phone(Client, here, "N"), _phone(Client, here, "E")
+    north, east = seated_phone(here, "N", headers=HX), seated_phone(here, "E", headers=HX)
     url = reverse("table", args=[here.token])
     north.get(url, headers=HX)  # the playing table's drawing, now shared
     entry.submit(here, hand=1, seat="N", tricks_ours=6)
@@ -139,12 +129,10 @@ def test_a_table_keeps_its_latest_drawing_only_and_each_phone_sees_the_newest(ev
     """A long evening's superseded drawings would pile up in the server's memory (some 42,000 objects a
     hand at 300 tables, bench/heap_over_hands.py), every full pass of the garbage collector over them
     holding the requests longer."""
-    from django.test import Client
-
     from whistdrive import cache
 
     here = table_of(event, 2)
-    north, east = _phone(Client, here, "N"), _phone(Client, here, "E")
+    north, east = seated_phone(here, "N", headers=HX), seated_phone(here, "E", headers=HX)
     url = reverse("table", args=[here.token])
 
     def drawings_kept() -> int:

@@ -3,20 +3,13 @@ perhaps after the table (or the whole evening) has moved on. One result, and nev
 
 import pytest
 from django.contrib.messages import get_messages
-from django.test import Client
 from django.urls import reverse
 
-from tests.factories import started_event, table_of
+from tests.factories import seated_phone, started_event, table_of
 from whistdrive.models import Result, Submission
 
 pytestmark = pytest.mark.django_db
 HX = {"HX-Request": "true"}
-
-
-def _phone(table, seat):
-    phone = Client()
-    phone.post(reverse("table_seat", args=[table.token]), {"seat": seat})
-    return phone
 
 
 def _errors(response) -> list[str]:
@@ -34,7 +27,7 @@ def _claims(table, hand):
 def test_the_same_entry_and_agreement_sent_twice_make_one_result_and_no_error(headers):
     event = started_event()
     table = table_of(event)
-    north, east = _phone(table, "N"), _phone(table, "E")
+    north, east = seated_phone(table, "N"), seated_phone(table, "E")
     enter = (reverse("table_enter", args=[table.token]), {"hand": 1, "tricks": 8})
     agree = (reverse("table_agree", args=[table.token]), {"hand": 1, "seat": "E", "tricks_ns": 8})
     for _ in range(3):
@@ -54,7 +47,7 @@ def test_the_same_entry_and_agreement_sent_twice_make_one_result_and_no_error(he
 def test_a_post_replayed_after_the_evening_moved_on_changes_nothing_and_shows_the_new_hand():
     event = started_event()
     tables = list(event.tables.order_by("number"))
-    phones = {t.number: (_phone(t, "N"), _phone(t, "E")) for t in tables}
+    phones = {t.number: (seated_phone(t, "N"), seated_phone(t, "E")) for t in tables}
     for t in tables:
         north, east = phones[t.number]
         north.post(reverse("table_enter", args=[t.token]), {"hand": 1, "tricks": 7})

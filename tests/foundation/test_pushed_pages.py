@@ -6,20 +6,13 @@ from __future__ import annotations
 
 import pytest
 from django.template.backends.django import Template as DjangoTemplate
-from django.test import Client
 from django.urls import reverse
 
-from tests.factories import started_event, table_of
+from tests.factories import seated_phone, started_event, table_of
 from whistdrive import phones, push
 from whistdrive.models import Seating
 
 pytestmark = pytest.mark.django_db
-
-
-def _phone_of(table, seat: str) -> Client:
-    phone = Client()
-    phone.post(reverse("table_seat", args=[table.token]), {"seat": seat}, secure=True)
-    return phone
 
 
 def test_each_seated_player_is_drawn_the_page_their_own_phone_fetches_and_no_one_else_is():
@@ -27,13 +20,13 @@ def test_each_seated_player_is_drawn_the_page_their_own_phone_fetches_and_no_one
     one, two = table_of(event, 1), table_of(event, 2)
     seated = {s.seat: s.entrant_id for s in Seating.objects.filter(table=one, hand=1)}
     elsewhere = Seating.objects.get(table=two, hand=1, seat="N").entrant_id
-    north = _phone_of(one, "N")
+    north = seated_phone(one, "N", secure=True)
     north.post(reverse("table_enter", args=[one.token]), {"hand": 1, "tricks": 8}, HTTP_HX_REQUEST="true", secure=True)
 
     version, revisions, pages = phones.pushed_pages(one.token, {seated["N"], seated["E"], elsewhere})
 
     assert pages.keys() == {seated["N"], seated["E"]}  # table 2's North fetches their own page
-    east = _phone_of(one, "E")
+    east = seated_phone(one, "E", secure=True)
     fetched = east.get(reverse("table", args=[one.token]), HTTP_HX_REQUEST="true", secure=True).content.decode()
     assert pages[seated["E"]].strip() == fetched.strip()
     assert f'data-shared="{version}"' in fetched and f'data-revision="{revisions}"' in fetched
@@ -66,7 +59,7 @@ def test_the_answer_to_an_entry_is_the_page_then_pushed_to_that_seat_drawn_once(
     event = started_event(tables=1)
     table = table_of(event, 1)
     seated = {s.seat: s.entrant_id for s in Seating.objects.filter(table=table, hand=1)}
-    north = _phone_of(table, "N")
+    north = seated_phone(table, "N", secure=True)
     drawn = []
     render = DjangoTemplate.render  # every drawing of a page or fragment, the views' and the hub's
 
@@ -93,7 +86,7 @@ def test_the_claims_push_is_drawn_from_what_the_answer_drew_without_reading_the_
     event = started_event(tables=1)
     table = table_of(event, 1)
     players = set(Seating.objects.filter(table=table, hand=1).values_list("entrant_id", flat=True))
-    north = _phone_of(table, "N")
+    north = seated_phone(table, "N", secure=True)
     north.post(reverse("table_enter", args=[table.token]), {"hand": 1, "tricks": 8}, HTTP_HX_REQUEST="true", secure=True)
     looked = phones.tables_of_evenings([table.token])[table.token].shared  # the version the hub's look finds
 

@@ -5,16 +5,11 @@ import re
 from django.test import Client
 from django.urls import reverse
 
+from tests.factories import seated_phone
 from whistdrive.models import Entrant, Result, Submission
 
 HX = {"HX-Request": "true"}
 TOKEN = re.compile(r"[A-Za-z0-9_\-]{43}")
-
-
-def _phone(table, seat: str) -> Client:
-    phone = Client()
-    phone.post(reverse("table_seat", args=[table.token]), {"seat": seat})
-    return phone
 
 
 def _other_tokens(event, *, keep: set[str]) -> set[str]:
@@ -24,7 +19,7 @@ def _other_tokens(event, *, keep: set[str]) -> set[str]:
 
 def test_a_table_page_shows_only_its_own_table_and_the_seated_players_own_link(running):
     event, table = running["event"], running["table"]
-    phone = _phone(table, "N")
+    phone = seated_phone(table, "N")
     page = phone.get(reverse("table", args=[table.token])).content.decode()
     north = table.seatings.get(hand=1, seat="N").entrant
     assert north.token in page  # "your own page" for the player who chose North
@@ -36,9 +31,9 @@ def test_a_table_page_shows_only_its_own_table_and_the_seated_players_own_link(r
 def test_posting_with_one_tables_token_changes_only_that_table(running):
     event = running["event"]
     one, two = event.tables.get(number=1), event.tables.get(number=2)
-    north = _phone(one, "N")
+    north = seated_phone(one, "N")
     north.post(reverse("table_enter", args=[one.token]), {"hand": 1, "tricks": 9}, headers=HX)
-    east = _phone(one, "E")
+    east = seated_phone(one, "E")
     east.post(reverse("table_agree", args=[one.token]), {"hand": 1, "seat": "E", "tricks_ns": 9}, headers=HX)
     assert list(Result.objects.filter(table__event=event).values_list("table__number", "tricks_ns")) == [(1, 9)]
     assert not Submission.objects.filter(table=two).exists()
@@ -50,7 +45,7 @@ def test_posting_with_one_tables_token_changes_only_that_table(running):
 
 def test_a_table_token_cannot_write_another_hand(running):
     table = running["table"]
-    phone = _phone(table, "N")
+    phone = seated_phone(table, "N")
     for hand in (0, 2, 6, -1, 99):
         response = phone.post(reverse("table_enter", args=[table.token]), {"hand": hand, "tricks": 8}, headers=HX)
         assert response.status_code == 200

@@ -14,9 +14,13 @@ is kept with that version (``cache.part_key``) and the table's other phones are 
 
 from __future__ import annotations
 
+from html import escape
+from urllib.parse import quote
+
 from django import template
 from django.template.base import FilterExpression, NodeList, Parser, Token
 from django.template.context import Context
+from django.utils.safestring import SafeString, mark_safe
 
 from whistdrive import cache
 
@@ -52,3 +56,32 @@ def same_for_every_seat(parser: Parser, token: Token) -> SameForEverySeat:
     nodelist = parser.parse(("end_same_for_every_seat",))
     parser.delete_first_token()
     return SameForEverySeat(parser.compile_filter(bits[1]), nodelist)
+
+
+@register.simple_tag(takes_context=True)
+def state_attributes(context: Context) -> SafeString:
+    """The attributes of the fragment's own element (``<div id="state"…>``): the phone's seat, and while the
+    evening runs, how the page keeps itself current (static/whistdrive/push.js): the fragment to fetch at
+    its version, the poll's interval, the stream of pushed updates naming its player, the versions it shows.
+
+    One node, where written out in the template they were sixteen, on each of the dozen pages a table's
+    phones are drawn at a hand's end: a fifth of the time drawing a page (docs/benchmarks.md)."""
+    attrs: dict[str, str | bool] = {}
+    if context.get("my_seat"):
+        attrs["data-seat"] = context["my_seat"]
+    event, urls = context.get("event"), context.get("urls")
+    if context.get("state") and event.status != "finished":
+        push_as = context.get("push_as")
+        attrs.update(
+            {
+                "hx-get": f"{urls['page']}?v={context.get('version', '')}",
+                "hx-trigger": f"{'load, ' if context.get('moves_later') else ''}every {context['poll_seconds']}s, wake, pushed",
+                "data-poll-on-wake": True,
+                "data-push": urls["events"] + (f"?as={quote(push_as, safe='/')}" if push_as else ""),
+                "data-shared": context.get("shared_version", ""),
+                "data-revision": context["revisions"],
+                "hx-swap": "outerHTML",
+            }
+        )
+    # Each value escaped as Django escapes a variable (html.escape); the names are the literals above.
+    return mark_safe("".join(f" {name}" if value is True else f' {name}="{escape(str(value))}"' for name, value in attrs.items()))

@@ -36,8 +36,10 @@ from whistdrive.models import (
     Seating,
     Submission,
     Table,
+    bump_table,
     columns_of,
     from_row,
+    insert,
     table_and_event,
     table_and_event_columns,
 )
@@ -416,7 +418,8 @@ def _create_result(table: Table, hand: int, entry: HandEntry) -> Result | None:
     result = _result_from(table, hand, entry, Result.Source.AGREED)
     try:
         with transaction.atomic():
-            result.save()
+            insert(result)  # as result.save() writes it, and bumps its table as every writer of a result does:
+            bump_table(table.pk)
     except IntegrityError:
         return None
     _record_board_trump(table, hand, entry.trump)
@@ -435,7 +438,8 @@ def _log(table: Table, hand: int, action: str, *, outcome: str, entry: HandEntry
             revoke=entry.revoke if entry.revoke in ("NS", "EW") else "",
         )
     fields = {k: v for k, v in fields.items() if v is not None}
-    logged = Submission.objects.create(table=table, hand=hand, action=action, outcome=outcome[:200], **values, **fields)
+    logged = Submission(table=table, hand=hand, action=action, outcome=outcome[:200], **values, **fields)
+    insert(logged)
     # Under the table's row lock, like the write itself: the table's pages read it before drawing.
     table.bump()
     return logged

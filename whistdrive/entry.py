@@ -418,8 +418,8 @@ def _create_result(table: Table, hand: int, entry: HandEntry) -> Result | None:
     result = _result_from(table, hand, entry, Result.Source.AGREED)
     try:
         with transaction.atomic():
-            insert(result)  # as result.save() writes it, and bumps its table as every writer of a result does:
-            bump_table(table.pk)
+            insert(result)  # the row result.save() writes; and, as Result.save does for every writer,
+            bump_table(table.pk)  # its table's revision, so that the table's pages draw again
     except IntegrityError:
         return None
     _record_board_trump(table, hand, entry.trump)

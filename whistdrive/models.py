@@ -11,7 +11,7 @@ from typing import Any
 from django.conf import settings
 from django.db import connection, models
 from django.db.models import F, Q
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 
 from clubs.models import Club, Member, Role, Season
 from clubs.validators import no_control_characters
@@ -345,7 +345,7 @@ class Entrant(models.Model):
         return self.name
 
     def get_absolute_url(self) -> str:
-        return reverse("player", args=[self.token])
+        return _player_path(get_script_prefix(), self.token)
 
     @property
     def player_id(self) -> str:
@@ -391,6 +391,13 @@ class Table(models.Model):
         """Mark a change at the table (inside the transaction that holds its row lock); ``revision``
         then holds the new revision, what the answer drawn after the change is of."""
         self.revision = bump_table(self.pk)
+
+
+@functools.lru_cache(maxsize=4096)
+def _player_path(prefix: str, token: str) -> str:
+    """A player's own page, reversed once a player (under the script prefix it was reversed with) rather than
+    on each of the dozen pages a hand that their phone is drawn (``phones.for_phone``)."""
+    return reverse("player", args=[token])
 
 
 @functools.lru_cache(maxsize=256)

@@ -818,13 +818,6 @@ def table_urls(prefix: str, token: str) -> dict[str, str]:
     return {key: reverse(name, args=[token]) for key, name in TABLE_URLS.items()}
 
 
-@functools.lru_cache(maxsize=4096)
-def player_url(prefix: str, token: str) -> str:
-    """A player's own page (``Entrant.get_absolute_url``), reversed once a player rather than on each page
-    their phone is drawn, as ``table_urls`` is."""
-    return reverse("player", args=[token])
-
-
 def _counts_as(claimed: HandEntry, fmt) -> str:
     """The score that will count after a revoke's penalty, in words ("" when no trick moves)."""
     after = tricks_after_revoke(claimed, fmt)
@@ -872,7 +865,7 @@ def for_phone(shared: dict, my_seat: str | None, player: int | None = None) -> d
         "my_side_name": SIDE_NAMES.get(my_side, ""),
         "other_side": OTHER_SIDE.get(my_side),
         "other_side_name": SIDE_NAMES.get(OTHER_SIDE.get(my_side, ""), ""),
-        "my_link": player_url(get_script_prefix(), seats[my_seat].token) if my_seat else "",
+        "my_link": seats[my_seat].get_absolute_url() if my_seat else "",
     }
     if state is None:
         return context

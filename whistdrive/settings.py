@@ -294,8 +294,8 @@ TABLE_POST_LIMIT = int(os.environ.get("WHISTDRIVE_TABLE_POST_LIMIT") or 60)
 # - "default": Django's own uses (sessions, the login and link limits' counts), which every process
 #   must agree on. WHISTDRIVE_CACHE_URL may name a Redis server (redis://HOST:6379/0, needs
 #   `pip install redis`) that hosted worker processes share. Without it: one process's memory on the
-#   laptop; files in the data folder under `rundrive --workers N` (it sets WHISTDRIVE_WORKERS for its
-#   processes); each hosted worker's own memory otherwise, so each counts its own share of the limits.
+#   laptop; SQLite files in the data folder under `rundrive --workers N` (it sets WHISTDRIVE_WORKERS for
+#   its processes); each hosted worker's own memory otherwise, so each counts its own share of the limits.
 CACHE_URL = os.environ.get("WHISTDRIVE_CACHE_URL", "")
 _workers = os.environ.get("WHISTDRIVE_WORKERS", "").strip() or "1"
 if not _workers.isdigit() or int(_workers) < 1:
@@ -312,9 +312,9 @@ elif SERVER_WORKERS == 1:
     }
 else:
     _DEFAULT_CACHE = {
-        "BACKEND": "whistdrive.cache.SharedFileCache",
+        "BACKEND": "whistdrive.cache.SharedDiskCache",
         "LOCATION": str(DATA_DIR / "shared-cache"),
-        "OPTIONS": {"MAX_ENTRIES": 20_000},
+        "OPTIONS": {"size_limit": 256 * 1024 * 1024},  # an evening's sessions and counts: a few MB
     }
 CACHES = {
     "default": _DEFAULT_CACHE,
@@ -330,12 +330,12 @@ CACHES = {
 SESSION_COOKIE_AGE = 60 * 60 * 24
 # Sessions are read from the default cache and written through to the database (reading one from the
 # database on every poll cost a busy hall's server dearly, docs/benchmarks.md) where every server
-# process reads the same cache: the laptop's one process, or a Redis that hosted workers share.
-# Otherwise (hosted workers each with their own memory, `rundrive --workers N`) their memories would
-# disagree, and each request reads its session from the database.
+# process reads the same cache: the laptop's one process, the files `rundrive --workers N`'s processes
+# share, or a Redis that hosted workers share. Otherwise (hosted workers each with their own memory)
+# their memories would disagree, and each request reads its session from the database.
 SESSION_ENGINE = (
     "django.contrib.sessions.backends.cached_db"
-    if CACHE_URL or not (HOSTED or SERVER_WORKERS > 1)
+    if CACHE_URL or SERVER_WORKERS > 1 or not HOSTED
     else "django.contrib.sessions.backends.db"
 )
 SESSION_COOKIE_SAMESITE = "Lax"

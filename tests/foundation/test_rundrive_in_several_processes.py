@@ -155,3 +155,21 @@ def test_the_processes_stop_when_rundrive_is_ended_outright(laptop):
         time.sleep(0.2)
     # Not left serving on alone, holding the port against the next rundrive.
     assert not any(_is_alive(pid) for pid in servers)
+
+
+def _open_files(pid: int) -> int:
+    return len(os.listdir(f"/proc/{pid}/fd"))
+
+
+def test_the_shared_cache_does_not_take_a_file_a_request(laptop):
+    drive, evening = laptop
+    phone = Phone(drive.base_url, evening["tables"]["1"])
+    phone.post("seat/", {"seat": "N"})
+    servers = _servers(drive.process.pid)
+    for _ in range(20):  # every thread of both processes has served a request
+        phone.page()
+    before = {pid: _open_files(pid) for pid in servers}
+    for _ in range(200):  # each reads the phone's session from the shared cache
+        phone.page()
+    # A cache opened afresh for each request (as Django makes one) ran a hall's server out of file handles.
+    assert all(_open_files(pid) <= before[pid] + 10 for pid in servers), (before, {p: _open_files(p) for p in servers})

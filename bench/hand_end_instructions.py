@@ -5,6 +5,7 @@ it, counted in CPU instructions, which do not vary with what else the machine is
         python bench/hand_end_instructions.py --tables 60 --callgrind
     python bench/hand_end_instructions.py --tables 300          # CPU seconds instead (noisy)
     ... --postgres postgres://postgres@127.0.0.1:5432/wd_hand_end  # an empty PostgreSQL database instead
+    ... --processes 2                                           # as rundrive --workers 2's two processes
 
 Builds the hall's evening as ``bench/hall.py`` does (``bench/_event.py``: progressive, winners move, 11
 hands played; its tokens drawn from a seeded generator, so that two runs do the same work), seats North's
@@ -12,7 +13,10 @@ and East's phones at every table, and then plays the hand's end: at each table N
 tricks and, some twenty tables later, East's agrees (``django.test.Client``, as the pages' htmx sends
 them), while every eighth request the pushed updates' hub looks at the hall and draws the pages of each
 table that changed for its four players (``push.Hub._changes``, ``push._pages``), as the server's hub does
-four times a second. Only that part is counted: with ``--callgrind``, valgrind's instrumentation is
+four times a second. With ``--processes N``, as ``rundrive --workers N`` serves it: N hubs, each holding
+the streams of a seeded random share of the players, each request served by one of N processes at random,
+each process with its own kept values (the cache they share is the real one, in the data folder); every
+hub looks in turn. Only that part is counted: with ``--callgrind``, valgrind's instrumentation is
 switched on for it alone (``callgrind_control``), and valgrind prints the count ("Collected") as it ends.
 
 The server's real peak (``bench/hall.py``) adds HTTP, the event loop and threads taking turns at Python's
@@ -59,11 +63,19 @@ def main() -> None:
     parser.add_argument("--look-every", type=int, default=8, help="requests between the hub's looks")
     parser.add_argument("--callgrind", action="store_true", help="count under valgrind's callgrind (see above)")
     parser.add_argument("--postgres", metavar="URL", help="a fresh PostgreSQL database to build the hall in, not SQLite")
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="server processes (rundrive --workers N): each with its own kept values and hub; each phone's "
+        "stream held by one of them and each request served by one, at random (seeded)",
+    )
     args = parser.parse_args()
     if args.callgrind and os.environ.get("PYTHONHASHSEED") != "0":
         parser.error("run it with PYTHONHASHSEED=0, so that every run hashes (and so orders) the same")
     os.environ["WHISTDRIVE_DATA_DIR"] = tempfile.mkdtemp(prefix="hand-end-")
     os.environ.pop("DATABASE_URL", None)
+    os.environ["WHISTDRIVE_WORKERS"] = str(args.processes)  # their shared cache, as rundrive --workers N has
     if args.postgres:
         os.environ.update(
             DATABASE_URL=args.postgres,  # hosted mode, as bench/hall.py --db postgres runs it
@@ -75,28 +87,42 @@ def main() -> None:
     import _event
 
     built = _event.build(args.tables, 11)
+    from django.conf import settings
     from django.test import Client
 
-    from whistdrive import phones, push
+    from whistdrive import cache, phones, push
     from whistdrive.models import Seating
 
     hand = built["hand"]
     players: dict[str, set[int]] = {}
     for s in Seating.objects.filter(event_id=built["event"], hand=hand, table__isnull=False).select_related("table"):
         players.setdefault(s.table.token, set()).add(s.entrant_id)
-    hub = push.Hub()
+    # Each process's own kept values: the first is this one's, the others as many more of the same cache.
+    keeps = [cache.kept()] + [
+        cache.InProcessCache(f"whistdrive-kept-{n}", settings.CACHES[cache.KEPT]) for n in range(1, args.processes)
+    ]
+
+    def serve_in(process: int) -> None:
+        cache.kept = lambda: keeps[process]
+
+    hubs = [push.Hub() for _ in keeps]
+    held_by = random.Random(7)  # which process holds each stream
     phones_of = {}
     for t in built["tables"]:
         token = t["token"]
-        hub.listeners[token] = {object(): player for player in players[token]}  # a stream per player
+        for player in sorted(players[token]):  # a stream per player
+            hub = hubs[held_by.randrange(len(hubs))] if len(hubs) > 1 else hubs[0]
+            hub.listeners.setdefault(token, {})[object()] = player
         north, east = Client(), Client()
         north.post(f"/t/{token}/seat/", {"seat": "N"}, **HTMX)
         east.post(f"/t/{token}/seat/", {"seat": "E"}, **HTMX)
         phones_of[token] = (north, east)
-    tokens = list(hub.listeners)
-    hub._changes(tokens)  # the hub's first look: everything as it stands
-    for token in tokens:
-        hub.told[token] = phones.load(token, set()).shared
+    for process, hub in enumerate(hubs):
+        serve_in(process)
+        hub._changes(list(hub.listeners))  # the hub's first look: everything as it stands
+        for token in hub.listeners:
+            hub.told[token] = phones.load(token, set()).shared
+    served_by = random.Random(11)  # which process serves each request
     rng = random.Random(3)
     steps: list[tuple[str, str, int]] = []
     agreeing: list[tuple[str, str, int]] = []
@@ -111,11 +137,13 @@ def main() -> None:
 
     def look() -> None:
         nonlocal pushed
-        for token, (now, loaded) in hub._changes(tokens).items():
-            told, _pages = push._pages(token, now, players[token], loaded)
-            if told is not None:
-                hub.told[token] = told.version
-                pushed += 1
+        for process, hub in enumerate(hubs):
+            serve_in(process)
+            for token, (now, loaded) in hub._changes(list(hub.listeners)).items():
+                told, _pages = push._pages(token, now, set(hub.listeners[token].values()), loaded)
+                if told is not None:
+                    hub.told[token] = told.version
+                    pushed += 1
 
     gc.collect()
     gc.freeze()  # as the server's start does (whistdrive.asgi.settle_the_heap)
@@ -124,6 +152,8 @@ def main() -> None:
     started = time.process_time()
     for i, (action, token, tricks) in enumerate(steps):
         north, east = phones_of[token]
+        if len(hubs) > 1:
+            serve_in(served_by.randrange(len(hubs)))
         if action == "enter":
             answer = north.post(f"/t/{token}/enter/", {"hand": hand, "tricks": tricks}, **HTMX)
         else:

@@ -12,7 +12,9 @@ hand at 300 tables, bench/heap_over_hands.py) do not pile up in the server's mem
 Two caches (``settings.CACHES``):
 - ``default``: Django's own uses (sessions, the login and link limits), which every server process
   must agree on: under ``rundrive --workers N``, SQLite files every process shares (``SharedDiskCache``);
-  hosted, with ``WHISTDRIVE_CACHE_URL`` naming Redis, Django's ``RedisCache``;
+  hosted, with ``WHISTDRIVE_CACHE_URL`` naming Redis, Django's ``RedisCache``. Shared so, it also
+  carries the pages the hubs push (``publish``): one process draws a table's pages and the others take
+  them, where each drew them for its own phones;
 - ``kept``: the values below, always in each process's own memory as the objects themselves
   (``InProcessCache``): they are never changed once made, and pickling them on every read (a big
   hall's seating history, a page's drawing) cost more than working them out once in each process.
@@ -29,6 +31,7 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from diskcache import DjangoCache, FanoutCache
+from django.conf import settings
 from django.core.cache import caches
 from django.core.cache.backends.base import DEFAULT_TIMEOUT, BaseCache
 from django.core.cache.backends.locmem import LocMemCache
@@ -189,6 +192,12 @@ def drawing_key(table_token: str) -> str:
     return f"drawing:{table_token}"
 
 
+def pushed_key(table_token: str) -> str:
+    """A table's pushed pages, one a seated player, with the version and revisions they were drawn at
+    (``phones.pushed_pages``), in the cache every server process reads (``published``): the latest only."""
+    return f"whistdrive:pushed:{table_token}"
+
+
 def totals_key(table_token: str, event_revision: int, table_revision: int, hand: int) -> str:
     """The running totals of the four at an agreed table (``scores.totals_for``)."""
     return f"totals:{table_token}:{event_revision}:{table_revision}:{hand}"
@@ -265,6 +274,22 @@ def get(key: str) -> Any:
 
 def put(key: str, value: Any) -> None:
     kept().set(key, value)
+
+
+def between_processes() -> bool:
+    """Whether the ``default`` cache is one that every server process reads (``rundrive --workers N``'s
+    files, or a Redis that hosted workers share), so that one process's work can be handed to another."""
+    return settings.SERVER_WORKERS > 1 or bool(settings.CACHE_URL)
+
+
+def published(key: str) -> Any:
+    """What a server process has put under ``key`` for the others (``publish``); None when nothing is."""
+    return caches["default"].get(key)
+
+
+def publish(key: str, value: Any) -> None:
+    """Put ``value`` (plain data: it is pickled) under ``key`` for every server process (``between_processes``)."""
+    caches["default"].set(key, value, timeout=3 * 60 * 60)
 
 
 def clear() -> None:

@@ -966,7 +966,17 @@ def pushed_pages(
 
     ``loaded``: the table as the hub has just loaded it (``load(token, set())``) to learn its version.
     ``version``: the version the hub's look worked out instead; when the table's kept drawing is of it (the
-    answer to the entry that made it drew it), the pages are drawn from that, without reading the table."""
+    answer to the entry that made it drew it), the pages are drawn from that, without reading the table.
+
+    Where the server runs in several processes that share a cache (``cache.between_processes``), each
+    process's hub pushes the pages to the phones whose streams it holds, and a table's four phones are
+    mostly held by more than one: the first to draw the table's pages at a version draws every seated
+    player's and publishes them, and the others take them from there, without reading the table."""
+    sharing = cache.between_processes()
+    if sharing and (version or loaded):
+        drawn = cache.published(cache.pushed_key(token))
+        if drawn is not None and drawn[0] == (loaded.shared if loaded else version):
+            return drawn[0], drawn[1], {player: page for player, page in drawn[2].items() if player in players}
     if loaded is None and version:
         held = cache.get(cache.drawing_key(token))
         if held is not None and held[0] == version:
@@ -976,12 +986,18 @@ def pushed_pages(
         return None
     table = loaded.table
     revisions = revisions_of(table.event.revision, table.revision)
-    if not loaded.shared or not table.event.current_hand or table.event.status == Event.Status.FINISHED:
-        return loaded.shared, revisions, {}
-    shared = kept_drawing(loaded)
-    seat_of = {person.pk: seat for seat, person in shared["state"].seats.items()} if shared["state"] else {}
-    pages = {player: seat_page(shared, loaded.shared, seat_of[player]) for player in players if player in seat_of}
-    return loaded.shared, revisions, pages
+    pages: dict[int, str] = {}
+    if loaded.shared and table.event.current_hand and table.event.status != Event.Status.FINISHED:
+        shared = kept_drawing(loaded)
+        seat_of = {person.pk: seat for seat, person in shared["state"].seats.items()} if shared["state"] else {}
+        pages = {
+            player: seat_page(shared, loaded.shared, seat)
+            for player, seat in seat_of.items()
+            if sharing or player in players  # the other processes' phones are these players' too
+        }
+        if sharing:
+            cache.publish(cache.pushed_key(token), (loaded.shared, revisions, pages))
+    return loaded.shared, revisions, {player: page for player, page in pages.items() if player in players}
 
 
 def seat_page(shared: dict, shared_version: str, seat: str) -> str:

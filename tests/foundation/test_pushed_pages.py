@@ -5,11 +5,14 @@ other phone, or when the page cannot be drawn, so that the phone fetches its pag
 from __future__ import annotations
 
 import pytest
+from django.db import connection
 from django.template.backends.django import Template as DjangoTemplate
+from django.test import override_settings
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.factories import seated_phone, started_event, table_of
-from whistdrive import phones, push
+from whistdrive import cache, phones, push
 from whistdrive.models import Seating
 
 pytestmark = pytest.mark.django_db
@@ -80,14 +83,13 @@ def test_the_answer_to_an_entry_is_the_page_then_pushed_to_that_seat_drawn_once(
 
 
 def test_the_claims_push_is_drawn_from_what_the_answer_drew_without_reading_the_table():
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
     event = started_event(tables=1)
     table = table_of(event, 1)
     players = set(Seating.objects.filter(table=table, hand=1).values_list("entrant_id", flat=True))
     north = seated_phone(table, "N", secure=True)
-    north.post(reverse("table_enter", args=[table.token]), {"hand": 1, "tricks": 8}, HTTP_HX_REQUEST="true", secure=True)
+    north.post(
+        reverse("table_enter", args=[table.token]), {"hand": 1, "tricks": 8}, HTTP_HX_REQUEST="true", secure=True
+    )
     looked = phones.tables_of_evenings([table.token])[table.token].shared  # the version the hub's look finds
 
     with CaptureQueriesContext(connection) as queries:
@@ -95,3 +97,61 @@ def test_the_claims_push_is_drawn_from_what_the_answer_drew_without_reading_the_
     assert queries.captured_queries == []
     assert (version, revisions, pages) == phones.pushed_pages(table.token, players)  # as from the table read
     assert len(pages) == 4
+
+
+def _drawn_pages(monkeypatch) -> list[str]:
+    drawn: list[str] = []
+    render = DjangoTemplate.render
+
+    def counted(self, *args, **kwargs):
+        drawn.append(self.template.name)
+        return render(self, *args, **kwargs)
+
+    monkeypatch.setattr(DjangoTemplate, "render", counted)
+    return drawn
+
+
+@override_settings(SERVER_WORKERS=2)  # rundrive --workers 2: the default cache is one both processes read
+def test_in_several_processes_one_draws_a_tables_pages_and_the_others_take_them(monkeypatch):
+    event = started_event(tables=1)
+    table = table_of(event, 1)
+    seated = {s.seat: s.entrant_id for s in Seating.objects.filter(table=table, hand=1)}
+    north = seated_phone(table, "N", secure=True)
+    north.post(
+        reverse("table_enter", args=[table.token]), {"hand": 1, "tricks": 8}, HTTP_HX_REQUEST="true", secure=True
+    )
+    looked = phones.tables_of_evenings([table.token])[table.token].shared
+
+    # This process's hub holds North's stream; the other's holds East's and South's.
+    assert phones.pushed_pages(table.token, {seated["N"]}, version=looked)[2].keys() == {seated["N"]}
+    cache.kept().clear()  # the other process has none of this one's drawings
+    drawn = _drawn_pages(monkeypatch)
+    with CaptureQueriesContext(connection) as queries:
+        version, revisions, pages = phones.pushed_pages(table.token, {seated["E"], seated["S"]}, version=looked)
+
+    assert queries.captured_queries == [] and drawn == []
+    assert version == looked and pages.keys() == {seated["E"], seated["S"]}
+    east = seated_phone(table, "E", secure=True)
+    fetched = east.get(reverse("table", args=[table.token]), HTTP_HX_REQUEST="true", secure=True).content.decode()
+    assert pages[seated["E"]].strip() == fetched.strip()
+
+    # East agrees: the table's new version is drawn afresh, not taken from what was published before.
+    east.post(
+        reverse("table_agree", args=[table.token]),
+        {"hand": 1, "seat": "E", "tricks_ns": 8},
+        HTTP_HX_REQUEST="true",
+        secure=True,
+    )
+    cache.kept().clear()
+    now = phones.load(table.token, set())
+    assert now.shared != looked
+    version, _, pages = phones.pushed_pages(table.token, {seated["S"]}, now)
+    assert version == now.shared and "Agree" not in pages[seated["S"]] and drawn
+
+
+def test_in_one_process_nothing_is_published_for_others():
+    event = started_event(tables=1)
+    table = table_of(event, 1)
+    players = set(Seating.objects.filter(table=table, hand=1).values_list("entrant_id", flat=True))
+    assert len(phones.pushed_pages(table.token, players)[2]) == 4
+    assert cache.published(cache.pushed_key(table.token)) is None

@@ -230,9 +230,21 @@ def phone_version(shared: str, my_seat: str | None) -> str:
 
 def _learn_waits(table: Table) -> Waits:
     """The tables an agreed table's page waits on, worked out (and kept) before its version is read,
-    so the first drawing can be shared with the table's other phones."""
+    so the first drawing can be shared with the table's other phones. Where several server processes
+    share a cache (``cache.between_processes``), worked out by the first of them and taken by the others:
+    the same waits give the same version, whose pages are then drawn once (``pushed_pages``)."""
     event = table.event
     hand = event.current_hand
+    sharing = cache.between_processes()
+    if sharing:
+        published = cache.published(cache.waits_key(table.token))
+        if published is not None and (published.hand, published.event_revision, published.table_revision) == (
+            hand,
+            event.revision,
+            table.revision,
+        ):
+            cache.put(cache.waits_key(table.token), published)
+            return published
     numbers: set[int] = set()
     fmt = event.format
     if fmt.is_duplicate:
@@ -256,6 +268,8 @@ def _learn_waits(table: Table) -> Waits:
     ids = _table_ids(event, numbers)
     waits = Waits(hand, event.revision, table.revision, ids)
     cache.put(cache.waits_key(table.token), waits)
+    if sharing:
+        cache.publish(cache.waits_key(table.token), waits)
     return waits
 
 

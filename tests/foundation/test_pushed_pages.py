@@ -155,3 +155,27 @@ def test_in_one_process_nothing_is_published_for_others():
     players = set(Seating.objects.filter(table=table, hand=1).values_list("entrant_id", flat=True))
     assert len(phones.pushed_pages(table.token, players)[2]) == 4
     assert cache.published(cache.pushed_key(table.token)) is None
+
+
+@override_settings(SERVER_WORKERS=2)
+def test_in_several_processes_an_agreed_tables_waits_are_worked_out_once():
+    event = started_event(tables=2)
+    table = table_of(event, 1)
+    north, east = seated_phone(table, "N", secure=True), seated_phone(table, "E", secure=True)
+    north.post(reverse("table_enter", args=[table.token]), {"hand": 1, "tricks": 8}, HTTP_HX_REQUEST="true", secure=True)
+    east.post(
+        reverse("table_agree", args=[table.token]),
+        {"hand": 1, "seat": "E", "tricks_ns": 8},
+        HTTP_HX_REQUEST="true",
+        secure=True,
+    )
+    first = phones.load(table.token, set())  # this process works out where the four go, and so the waits
+    cache.kept().clear()  # another process
+
+    with CaptureQueriesContext(connection) as queries:
+        other = phones.load(table.token, set())
+
+    # The table's read and its waited tables' results, where working out the movement again took nine
+    # queries; and the same version, so the pages the first process draws at it are the ones both push.
+    assert len(queries.captured_queries) == 2
+    assert other.shared == first.shared

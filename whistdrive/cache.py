@@ -198,6 +198,12 @@ def pushed_key(table_token: str) -> str:
     return f"whistdrive:pushed:{table_token}"
 
 
+def published_waits_key(table_token: str) -> str:
+    """An agreed table's waits as the first process to work them out found them (``phones._learn_waits``),
+    for the other processes, in the cache they share: the latest only."""
+    return f"whistdrive:waits:{table_token}"
+
+
 def totals_key(table_token: str, event_revision: int, table_revision: int, hand: int) -> str:
     """The running totals of the four at an agreed table (``scores.totals_for``)."""
     return f"totals:{table_token}:{event_revision}:{table_revision}:{hand}"

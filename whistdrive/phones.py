@@ -237,7 +237,7 @@ def _learn_waits(table: Table) -> Waits:
     hand = event.current_hand
     sharing = cache.between_processes()
     if sharing:
-        published = cache.published(cache.waits_key(table.token))
+        published = cache.published(cache.published_waits_key(table.token))
         if published is not None and (published.hand, published.event_revision, published.table_revision) == (
             hand,
             event.revision,
@@ -269,7 +269,7 @@ def _learn_waits(table: Table) -> Waits:
     waits = Waits(hand, event.revision, table.revision, ids)
     cache.put(cache.waits_key(table.token), waits)
     if sharing:
-        cache.publish(cache.waits_key(table.token), waits)
+        cache.publish(cache.published_waits_key(table.token), waits)
     return waits
 
 

@@ -220,8 +220,10 @@ def test_a_result_entered_through_one_server_is_seen_at_once_through_the_other(t
 
         if cache_url:
             # The Redis holds what the servers must agree on (the phones' sessions, the tables' counts
-            # of posts), never what each works out for itself: the drawings and standings above were
-            # kept in each server's own memory, as pickling them on every read cost more than making them.
+            # of posts) and what one works out for the others (the pages pushed to a table's phones, an
+            # agreed table's waits), all under WhistDrive's own names; never the drawings and standings
+            # above, kept in each server's own memory, as pickling them on every read cost more than
+            # making them.
             names = [key.decode().split(":", 2)[2] for key in redis.keys("*")]
             assert any(name.startswith("django.contrib.sessions.cached_db") for name in names), names
             assert any(name.startswith("whistdrive:table-posts:") for name in names), names

@@ -32,9 +32,10 @@ class Laptop:
         return Phone(self.browser, self.base_url, self.token, seat, self.csp)
 
 
-@pytest.fixture
-def laptop(browser, tmp_path):
-    drive = start_drive(tmp_path / "data", "--organiser", "olive")
+@pytest.fixture(params=[1, 2], ids=["one process", "two processes"])
+def laptop(request, browser, tmp_path):
+    # Two: `rundrive --workers 2`, whose processes share the phones' sessions and the pages they push.
+    drive = start_drive(tmp_path / "data", "--organiser", "olive", "--workers", str(request.param))
     try:
         yield Laptop(drive.base_url, make_evening(tmp_path / "data")["tables"]["1"], browser)
     finally:

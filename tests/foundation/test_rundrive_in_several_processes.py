@@ -8,6 +8,7 @@ one process that dies is replaced while the evening carries on.
 
 from __future__ import annotations
 
+import html
 import os
 import re
 import signal
@@ -20,7 +21,7 @@ import pytest
 from tests.browser.laptops import make_evening
 from tests.faults.phones import Phone
 from tests.foundation.drive_process import start_drive
-from tests.foundation.test_pushed_updates import Stream
+from tests.foundation.test_pushed_updates import PUSH, Stream, _fragment
 
 pytestmark = pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the server's processes from /proc")
 
@@ -110,6 +111,31 @@ def test_a_change_through_one_process_is_pushed_by_the_other(laptop):
         assert status == 200
         heard = {stream.next_version(within=5) for stream in streams}
         assert len(heard) == 1 and heard != shown
+    finally:
+        for stream in streams:
+            stream.close()
+
+
+def test_every_process_pushes_a_player_the_page_their_phone_would_fetch(laptop):
+    # One process draws the table's pages and publishes them; the other takes them (whistdrive.phones.pushed_pages).
+    drive, evening = laptop
+    token = evening["tables"]["1"]
+    north, east = Phone(drive.base_url, token), Phone(drive.base_url, token)
+    status, seated = east.post("seat/", {"seat": "E"})
+    assert status == 200
+    mine = html.unescape(PUSH.search(seated).group(1))
+    streams = [Stream(drive.base_url, token, mine) for _ in range(6)]  # on both processes, in all likelihood
+    try:
+        for stream in streams:
+            stream.next_event(within=10)  # the version now, on opening
+        north.post("seat/", {"seat": "N"})
+        status, _ = north.post("enter/", {"hand": 1, "tricks": 8})
+        assert status == 200
+        pushed = {stream.next_event(within=10) for stream in streams}
+        assert len(pushed) == 1
+        kind, data = pushed.pop()
+        assert kind == "page"
+        assert data.partition("\n")[2].strip() == _fragment(east).strip()  # to the byte
     finally:
         for stream in streams:
             stream.close()

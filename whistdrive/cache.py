@@ -13,8 +13,8 @@ Two caches (``settings.CACHES``):
 - ``default``: Django's own uses (sessions, the login and link limits), which every server process
   must agree on: under ``rundrive --workers N``, SQLite files every process shares (``SharedDiskCache``);
   hosted, with ``WHISTDRIVE_CACHE_URL`` naming Redis, Django's ``RedisCache``. Shared so, it also
-  carries the pages the hubs push (``publish``): one process draws a table's pages and the others take
-  them, where each drew them for its own phones;
+  carries what one process works out for the others (``publish``): a table's pushed pages, which each
+  process drew for its own phones before, and an agreed table's waits;
 - ``kept``: the values below, always in each process's own memory as the objects themselves
   (``InProcessCache``): they are never changed once made, and pickling them on every read (a big
   hall's seating history, a page's drawing) cost more than working them out once in each process.

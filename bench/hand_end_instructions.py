@@ -111,8 +111,7 @@ def main() -> None:
     for t in built["tables"]:
         token = t["token"]
         for player in sorted(players[token]):  # a stream per player
-            hub = hubs[held_by.randrange(len(hubs))] if len(hubs) > 1 else hubs[0]
-            hub.listeners.setdefault(token, {})[object()] = player
+            hubs[held_by.randrange(len(hubs))].listeners.setdefault(token, {})[object()] = player
         north, east = Client(), Client()
         north.post(f"/t/{token}/seat/", {"seat": "N"}, **HTMX)
         east.post(f"/t/{token}/seat/", {"seat": "E"}, **HTMX)

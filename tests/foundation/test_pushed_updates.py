@@ -125,7 +125,14 @@ def test_a_phone_hears_its_table_change_at_once_and_nothing_of_other_tables(lapt
         other.close()
 
 
-def _fragment(phone: Phone) -> str:
+def seated_stream(phone: Phone, seat: str) -> str:
+    """The phone taps ``seat``: the events URL its page then opens, naming its player (signed)."""
+    status, seated = phone.post("seat/", {"seat": seat})
+    assert status == 200
+    return html.unescape(PUSH.search(seated).group(1))
+
+
+def fragment(phone: Phone) -> str:
     """The phone's page as its htmx fetch gets it (the fragment a pushed page replaces)."""
     request = urllib.request.Request(phone.base, headers={"HX-Request": "true"})
     with phone.opener.open(request, timeout=30) as response:
@@ -138,9 +145,7 @@ def test_a_phone_whose_player_sits_there_is_pushed_the_page_itself(laptop):
     drive, evening = laptop
     token = evening["tables"]["1"]
     north, east = Phone(drive.base_url, token), Phone(drive.base_url, token)
-    status, seated = east.post("seat/", {"seat": "E"})
-    assert status == 200
-    mine = html.unescape(PUSH.search(seated).group(1))
+    mine = seated_stream(east, "E")
     assert mine.startswith(f"/t/{token}/events/?as=")
     stream = Stream(drive.base_url, token, mine)
     plain = Stream(drive.base_url, token)
@@ -155,7 +160,7 @@ def test_a_phone_whose_player_sits_there_is_pushed_the_page_itself(laptop):
         assert kind == "page"
         head, _, page = data.partition("\n")
         version, revisions = head.split(" ")
-        fetched = _fragment(east)
+        fetched = fragment(east)
         assert page.strip() == fetched.strip()  # what East's phone fetches now, to the byte
         assert "North–South say" in page and 'action="/t/' in page  # East is asked to agree North's 8
         assert f'data-shared="{version}"' in page and f'data-revision="{revisions}"' in page

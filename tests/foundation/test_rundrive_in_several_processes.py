@@ -8,7 +8,6 @@ one process that dies is replaced while the evening carries on.
 
 from __future__ import annotations
 
-import html
 import os
 import re
 import signal
@@ -21,7 +20,7 @@ import pytest
 from tests.browser.laptops import make_evening
 from tests.faults.phones import Phone
 from tests.foundation.drive_process import start_drive
-from tests.foundation.test_pushed_updates import PUSH, Stream, _fragment
+from tests.foundation.test_pushed_updates import Stream, fragment, seated_stream
 
 pytestmark = pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the server's processes from /proc")
 
@@ -121,9 +120,7 @@ def test_every_process_pushes_a_player_the_page_their_phone_would_fetch(laptop):
     drive, evening = laptop
     token = evening["tables"]["1"]
     north, east = Phone(drive.base_url, token), Phone(drive.base_url, token)
-    status, seated = east.post("seat/", {"seat": "E"})
-    assert status == 200
-    mine = html.unescape(PUSH.search(seated).group(1))
+    mine = seated_stream(east, "E")
     streams = [Stream(drive.base_url, token, mine) for _ in range(6)]  # on both processes, in all likelihood
     try:
         for stream in streams:
@@ -135,7 +132,7 @@ def test_every_process_pushes_a_player_the_page_their_phone_would_fetch(laptop):
         assert len(pushed) == 1
         kind, data = pushed.pop()
         assert kind == "page"
-        assert data.partition("\n")[2].strip() == _fragment(east).strip()  # to the byte
+        assert data.partition("\n")[2].strip() == fragment(east).strip()  # to the byte
     finally:
         for stream in streams:
             stream.close()

@@ -173,6 +173,12 @@ def waits_key(table_token: str) -> str:
     return f"waits:{table_token}"
 
 
+def table_state_key(table_token: str) -> str:
+    """A table's state for the hand it plays and whether it has called the organiser (``phones._table_now``):
+    the latest only, kept with the revisions they were read at."""
+    return f"table-state:{table_token}"
+
+
 def page_key(table_token: str, seat: str) -> str:
     """The state fragment the phones in a seat at the table are shown (``phones.seat_page``): the latest only,
     kept with its version, as the drawing it is drawn from is."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from django.core import signing
@@ -707,8 +707,11 @@ def drawing(table: Table, *, state: entry.TableState | None = None, moves_later:
     """
     event = table.event
     hand = evening.playing_hand(table)
-    if state is None or state.hand != hand:
-        state = entry.table_state(table, hand) if hand else None
+    flagged = False
+    if hand:
+        state, flagged = _table_now(table, hand, state if state is not None and state.hand == hand else None)
+    else:
+        state = None
     seats = state.seats if state else {}
     fmt = event.format
     context: dict[str, Any] = {
@@ -736,7 +739,7 @@ def drawing(table: Table, *, state: entry.TableState | None = None, moves_later:
         "urls": table_urls(get_script_prefix(), table.token),
         "revisions": revisions_of(event.revision, table.revision),
         "flag_reasons": FLAG_REASONS,
-        "flagged": state is not None and _flagged(table, hand),
+        "flagged": flagged,
         "poll_seconds": poll_seconds(_table_count(event)) if state is not None else 0,
     }
     if state is None:
@@ -801,6 +804,28 @@ def drawing(table: Table, *, state: entry.TableState | None = None, moves_later:
         before = entry.seats_at(table, hand - 1)
         context["previous_moves"] = moves(event, table, hand - 1, before) if before else []
     return context
+
+
+def _table_now(table: Table, hand: int, stored: entry.TableState | None) -> tuple[entry.TableState, bool]:
+    """The table's state for ``hand``, and whether it has called the organiser, kept with the revisions of
+    the table and event they were read at (the table's latest only, ``cache.table_state_key``).
+
+    Everything that changes them bumps a revision (an entry, a result, a call or its answer: the table's;
+    a seating or a correction elsewhere: the event's), and they are read after the revisions were, so a
+    kept state is never older than its revisions. An agreed table's page is drawn again whenever a table
+    it waits on changes, its own state unchanged: three queries and the call's a drawing, spared.
+    ``stored``: the state an entry has just left, at exactly the revision its write gave the table (the
+    answer to the entry keeps it for the pages drawn next)."""
+    event = table.event
+    version = f"{event.revision}:{event.status}:{event.current_hand}:{table.revision}:{hand}"
+    key = cache.table_state_key(table.token)
+    if stored is not None:
+        now = (stored, _flagged(table, hand))
+        cache.put(key, (version, now))
+        return now
+    state, flagged = cache.latest_or_make(key, version, lambda: (entry.table_state(table, hand), _flagged(table, hand)))
+    # The state names the table it was read with: the caller's own object (the same row at the same revision).
+    return (state if state.table is table else replace(state, table=table)), flagged
 
 
 def _flagged(table: Table, hand: int) -> bool:

@@ -12,8 +12,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.factories import seated_phone, started_event, table_of
-from whistdrive import cache, phones, push
+from whistdrive import cache, entry, phones, push
 from whistdrive.models import Seating
+from whistdrive.phones import FLAG_REASONS
+from whistdrive.rules import HandEntry, trump_for_hand
 
 pytestmark = pytest.mark.django_db
 
@@ -179,3 +181,45 @@ def test_in_several_processes_an_agreed_tables_waits_are_worked_out_once():
     # queries; and the same version, so the pages the first process draws at it are the ones both push.
     assert len(queries.captured_queries) == 2
     assert other.shared == first.shared
+
+
+def _agreed_at(table, tricks: int = 8) -> None:
+    north, east = seated_phone(table, "N", secure=True), seated_phone(table, "E", secure=True)
+    htmx = {"HTTP_HX_REQUEST": "true", "secure": True}
+    north.post(reverse("table_enter", args=[table.token]), {"hand": 1, "tricks": tricks}, **htmx)
+    east.post(reverse("table_agree", args=[table.token]), {"hand": 1, "seat": "E", "tricks_ns": tricks}, **htmx)
+
+
+def test_an_agreed_tables_push_is_drawn_from_the_state_its_agreement_left_without_reading_it_again():
+    event = started_event(tables=2)
+    table = table_of(event, 1)
+    players = set(Seating.objects.filter(table=table, hand=1).values_list("entrant_id", flat=True))
+    _agreed_at(table)
+
+    with CaptureQueriesContext(connection) as queries:
+        pages = phones.pushed_pages(table.token, players)[2]
+
+    assert "Agreed: North–South 8, East–West 5" in pages[min(players)]
+    read = " ".join(q["sql"] for q in queries.captured_queries)
+    assert "whistdrive_submission" not in read and "whistdrive_flag" not in read  # as the agreement left them
+
+
+def test_every_change_at_an_agreed_table_reaches_its_pushed_pages():
+    """The table's state kept with the revisions it was read at (``phones._table_now``) is never drawn
+    again once anything at the table changes: a call to the organiser, its answer, a correction."""
+    event = started_event(tables=2)
+    table = table_of(event, 1)
+    north = Seating.objects.get(table=table, hand=1, seat="N").entrant_id
+    _agreed_at(table)
+    assert "Call the organiser" in phones.pushed_pages(table.token, {north})[2][north]
+
+    flag = entry.call_organiser(table, hand=1, reason=FLAG_REASONS[0][0])
+    assert "The organiser has been called" in phones.pushed_pages(table.token, {north})[2][north]
+
+    entry.resolve_flag(flag)
+    entry.set_result(
+        table, hand=1, entry=HandEntry(10, 3, trump_for_hand(event.trumps, 1)), user=None, reason="recounted"
+    )
+    page = phones.pushed_pages(table.token, {north})[2][north]
+    assert "Agreed: North–South 10, East–West 3" in page and "recounted" in page
+    assert "The organiser has been called" not in page

@@ -662,6 +662,31 @@ class QualifyForm(forms.Form):
 
 # -- the phones at a table --------------------------------------------------------------------------------
 
+
+class _FieldsAsDeclared(dict):
+    """A phone form's fields, handed to each of its forms as declared. Django deep-copies a form class's
+    fields for every form it makes, so that a form may change its own (choices, labels) without changing
+    the next one's: copying the fields and widgets of the entry and agreement forms was a twentieth of the
+    server's work for an entry at a busy hall's end of hand (docs/benchmarks.md)."""
+
+    def __deepcopy__(self, memo) -> dict:
+        return dict(self)
+
+
+class _PhoneFormMetaclass(forms.forms.DeclarativeFieldsMetaclass):
+    def __new__(mcs, name, bases, attrs):
+        new_class = super().__new__(mcs, name, bases, attrs)
+        new_class.base_fields = _FieldsAsDeclared(new_class.base_fields)
+        return new_class
+
+
+class PhoneForm(forms.Form, metaclass=_PhoneFormMetaclass):
+    """A form that a table's phones post (an entry, an agreement, a seat, a call): only validated, never
+    drawn (the table's page writes its own fields out), and its fields never changed once declared, so
+    every form of a kind shares them. A subclass must not change ``self.fields`` (a test checks that none
+    defines ``__init__``): one form's change would be every later form's."""
+
+
 # The hand a page was showing. Bounded, so a tampered or garbled post is a message, never a
 # database error (hands are stored as small positive integers).
 def _hand_field() -> forms.IntegerField:
@@ -691,11 +716,11 @@ class RejoinForm(forms.Form):
         return self.seatings[self.cleaned_data["seating"]]
 
 
-class SeatForm(forms.Form):
+class SeatForm(PhoneForm):
     seat = forms.ChoiceField(choices=[(s, SEAT_NAMES[s]) for s in SEATS])
 
 
-class KeptTapForm(forms.Form):
+class KeptTapForm(PhoneForm):
     """What a phone's script adds to an entry or agreement, so a tap sent twice counts once."""
 
     key = forms.RegexField(r"^[A-Za-z0-9_-]{8,40}$", required=False)
@@ -741,6 +766,6 @@ class KeptForm(EntryForm):
         return data
 
 
-class FlagForm(forms.Form):
+class FlagForm(PhoneForm):
     hand = _hand_field()
     reason = forms.ChoiceField(choices=FLAG_REASONS)

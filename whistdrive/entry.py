@@ -85,6 +85,9 @@ class TableState:
     # phone is told "South changed it to 8 (you said 7)".
     replaced: dict[str, Claim] = field(default_factory=dict)
     board: Board | None = None  # duplicate: the board this table plays as this hand
+    # Whether the table has called the organiser about this hand, unanswered, when an entry read it under
+    # the table's lock (None: not read with the state; the page asks, phones._table_now).
+    called: bool | None = None
 
     @property
     def pending_side(self) -> str | None:
@@ -130,7 +133,12 @@ def _is_claim(row: Submission) -> bool:
 
 
 def _build_state(
-    table: Table, hand: int, rows: list[Submission], result: Result | None, seats: dict[str, Entrant]
+    table: Table,
+    hand: int,
+    rows: list[Submission],
+    result: Result | None,
+    seats: dict[str, Entrant],
+    called: bool | None = None,
 ) -> TableState:
     claims: dict[str, Claim | None] = {"NS": None, "EW": None}
     by_seat: dict[str, Claim] = {}
@@ -170,6 +178,7 @@ def _build_state(
         submissions=len(rows),
         replaced=replaced,
         board=board,
+        called=called,
     )
 
 
@@ -337,22 +346,38 @@ def _locked_table(table: Table) -> Table:
     # while the event row stays free for advance() and new seatings may still refer to the table
     # (locking the joined event row too deadlocked against advance on PostgreSQL). SQLite has no row
     # locks: the transaction itself is IMMEDIATE (settings), one writer at a time.
+    return _locked(table, None)[0]
+
+
+def _locked_with_call(table: Table, hand: int) -> tuple[Table, bool]:
+    """The table locked (``_locked_table``), and whether it has called the organiser about ``hand``, unanswered,
+    in the same statement: what the answer to an entry shows (a call, or its answer, locks the table too)."""
+    return _locked(table, hand)
+
+
+def _locked(table: Table, hand: int | None) -> tuple[Table, bool]:
     with connection.cursor() as cursor:
-        cursor.execute(_locked_sql(connection.vendor), [table.pk])
+        cursor.execute(_locked_sql(connection.vendor, hand is not None), [*([hand] if hand is not None else []), table.pk])
         row = cursor.fetchone()
     if row is None:
         raise Table.DoesNotExist(f"table {table.pk} is gone")
-    return table_and_event(row)
+    return table_and_event(row), bool(row[-1]) if hand is not None else False
 
 
 # Every entry reads its table under the lock: written out once, as ``phones.load`` is, since the ORM
 # took longer to build this select than the database to answer it.
 @functools.cache
-def _locked_sql(vendor: str) -> str:
+def _locked_sql(vendor: str, with_call: bool = False) -> str:
     q = connection.ops.quote_name
     lock = " FOR NO KEY UPDATE OF t" if vendor == "postgresql" else ""
+    called = (
+        f", EXISTS (SELECT 1 FROM {q(Flag._meta.db_table)} WHERE {q('table_id')} = t.{q('id')} AND {q('hand')} = %s "
+        f"AND {q('resolved')} IS NULL)"
+        if with_call
+        else ""
+    )
     return (
-        f"SELECT {', '.join(table_and_event_columns())} FROM {q(Table._meta.db_table)} t "
+        f"SELECT {', '.join(table_and_event_columns())}{called} FROM {q(Table._meta.db_table)} t "
         f"JOIN {q(Event._meta.db_table)} e ON e.{q('id')} = t.{q('event_id')} WHERE t.{q('id')} = %s{lock}"
     )
 
@@ -490,7 +515,7 @@ def _submit(
     side = SIDE_OF_SEAT.get(seat, "")
     agreed = None
     with transaction.atomic():
-        table = _locked_table(table)
+        table, called = _locked_with_call(table, hand)
         _refuse_repeat(table, key)
         entry = None
         try:
@@ -565,7 +590,7 @@ def _submit(
         evening.after_result(table.event, hand)
     if outcome == "agreed" and agreed is None and result is None:
         return table_state(table, hand)  # the result was stored by another request meanwhile
-    return _build_state(table, hand, [*rows, logged], agreed or result, seats)
+    return _build_state(table, hand, [*rows, logged], agreed or result, seats, called=called)
 
 
 def agree(table: Table, *, key: str = "", resent: bool = False, **agreed) -> TableState:
@@ -601,7 +626,7 @@ def _agree(
     side = SIDE_OF_SEAT.get(seat, "")
     stored = None
     with transaction.atomic():
-        table = _locked_table(table)
+        table, called = _locked_with_call(table, hand)
         _refuse_repeat(table, key)
         entry = None
         try:
@@ -660,7 +685,7 @@ def _agree(
     evening.after_result(table.event, hand)
     if stored is None and result is None:
         return table_state(table, hand)  # the result was stored by another request meanwhile
-    return _build_state(table, hand, [*rows, logged], stored or result, seats)
+    return _build_state(table, hand, [*rows, logged], stored or result, seats, called=called)
 
 
 def set_result(

@@ -820,7 +820,7 @@ def _table_now(table: Table, hand: int, stored: entry.TableState | None) -> tupl
     version = f"{event.revision}:{event.status}:{event.current_hand}:{table.revision}:{hand}"
     key = cache.table_state_key(table.token)
     if stored is not None:
-        now = (stored, _flagged(table, hand))
+        now = (stored, stored.called if stored.called is not None else _flagged(table, hand))
         cache.put(key, (version, now))
         return now
     state, flagged = cache.latest_or_make(key, version, lambda: (entry.table_state(table, hand), _flagged(table, hand)))

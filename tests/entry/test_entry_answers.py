@@ -99,3 +99,28 @@ def test_a_claims_answer_is_of_the_version_its_write_left_without_reading_the_ta
     assert len(reads) == 2, reads
     shown = re.search(r"\?v=(\w+)\"", page).group(1)
     assert phone.get(_url(table) + f"?v={shown}", headers=HX).status_code == 204  # nothing newer to fetch
+
+
+def test_an_entrys_answer_says_whether_the_table_has_called_the_organiser_as_it_stands():
+    """Read with the table under its lock (``entry._locked_with_call``), as a call and its answer are made."""
+    two_tables = started_event(tables=2)
+    table, other = table_of(two_tables, 1), table_of(two_tables, 2)
+    flag = entry.call_organiser(table, hand=1, reason="misdeal")
+    entry.call_organiser(other, hand=1, reason="missing")
+    assert entry.submit(table, hand=1, seat="N", tricks_ours=8).called is True
+    entry.resolve_flag(flag)  # the other table's call stands, and is not this table's
+    assert entry.agree(table, hand=1, seat="E").called is False
+    assert entry.table_state(table, 1).called is None  # not read with the state: the page asks
+
+
+def test_the_answer_to_an_entry_at_a_table_that_called_the_organiser_says_so(event):
+    table = table_of(event)
+    north, east = Client(), Client()
+    north.post(_url(table, "table_seat"), {"seat": "N"})
+    east.post(_url(table, "table_seat"), {"seat": "E"})
+    north.post(_url(table, "table_call"), {"hand": 1, "reason": "dispute"})
+    answer = north.post(_url(table, "table_enter"), {"hand": 1, "tricks": 8}, headers=HX).content.decode()
+    assert "The organiser has been called" in answer and "You said North–South 8" in answer
+    entry.resolve_flag(table.flags.get())
+    answer = east.post(_url(table, "table_agree"), {"hand": 1, "seat": "E", "tricks_ns": 8}, headers=HX).content.decode()
+    assert "Agreed: North–South 8, East–West 5" in answer and "The organiser has been called" not in answer

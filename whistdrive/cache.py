@@ -161,6 +161,11 @@ def where_next_key(event_pk: int, hand: int, number: int, revision: int) -> str:
     return f"where-next:{event_pk}:{hand}:{number}:{revision}"
 
 
+def seated_key(event_pk: int, hand: int, revision: int) -> str:
+    """Whether anyone is seated for a hand of an evening (``phones._seated``): a seating bumps its revision."""
+    return f"seated:{event_pk}:{hand}:{revision}"
+
+
 def table_count_key(event_pk: int, revision: int) -> str:
     """How many tables an evening has (the phones' poll interval): tables are made only when a hand is
     seated, which bumps the event's revision."""

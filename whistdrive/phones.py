@@ -273,9 +273,14 @@ def _learn_waits(table: Table) -> Waits:
     return waits
 
 
-# Asked on every agreement of a big hall: written out, as ``load``'s statement is.
 def _seated(event: Event, hand: int) -> bool:
-    """Whether anyone is seated for ``hand`` (the hall has moved on to it)."""
+    """Whether anyone is seated for ``hand`` (the hall has moved on to it): asked by every agreed table's
+    page, kept under the event's revision (a seating bumps it, ``cache.seated_key``)."""
+    return cache.get_or_make(cache.seated_key(event.pk, hand, event.revision), lambda: _seated_now(event, hand))
+
+
+# Written out, as ``load``'s statement is.
+def _seated_now(event: Event, hand: int) -> bool:
     q = connection.ops.quote_name
     with connection.cursor() as cursor:
         cursor.execute(
@@ -445,8 +450,9 @@ def moves(event: Event, table: Table, hand: int, seats: dict[str, Entrant]) -> l
     if hand >= fmt.hands:
         return [_row(e, s, "That was the last hand.", "that was the last hand") for s, e in _in_order(seats)]
     leaving = {e.pk for e in seats.values() if e.left_after_hand == hand}
-    # Only these players' next seats and the tables they go to, not the whole hall's seating.
-    following = _places_of([e.pk for e in seats.values()], hand + 1)
+    # Only these players' next seats and the tables they go to, not the whole hall's seating; nobody's
+    # before the hall has moved on (a drive whose winners move is seated a hand at a time).
+    following = _places_of([e.pk for e in seats.values()], hand + 1) if _seated(event, hand + 1) else {}
     if all(e.pk in following or e.pk in leaving for e in seats.values()):
         # Duplicate: who takes a leaver's seat from the next board (pair member's entrant pk -> name).
         substitutes = dict(

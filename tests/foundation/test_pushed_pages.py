@@ -12,7 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.factories import seated_phone, started_event, table_of
-from whistdrive import cache, entry, phones, push
+from whistdrive import cache, entry, evening, phones, push
 from whistdrive.models import Seating
 from whistdrive.phones import FLAG_REASONS
 from whistdrive.rules import HandEntry, trump_for_hand
@@ -223,3 +223,23 @@ def test_every_change_at_an_agreed_table_reaches_its_pushed_pages():
     page = phones.pushed_pages(table.token, {north})[2][north]
     assert "Agreed: North–South 10, East–West 3" in page and "recounted" in page
     assert "The organiser has been called" not in page
+
+
+def test_where_an_agreed_tables_players_go_is_read_from_the_next_hands_seating_once_the_hall_is_seated():
+    """Whether the next hand is seated is kept under the event's revision (``phones._seated``): asked by
+    every agreed table's page before the hall moves on, and asked afresh once it has."""
+    event = started_event(tables=2)
+    event.auto_advance = False
+    event.save()
+    one, two = table_of(event, 1), table_of(event, 2)
+    north = Seating.objects.get(table=one, hand=1, seat="N").entrant_id
+    _agreed_at(one)
+    _agreed_at(two, tricks=6)
+    before = phones.pushed_pages(one.token, {north})[2][north]
+    assert "Agreed: North–South 8, East–West 5" in before and ", partner " not in before  # hand 2 not seated yet
+
+    evening.advance(event)
+
+    seated_now = Seating.objects.get(table=one, hand=2, seat="N").entrant_id
+    after = phones.pushed_pages(one.token, {seated_now})[2][seated_now]
+    assert "After hand 1" in after and ", partner " in after  # each player's next seat, and who with

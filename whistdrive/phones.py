@@ -409,18 +409,28 @@ def _where_next(event: Event, table: Table, hand: int) -> dict[str, movements.Ne
     revision = event.revision
     key = cache.where_next_key(event.pk, hand, table.number, revision)
     held = cache.get(key)
+    read: set[int] = set()  # the tables whose round has been read (``results`` holds those with a result)
+    results: dict[int, movements.RoundResult] = {}
     if held is not None:
         inputs, answer = held
-        if inputs == _inputs(evening.round_results(event, hand, tables=[table.number, *_went(answer)]), table, answer):
+        read = {table.number, *_went(answer)}
+        results = evening.round_results(event, hand, tables=sorted(read))
+        if inputs == _inputs(results, table, answer):
             return answer
     history = evening.history_of(event, hand, revision=revision)
     players = evening.players_for(event, hand + 1, revision=revision)
-    results = evening.round_results(event, hand, tables=[table.number])
+    if table.number not in read:
+        results = evening.round_results(event, hand, tables=[table.number])
+        read.add(table.number)
 
     def results_of(tables: set[int] | None) -> dict[int, movements.RoundResult]:
-        # The movement asks for the tables its answer turns on: most often the two neighbours.
+        # The movement asks for the tables its answer turns on: most often the two neighbours, whose
+        # results a kept answer was just checked against when it no longer stood.
+        if tables is not None and tables <= read:
+            return {t: results[t] for t in tables if t in results}
         asked = evening.round_results(event, hand, tables=None if tables is None else sorted(tables))
         results.update(asked)
+        read.update(tables if tables is not None else asked)
         return asked
 
     # Whether anyone came, left or changed role looks at the whole hall: once a hand, not once a table.
@@ -430,7 +440,7 @@ def _where_next(event: Event, table: Table, hand: int) -> dict[str, movements.Ne
     answer = movements.where_next(
         event.format, players, history, table.number, results[table.number], results_of, changed=changed
     )
-    if unread := [t for t in _went(answer) if t not in results]:
+    if unread := [t for t in _went(answer) if t not in read]:
         results.update(evening.round_results(event, hand, tables=unread))  # what the kept answer is checked against
     cache.put(key, (_inputs(results, table, answer), answer))
     return answer

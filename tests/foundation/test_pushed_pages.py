@@ -243,3 +243,33 @@ def test_where_an_agreed_tables_players_go_is_read_from_the_next_hands_seating_o
     seated_now = Seating.objects.get(table=one, hand=2, seat="N").entrant_id
     after = phones.pushed_pages(one.token, {seated_now})[2][seated_now]
     assert "After hand 1" in after and ", partner " in after  # each player's next seat, and who with
+
+
+def test_where_an_agreed_tables_players_go_follows_the_tables_they_go_to_as_their_results_come_and_change():
+    """The movement's answer for an agreed table is kept, checked against the results it turned on, and
+    worked out again from those when they changed (``phones._where_next``): always what it would be afresh."""
+    event = started_event(tables=3)
+    event.auto_advance = False
+    event.save()
+    one = table_of(event, 1)
+
+    def shown() -> list[tuple[str, str]]:
+        return [(m["name"], m["text"]) for m in phones.kept_drawing(phones.load(one.token, set()))["moves"]]
+
+    def afresh() -> list[tuple[str, str]]:
+        cache.clear()
+        return shown()
+
+    _agreed_at(one)
+    seen = [shown()]
+    assert seen[-1] == afresh()
+    for number, tricks in [(2, 6), (3, 9)]:
+        _agreed_at(table_of(event, number), tricks)
+        seen.append(shown())
+        assert seen[-1] == afresh()
+    entry.set_result(
+        table_of(event, 2), hand=1, entry=HandEntry(9, 4, trump_for_hand(event.trumps, 1)), user=None, reason="recount"
+    )
+    seen.append(shown())
+    assert seen[-1] == afresh()
+    assert len(set(map(tuple, seen))) > 1  # the neighbours' results decided where some of them go

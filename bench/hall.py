@@ -380,6 +380,8 @@ class Phone(Client):
                 pass
 
     async def post(self, kind: str, action: str, data: dict) -> bool:
+        # Each tap with its idempotency key, as the page's script (kept.js) sends it: the server looks it up.
+        data = {**data, "key": f"{random.getrandbits(128):032x}"}
         status, body, _ = await self.request(kind, "POST", self.url + action, headers=self.htmx(), data=data)
         if status != 200:
             return False

@@ -11,7 +11,7 @@ Builds the hall's evening as ``bench/hall.py`` does (``bench/_event.py``: progre
 hands played; its tokens drawn from a seeded generator, so that two runs do the same work), seats North's
 and East's phones at every table, and then plays the hand's end: at each table North's phone submits its
 tricks and, some twenty tables later, East's agrees (``django.test.Client``, as the pages' htmx sends
-them), while every eighth request the pushed updates' hub looks at the hall and draws the pages of each
+them, each tap with its idempotency key as the page's script adds it), while every eighth request the pushed updates' hub looks at the hall and draws the pages of each
 table that changed for its four players (``push.Hub._changes``, ``push._pages``), as the server's hub does
 four times a second. With ``--processes N``, as ``rundrive --workers N`` serves it: N hubs, each holding
 the streams of a seeded random share of the players, each request served by one of N processes at random,
@@ -153,10 +153,11 @@ def main() -> None:
         north, east = phones_of[token]
         if len(hubs) > 1:
             serve_in(served_by.randrange(len(hubs)))
+        key = f"{i:032x}"  # each tap's idempotency key, as the page's script (kept.js) sends it
         if action == "enter":
-            answer = north.post(f"/t/{token}/enter/", {"hand": hand, "tricks": tricks}, **HTMX)
+            answer = north.post(f"/t/{token}/enter/", {"hand": hand, "tricks": tricks, "key": key}, **HTMX)
         else:
-            answer = east.post(f"/t/{token}/agree/", {"hand": hand, "seat": "E", "tricks_ns": tricks}, **HTMX)
+            answer = east.post(f"/t/{token}/agree/", {"hand": hand, "seat": "E", "tricks_ns": tricks, "key": key}, **HTMX)
         assert answer.status_code == 200 and b'role="alert"' not in answer.content, answer.content[:300]
         if i % args.look_every == args.look_every - 1:
             look()

@@ -317,13 +317,6 @@ class _Repeat(Exception):
         super().__init__(earlier.outcome)
 
 
-def _refuse_repeat(table: Table, key: str) -> None:
-    """Raise _Repeat when the phone sent this tap (its idempotency key) before; called under the lock."""
-    earlier = Submission.objects.filter(table=table, key=key).first() if key else None
-    if earlier is not None:
-        raise _Repeat(table, earlier)
-
-
 def _answer_repeat(repeat: _Repeat) -> TableState:
     """A tap sent again is answered as it was the first time, and changes nothing.
 
@@ -346,38 +339,48 @@ def _locked_table(table: Table) -> Table:
     # while the event row stays free for advance() and new seatings may still refer to the table
     # (locking the joined event row too deadlocked against advance on PostgreSQL). SQLite has no row
     # locks: the transaction itself is IMMEDIATE (settings), one writer at a time.
-    return _locked(table, None)[0]
-
-
-def _locked_with_call(table: Table, hand: int) -> tuple[Table, bool]:
-    """The table locked (``_locked_table``), and whether it has called the organiser about ``hand``, unanswered,
-    in the same statement: what the answer to an entry shows (a call, or its answer, locks the table too)."""
-    return _locked(table, hand)
-
-
-def _locked(table: Table, hand: int | None) -> tuple[Table, bool]:
     with connection.cursor() as cursor:
-        cursor.execute(_locked_sql(connection.vendor, hand is not None), [*([hand] if hand is not None else []), table.pk])
+        cursor.execute(_locked_sql(connection.vendor), [table.pk])
         row = cursor.fetchone()
     if row is None:
         raise Table.DoesNotExist(f"table {table.pk} is gone")
-    return table_and_event(row), bool(row[-1]) if hand is not None else False
+    return table_and_event(row)
+
+
+def _locked_for_entry(table: Table, hand: int, key: str) -> tuple[Table, bool]:
+    """The table locked (``_locked_table``) for a phone's entry or agreement of ``hand``, in one statement
+    with what the entry asks of it under the lock: whether the phone sent this tap (its idempotency
+    ``key``) before, when it raises _Repeat; and whether the table has called the organiser about the
+    hand, unanswered, which the answer shows (a call, or its answer, locks the table too)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_locked_sql(connection.vendor, for_entry=True), [hand, key, table.pk])
+        row = cursor.fetchone()
+    if row is None:
+        raise Table.DoesNotExist(f"table {table.pk} is gone")
+    locked = table_and_event(row)
+    called, earlier = row[-2:]
+    if earlier is not None:
+        raise _Repeat(locked, Submission.objects.get(pk=earlier))  # rare: a tap sent again
+    return locked, bool(called)
 
 
 # Every entry reads its table under the lock: written out once, as ``phones.load`` is, since the ORM
 # took longer to build this select than the database to answer it.
 @functools.cache
-def _locked_sql(vendor: str, with_call: bool = False) -> str:
+def _locked_sql(vendor: str, for_entry: bool = False) -> str:
     q = connection.ops.quote_name
     lock = " FOR NO KEY UPDATE OF t" if vendor == "postgresql" else ""
-    called = (
-        f", EXISTS (SELECT 1 FROM {q(Flag._meta.db_table)} WHERE {q('table_id')} = t.{q('id')} AND {q('hand')} = %s "
-        f"AND {q('resolved')} IS NULL)"
-        if with_call
+    here = f"{q('table_id')} = t.{q('id')}"
+    asked = (
+        f", EXISTS (SELECT 1 FROM {q(Flag._meta.db_table)} WHERE {here} AND {q('hand')} = %s AND {q('resolved')} IS NULL)"
+        # A tap without a key (a form posted without the page's script) is never a repeat.
+        f", (SELECT {q('id')} FROM {q(Submission._meta.db_table)} WHERE {here} AND {q('key')} = %s "
+        f"AND {q('key')} <> '' LIMIT 1)"
+        if for_entry
         else ""
     )
     return (
-        f"SELECT {', '.join(table_and_event_columns())}{called} FROM {q(Table._meta.db_table)} t "
+        f"SELECT {', '.join(table_and_event_columns())}{asked} FROM {q(Table._meta.db_table)} t "
         f"JOIN {q(Event._meta.db_table)} e ON e.{q('id')} = t.{q('event_id')} WHERE t.{q('id')} = %s{lock}"
     )
 
@@ -515,8 +518,7 @@ def _submit(
     side = SIDE_OF_SEAT.get(seat, "")
     agreed = None
     with transaction.atomic():
-        table, called = _locked_with_call(table, hand)
-        _refuse_repeat(table, key)
+        table, called = _locked_for_entry(table, hand, key)
         entry = None
         try:
             # The state is read once, under the lock; the answer's state adds what this call stored.
@@ -626,8 +628,7 @@ def _agree(
     side = SIDE_OF_SEAT.get(seat, "")
     stored = None
     with transaction.atomic():
-        table, called = _locked_with_call(table, hand)
-        _refuse_repeat(table, key)
+        table, called = _locked_for_entry(table, hand, key)
         entry = None
         try:
             rows, result, seats = _read(table, hand)

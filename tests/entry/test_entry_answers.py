@@ -102,7 +102,7 @@ def test_a_claims_answer_is_of_the_version_its_write_left_without_reading_the_ta
 
 
 def test_an_entrys_answer_says_whether_the_table_has_called_the_organiser_as_it_stands():
-    """Read with the table under its lock (``entry._locked_with_call``), as a call and its answer are made."""
+    """Read with the table under its lock (``entry._locked_for_entry``), as a call and its answer are made."""
     two_tables = started_event(tables=2)
     table, other = table_of(two_tables, 1), table_of(two_tables, 2)
     flag = entry.call_organiser(table, hand=1, reason="misdeal")

@@ -179,8 +179,8 @@ def waits_key(table_token: str) -> str:
 
 
 def table_state_key(table_token: str) -> str:
-    """A table's state for the hand it plays and whether it has called the organiser (``phones._table_now``):
-    the latest only, kept with the revisions they were read at."""
+    """A table's state for the hand it plays, with whether it has called the organiser (``entry.kept_state``):
+    the latest only, kept with the revisions it was read at."""
     return f"table-state:{table_token}"
 
 

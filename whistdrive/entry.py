@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import datetime
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from whistdrive import evening
+from whistdrive import cache, evening
 from whistdrive.models import (
     Board,
     Entrant,
@@ -85,9 +86,9 @@ class TableState:
     # phone is told "South changed it to 8 (you said 7)".
     replaced: dict[str, Claim] = field(default_factory=dict)
     board: Board | None = None  # duplicate: the board this table plays as this hand
-    # Whether the table has called the organiser about this hand, unanswered, when an entry read it under
-    # the table's lock (None: not read with the state; the page asks, phones._table_now).
+    # Whether the table has called the organiser about this hand, unanswered (None: not read with the state).
     called: bool | None = None
+    rows: tuple[Submission, ...] = ()  # the hand's submissions, oldest first: what the state was built from
 
     @property
     def pending_side(self) -> str | None:
@@ -179,6 +180,7 @@ def _build_state(
         replaced=replaced,
         board=board,
         called=called,
+        rows=tuple(rows),
     )
 
 
@@ -217,6 +219,15 @@ def _read(table: Table, hand: int) -> tuple[list[Submission], Result | None, dic
     return rows, from_row(Result, found) if found else None, seats_at(table, hand)
 
 
+def _read_under_lock(table: Table, hand: int) -> tuple[list[Submission], Result | None, dict[str, Entrant]]:
+    """``_read`` for an entry, under the table's lock: the state kept at the revisions the lock read, when
+    there is one, is the table's as it stands (``state_version``)."""
+    kept = kept_state(table, hand)
+    if kept is None:
+        return _read(table, hand)
+    return list(kept.rows), kept.result, kept.seats
+
+
 def seats_at(table: Table, hand: int) -> dict[str, Entrant]:
     """Who sits at ``table`` for ``hand``, by seat."""
     with connection.cursor() as cursor:
@@ -241,6 +252,37 @@ def _read_sql(vendor: str) -> tuple[str, str, str]:
 def table_state(table: Table, hand: int) -> TableState:
     """The state of one table for one hand, from its submissions and result."""
     return _build_state(table, hand, *_read(table, hand))
+
+
+# -- the state kept ---------------------------------------------------------------------------------
+
+
+def state_version(table: Table, hand: int) -> str:
+    """The revisions of ``table`` and its event (as read with it) that a state of its ``hand`` is kept with.
+
+    Everything that changes a table's state bumps one of them with the change: an entry, a result, a call
+    to the organiser or its answer, the table's; a seating, the event's. A state is read after its
+    revisions were, so a kept state is never older than its version, and under the table's lock (which
+    reads the revisions as they are) a kept state of the same version is the table's as it stands."""
+    event = table.event
+    return f"{event.revision}:{event.status}:{event.current_hand}:{table.revision}:{hand}"
+
+
+def kept_state(table: Table, hand: int, make: Callable[[], TableState] | None = None) -> TableState | None:
+    """The table's state of ``hand`` kept at the version ``table`` was read at (the table's latest state
+    only, ``cache.table_state_key``); else ``make``'s, kept (None without ``make``)."""
+    key, version = cache.table_state_key(table.token), state_version(table, hand)
+    if make is not None:
+        return cache.latest_or_make(key, version, make)
+    held = cache.get(key)
+    return held[1] if held is not None and held[0] == version else None
+
+
+def _keep(state: TableState) -> TableState:
+    """Keep the state an entry left, of exactly the revision its write gave the table, for what is drawn
+    next (the pushed pages) and the table's next entry, which read it again otherwise."""
+    cache.put(cache.table_state_key(state.table.token), (state_version(state.table, state.hand), state))
+    return state
 
 
 def states_for_event(event: Event, hand: int) -> dict[int, TableState]:
@@ -521,8 +563,9 @@ def _submit(
         table, called = _locked_for_entry(table, hand, key)
         entry = None
         try:
-            # The state is read once, under the lock; the answer's state adds what this call stored.
-            rows, result, seats = _read(table, hand)
+            # The state is read once, under the lock (or kept at the revision the lock read); the answer's
+            # state adds what this call stored.
+            rows, result, seats = _read_under_lock(table, hand)
             if result is None:
                 # An agreed hand is answered below whenever the phone asks (a late tap after the
                 # evening moved on is told the result that counts, not that nothing was entered).
@@ -592,7 +635,7 @@ def _submit(
         evening.after_result(table.event, hand)
     if outcome == "agreed" and agreed is None and result is None:
         return table_state(table, hand)  # the result was stored by another request meanwhile
-    return _build_state(table, hand, [*rows, logged], agreed or result, seats, called=called)
+    return _keep(_build_state(table, hand, [*rows, logged], agreed or result, seats, called=called))
 
 
 def agree(table: Table, *, key: str = "", resent: bool = False, **agreed) -> TableState:
@@ -631,7 +674,7 @@ def _agree(
         table, called = _locked_for_entry(table, hand, key)
         entry = None
         try:
-            rows, result, seats = _read(table, hand)
+            rows, result, seats = _read_under_lock(table, hand)
             if result is None:
                 # Once the hand is agreed, a phone agreeing late (the evening may have moved on
                 # meanwhile) is told so below, not that nothing was entered.
@@ -686,7 +729,7 @@ def _agree(
     evening.after_result(table.event, hand)
     if stored is None and result is None:
         return table_state(table, hand)  # the result was stored by another request meanwhile
-    return _build_state(table, hand, [*rows, logged], stored or result, seats, called=called)
+    return _keep(_build_state(table, hand, [*rows, logged], stored or result, seats, called=called))
 
 
 def set_result(

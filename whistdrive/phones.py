@@ -723,11 +723,7 @@ def drawing(table: Table, *, state: entry.TableState | None = None, moves_later:
     """
     event = table.event
     hand = evening.playing_hand(table)
-    flagged = False
-    if hand:
-        state, flagged = _table_now(table, hand, state if state is not None and state.hand == hand else None)
-    else:
-        state = None
+    state = _table_now(table, hand, state if state is not None and state.hand == hand else None) if hand else None
     seats = state.seats if state else {}
     fmt = event.format
     context: dict[str, Any] = {
@@ -755,7 +751,7 @@ def drawing(table: Table, *, state: entry.TableState | None = None, moves_later:
         "urls": table_urls(get_script_prefix(), table.token),
         "revisions": revisions_of(event.revision, table.revision),
         "flag_reasons": FLAG_REASONS,
-        "flagged": flagged,
+        "flagged": bool(state and state.called),
         "poll_seconds": poll_seconds(_table_count(event)) if state is not None else 0,
     }
     if state is None:
@@ -822,26 +818,15 @@ def drawing(table: Table, *, state: entry.TableState | None = None, moves_later:
     return context
 
 
-def _table_now(table: Table, hand: int, stored: entry.TableState | None) -> tuple[entry.TableState, bool]:
-    """The table's state for ``hand``, and whether it has called the organiser, kept with the revisions of
-    the table and event they were read at (the table's latest only, ``cache.table_state_key``).
-
-    Everything that changes them bumps a revision (an entry, a result, a call or its answer: the table's;
-    a seating or a correction elsewhere: the event's), and they are read after the revisions were, so a
-    kept state is never older than its revisions. An agreed table's page is drawn again whenever a table
-    it waits on changes, its own state unchanged: three queries and the call's a drawing, spared.
-    ``stored``: the state an entry has just left, at exactly the revision its write gave the table (the
-    answer to the entry keeps it for the pages drawn next)."""
-    event = table.event
-    version = f"{event.revision}:{event.status}:{event.current_hand}:{table.revision}:{hand}"
-    key = cache.table_state_key(table.token)
+def _table_now(table: Table, hand: int, stored: entry.TableState | None) -> entry.TableState:
+    """The table's state for ``hand``, with whether it has called the organiser (``called``), kept with the
+    revisions it was read at (``entry.kept_state``): an agreed table's page is drawn again whenever a table
+    it waits on changes, its own state unchanged. ``stored``: the state an entry has just left (and kept)."""
     if stored is not None:
-        now = (stored, stored.called if stored.called is not None else _flagged(table, hand))
-        cache.put(key, (version, now))
-        return now
-    state, flagged = cache.latest_or_make(key, version, lambda: (entry.table_state(table, hand), _flagged(table, hand)))
+        return stored if stored.called is not None else replace(stored, called=_flagged(table, hand))
+    state = entry.kept_state(table, hand, lambda: replace(entry.table_state(table, hand), called=_flagged(table, hand)))
     # The state names the table it was read with: the caller's own object (the same row at the same revision).
-    return (state if state.table is table else replace(state, table=table)), flagged
+    return state if state.table is table else replace(state, table=table)
 
 
 def _flagged(table: Table, hand: int) -> bool:

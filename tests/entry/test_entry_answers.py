@@ -3,11 +3,12 @@
 import re
 
 import pytest
+from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
 from tests.factories import started_event, table_of
-from whistdrive import entry
+from whistdrive import cache, entry
 from whistdrive.models import Result
 
 pytestmark = pytest.mark.django_db
@@ -124,3 +125,20 @@ def test_the_answer_to_an_entry_at_a_table_that_called_the_organiser_says_so(eve
     entry.resolve_flag(table.flags.get())
     answer = east.post(_url(table, "table_agree"), {"hand": 1, "seat": "E", "tricks_ns": 8}, headers=HX).content.decode()
     assert "Agreed: North–South 8, East–West 5" in answer and "The organiser has been called" not in answer
+
+
+def test_an_entry_builds_on_the_table_as_it_stands_whatever_this_process_kept(monkeypatch):
+    """An entry takes the table's state kept at the revision its lock reads (``entry.kept_state``): a change
+    made through another server process, which keeps its own, is never built over."""
+    table = table_of(started_event(tables=1))
+    entry.submit(table, hand=1, seat="N", tricks_ours=8)  # kept here: North–South say 8
+    this_process = cache.kept()
+    another = cache.InProcessCache("another-process", settings.CACHES[cache.KEPT])
+    monkeypatch.setattr(cache, "kept", lambda: another)
+    entry.submit(table, hand=1, seat="S", tricks_ours=7)  # South's phone, served by the other process: 7
+    monkeypatch.setattr(cache, "kept", lambda: this_process)
+
+    state = entry.agree(table, hand=1, seat="E", shown_tricks_ns=7)  # East was shown South's 7
+
+    assert state.status == "agreed" and (state.result.tricks_ns, state.result.tricks_ew) == (7, 6)
+    assert Result.objects.get(table=table, hand=1).tricks_ns == 7

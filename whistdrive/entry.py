@@ -268,14 +268,16 @@ def state_version(table: Table, hand: int) -> str:
     return f"{event.revision}:{event.status}:{event.current_hand}:{table.revision}:{hand}"
 
 
-def kept_state(table: Table, hand: int, make: Callable[[], TableState] | None = None) -> TableState | None:
+def kept_state(table: Table, hand: int) -> TableState | None:
     """The table's state of ``hand`` kept at the version ``table`` was read at (the table's latest state
-    only, ``cache.table_state_key``); else ``make``'s, kept (None without ``make``)."""
-    key, version = cache.table_state_key(table.token), state_version(table, hand)
-    if make is not None:
-        return cache.latest_or_make(key, version, make)
-    held = cache.get(key)
-    return held[1] if held is not None and held[0] == version else None
+    only, ``cache.table_state_key``), if it is."""
+    held = cache.get(cache.table_state_key(table.token))
+    return held[1] if held is not None and held[0] == state_version(table, hand) else None
+
+
+def kept_state_or(table: Table, hand: int, make: Callable[[], TableState]) -> TableState:
+    """``kept_state``, or else ``make``'s state, kept (made once, however many threads ask at once)."""
+    return cache.latest_or_make(cache.table_state_key(table.token), state_version(table, hand), make)
 
 
 def _keep(state: TableState) -> TableState:

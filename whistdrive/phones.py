@@ -820,11 +820,11 @@ def drawing(table: Table, *, state: entry.TableState | None = None, moves_later:
 
 def _table_now(table: Table, hand: int, stored: entry.TableState | None) -> entry.TableState:
     """The table's state for ``hand``, with whether it has called the organiser (``called``), kept with the
-    revisions it was read at (``entry.kept_state``): an agreed table's page is drawn again whenever a table
+    revisions it was read at (``entry.kept_state_or``): an agreed table's page is drawn again whenever a table
     it waits on changes, its own state unchanged. ``stored``: the state an entry has just left (and kept)."""
     if stored is not None:
         return stored if stored.called is not None else replace(stored, called=_flagged(table, hand))
-    state = entry.kept_state(table, hand, lambda: replace(entry.table_state(table, hand), called=_flagged(table, hand)))
+    state = entry.kept_state_or(table, hand, lambda: replace(entry.table_state(table, hand), called=_flagged(table, hand)))
     # The state names the table it was read with: the caller's own object (the same row at the same revision).
     return state if state.table is table else replace(state, table=table)
 

@@ -37,7 +37,6 @@ from whistdrive.models import (
     Seating,
     Submission,
     Table,
-    bump_table,
     columns_of,
     from_row,
     insert,
@@ -486,12 +485,14 @@ def _result_from(table: Table, hand: int, entry: HandEntry, source: str, reason:
 
 
 def _create_result(table: Table, hand: int, entry: HandEntry) -> Result | None:
-    """Store the agreed result; None when one already exists (a race the lock should prevent)."""
+    """Store the agreed result; None when one already exists (a race the lock should prevent).
+
+    The row ``result.save()`` writes, without the table's bump that Result.save adds for every writer:
+    the entry that stores it logs itself next (``_log``) in the same transaction, which bumps the table."""
     result = _result_from(table, hand, entry, Result.Source.AGREED)
     try:
         with transaction.atomic():
-            insert(result)  # the row result.save() writes; and, as Result.save does for every writer,
-            bump_table(table.pk)  # its table's revision, so that the table's pages draw again
+            insert(result)
     except IntegrityError:
         return None
     _record_board_trump(table, hand, entry.trump)

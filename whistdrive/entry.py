@@ -287,18 +287,37 @@ def _keep(state: TableState) -> TableState:
 
 
 def states_for_event(event: Event, hand: int) -> dict[int, TableState]:
-    """Every table's state for one hand, keyed by table number, in four queries."""
+    """Every table's state for one hand, keyed by table number: a table's as kept at the revision just read
+    (``kept_state``: the entries and the pages keep them), the others' in three more queries however many.
+
+    Each state is the caller's own (a copy of a kept one): the live page adds its clocks and games to them.
+    """
     tables = list(event.tables.all())
+    states: dict[int, TableState] = {}
+    unread: dict[int, Table] = {}
     for table in tables:
         table.event = event  # spare a query per table when the state reads the format
-    rows: dict[int, list[Submission]] = {t.pk: [] for t in tables}
-    for row in Submission.objects.filter(table__event=event, hand=hand).order_by("created", "pk"):
-        rows[row.table_id].append(row)
-    results = {r.table_id: r for r in Result.objects.filter(table__event=event, hand=hand)}
-    seats: dict[int, dict[str, Entrant]] = {t.pk: {} for t in tables}
-    for s in Seating.objects.filter(event=event, hand=hand, table__isnull=False).select_related("entrant"):
-        seats[s.table_id][s.seat] = s.entrant  # type: ignore[index]  # table__isnull=False
-    return {t.number: _build_state(t, hand, rows[t.pk], results.get(t.pk), seats[t.pk]) for t in tables}
+        kept = kept_state(table, hand)
+        if kept is None:
+            unread[table.pk] = table
+        else:
+            states[table.number] = replace(kept, table=table)
+    if not unread:
+        return states
+    # Most tables unread (a hand's start, a restart): the hand's rows of the whole evening, as one read.
+    here = {"table__event": event} if 2 * len(unread) > len(tables) else {"table_id__in": sorted(unread)}
+    rows: dict[int, list[Submission]] = {pk: [] for pk in unread}
+    for row in Submission.objects.filter(hand=hand, **here).order_by("created", "pk"):
+        if row.table_id in rows:
+            rows[row.table_id].append(row)
+    results = {r.table_id: r for r in Result.objects.filter(hand=hand, **here) if r.table_id in unread}
+    seats: dict[int, dict[str, Entrant]] = {pk: {} for pk in unread}
+    for s in Seating.objects.filter(event=event, hand=hand, table__isnull=False, **here).select_related("entrant"):
+        if s.table_id in seats:
+            seats[s.table_id][s.seat] = s.entrant  # type: ignore[index]  # table__isnull=False
+    for pk, table in unread.items():
+        states[table.number] = _build_state(table, hand, rows[pk], results.get(pk), seats[pk])
+    return states
 
 
 def playing_states(event: Event) -> dict[int, TableState]:

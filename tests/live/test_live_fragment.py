@@ -1,12 +1,13 @@
 """The tables fragment: what it shows, htmx gets only it, a 304 when nothing changed, fixed queries."""
 
 import pytest
+from django.conf import settings
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.factories import make_cast, started_event, table_of
 from tests.live.helpers import agree, dispute, url
-from whistdrive import entry
+from whistdrive import cache, entry
 from whistdrive.models import Flag
 
 pytestmark = pytest.mark.django_db
@@ -96,3 +97,22 @@ def test_the_fragment_polls_less_often_in_a_big_hall(client, club_a, tables, sec
     event = started_event(club_a, tables=tables, interval_after=3, seed=1)
     html = client.get(url("event_live", event), headers=HTMX).content.decode()
     assert f'hx-trigger="every {seconds}s"' in html
+
+
+def test_the_fragment_shows_each_table_as_it_stands_whatever_this_process_kept(client, club_a, monkeypatch):
+    """Tables whose state this process keeps at their revision are not read again
+    (``entry.states_for_event``): a change made through another server process (its own kept values) is."""
+    event = started_event(club_a, tables=3, interval_after=3, seed=1)
+    entry.submit(table_of(event, 1), hand=1, seat="N", tricks_ours=8)  # kept here
+    entry.submit(table_of(event, 2), hand=1, seat="N", tricks_ours=7)
+    html = client.get(url("event_live", event), headers=HTMX).content.decode()
+    assert "NS enter: NS 8 – EW 5" in html and "NS enter: NS 7 – EW 6" in html
+    this_process = cache.kept()
+    monkeypatch.setattr(cache, "kept", lambda: cache.InProcessCache("another-process", settings.CACHES[cache.KEPT]))
+    entry.agree(table_of(event, 1), hand=1, seat="E")  # served by the other process
+    monkeypatch.setattr(cache, "kept", lambda: this_process)
+
+    html = client.get(url("event_live", event), headers=HTMX).content.decode()
+
+    assert "1 of 3 tables agreed" in html and "1 pending" in html
+    assert "NS enter: NS 7 – EW 6" in html  # table 2, as kept

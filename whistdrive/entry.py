@@ -314,7 +314,7 @@ def states_for_event(event: Event, hand: int) -> dict[int, TableState]:
     seats: dict[int, dict[str, Entrant]] = {pk: {} for pk in unread}
     for s in Seating.objects.filter(event=event, hand=hand, table__isnull=False, **here).select_related("entrant"):
         if s.table_id in seats:
-            seats[s.table_id][s.seat] = s.entrant  # type: ignore[index]  # table__isnull=False
+            seats[s.table_id][s.seat] = s.entrant
     for pk, table in unread.items():
         states[table.number] = _build_state(table, hand, rows[pk], results.get(pk), seats[pk])
     return states

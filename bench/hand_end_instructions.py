@@ -6,6 +6,7 @@ it, counted in CPU instructions, which do not vary with what else the machine is
     python bench/hand_end_instructions.py --tables 300          # CPU seconds instead (noisy)
     ... --postgres postgres://postgres@127.0.0.1:5432/wd_hand_end  # an empty PostgreSQL database instead
     ... --processes 2                                           # as rundrive --workers 2's two processes
+    ... --queries                                               # the database statements it makes, counted
 
 Builds the hall's evening as ``bench/hall.py`` does (``bench/_event.py``: progressive, winners move, 11
 hands played; its tokens drawn from a seeded generator, so that two runs do the same work), seats North's
@@ -28,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import contextlib
 import gc
 import os
 import random
@@ -70,6 +72,7 @@ def main() -> None:
         help="server processes (rundrive --workers N): each with its own kept values and hub; each phone's "
         "stream held by one of them and each request served by one, at random (seeded)",
     )
+    parser.add_argument("--queries", action="store_true", help="count the statements the counted part sends the database")
     args = parser.parse_args()
     if args.callgrind and os.environ.get("PYTHONHASHSEED") != "0":
         parser.error("run it with PYTHONHASHSEED=0, so that every run hashes (and so orders) the same")
@@ -88,6 +91,7 @@ def main() -> None:
 
     built = _event.build(args.tables, 11)
     from django.conf import settings
+    from django.db import connection
     from django.test import Client
 
     from whistdrive import cache, phones, push
@@ -144,8 +148,17 @@ def main() -> None:
                     hub.told[token] = told.version
                     pushed += 1
 
+    statements = 0
+
+    def counted(execute, sql, params, many, context):
+        nonlocal statements
+        statements += 1
+        return execute(sql, params, many, context)
+
     gc.collect()
     gc.freeze()  # as the server's start does (whistdrive.asgi.settle_the_heap)
+    counting = connection.execute_wrapper(counted) if args.queries else contextlib.nullcontext()
+    counting.__enter__()
     if args.callgrind:
         callgrind("on")
     started = time.process_time()
@@ -166,9 +179,11 @@ def main() -> None:
     spent = time.process_time() - started
     if args.callgrind:
         callgrind("off")
+    counting.__exit__(None, None, None)
     print(
         f"{args.tables} tables, {len(steps)} entries, {pushed} tables' pages pushed: "
         f"{spent:.2f} s of CPU ({spent / args.tables * 1000:.1f} ms a table)"
+        + (f", {statements} database statements" if args.queries else "")
     )
 
 

@@ -830,8 +830,9 @@ def _table_now(table: Table, hand: int, stored: entry.TableState | None) -> entr
 
 
 def _flagged(table: Table, hand: int) -> bool:
-    """Whether the table has called the organiser this hand and nobody has answered yet: every drawing asks
-    (written out once, as ``load``'s statement is)."""
+    """Whether the table has called the organiser this hand and nobody has answered yet: asked with the table's
+    state when a page reads it (``_table_now``; an entry reads it with its lock), written out once, as
+    ``load``'s statement is."""
     with connection.cursor() as cursor:
         cursor.execute(_flagged_sql(connection.vendor), [table.pk, hand])
         return cursor.fetchone() is not None

@@ -80,14 +80,18 @@ class TableState:
     result: Result | None
     seats: dict[str, Entrant]  # this hand's seating at the table
     trump: str | None
-    submissions: int = field(default=0)  # how many submissions this hand has (all outcomes)
     # Per side, a claim from one seat that its partner's later, different claim replaced: that
     # phone is told "South changed it to 8 (you said 7)".
     replaced: dict[str, Claim] = field(default_factory=dict)
     board: Board | None = None  # duplicate: the board this table plays as this hand
     # Whether the table has called the organiser about this hand, unanswered (None: not read with the state).
     called: bool | None = None
-    rows: tuple[Submission, ...] = ()  # the hand's submissions, oldest first: what the state was built from
+    rows: tuple[Submission, ...] = ()  # the hand's submissions (all outcomes), oldest first: what it was built from
+
+    @property
+    def submissions(self) -> int:
+        """How many submissions this hand has (all outcomes)."""
+        return len(self.rows)
 
     @property
     def pending_side(self) -> str | None:
@@ -175,7 +179,6 @@ def _build_state(
         result=result,
         seats=seats,
         trump=trump,
-        submissions=len(rows),
         replaced=replaced,
         board=board,
         called=called,
@@ -401,12 +404,16 @@ def _locked_table(table: Table) -> Table:
     # while the event row stays free for advance() and new seatings may still refer to the table
     # (locking the joined event row too deadlocked against advance on PostgreSQL). SQLite has no row
     # locks: the transaction itself is IMMEDIATE (settings), one writer at a time.
+    return table_and_event(_locked_row(table, _locked_sql(connection.vendor), [table.pk]))
+
+
+def _locked_row(table: Table, sql: str, params: list) -> tuple:
     with connection.cursor() as cursor:
-        cursor.execute(_locked_sql(connection.vendor), [table.pk])
+        cursor.execute(sql, params)
         row = cursor.fetchone()
     if row is None:
         raise Table.DoesNotExist(f"table {table.pk} is gone")
-    return table_and_event(row)
+    return row
 
 
 def _locked_for_entry(table: Table, hand: int, key: str) -> tuple[Table, bool]:
@@ -414,11 +421,7 @@ def _locked_for_entry(table: Table, hand: int, key: str) -> tuple[Table, bool]:
     with what the entry asks of it under the lock: whether the phone sent this tap (its idempotency
     ``key``) before, when it raises _Repeat; and whether the table has called the organiser about the
     hand, unanswered, which the answer shows (a call, or its answer, locks the table too)."""
-    with connection.cursor() as cursor:
-        cursor.execute(_locked_sql(connection.vendor, for_entry=True), [hand, key, table.pk])
-        row = cursor.fetchone()
-    if row is None:
-        raise Table.DoesNotExist(f"table {table.pk} is gone")
+    row = _locked_row(table, _locked_sql(connection.vendor, for_entry=True), [hand, key, table.pk])
     locked = table_and_event(row)
     called, earlier = row[-2:]
     if earlier is not None:

@@ -7,6 +7,7 @@ it, counted in CPU instructions, which do not vary with what else the machine is
     ... --postgres postgres://postgres@127.0.0.1:5432/wd_hand_end  # an empty PostgreSQL database instead
     ... --processes 2                                           # as rundrive --workers 2's two processes
     ... --queries                                               # the database statements it makes, counted
+    ... --profile FILE                                          # cProfile's statistics of the counted part
 
 Builds the hall's evening as ``bench/hall.py`` does (``bench/_event.py``: progressive, winners move, 11
 hands played; its tokens drawn from a seeded generator, so that two runs do the same work), seats North's
@@ -30,6 +31,7 @@ from __future__ import annotations
 import argparse
 import base64
 import contextlib
+import cProfile
 import gc
 import os
 import random
@@ -73,6 +75,7 @@ def main() -> None:
         "stream held by one of them and each request served by one, at random (seeded)",
     )
     parser.add_argument("--queries", action="store_true", help="count the statements the counted part sends the database")
+    parser.add_argument("--profile", metavar="FILE", help="write cProfile's statistics of the counted part to FILE")
     args = parser.parse_args()
     if args.callgrind and os.environ.get("PYTHONHASHSEED") != "0":
         parser.error("run it with PYTHONHASHSEED=0, so that every run hashes (and so orders) the same")
@@ -108,6 +111,7 @@ def main() -> None:
 
     def serve_in(process: int) -> None:
         cache.kept = lambda: keeps[process]
+        cache.PROCESS = f"process {process}"  # whose claims are whose (cache.claim)
 
     hubs = [push.Hub() for _ in keeps]
     held_by = random.Random(7)  # which process holds each stream
@@ -139,14 +143,25 @@ def main() -> None:
     pushed = 0
 
     def look() -> None:
+        """Every hub looks in turn, as ``push.Hub._tell`` does: a table another process has claimed waits, and
+        is taken (or drawn) once every hub has looked."""
         nonlocal pushed
+        awaiting = []
         for process, hub in enumerate(hubs):
             serve_in(process)
             for token, (now, loaded) in hub._changes(list(hub.listeners)).items():
-                told, _pages = push._pages(token, now, set(hub.listeners[token].values()), loaded)
-                if told is not None:
-                    hub.told[token] = told.version
+                drawn = push._pages(token, now, set(hub.listeners[token].values()), loaded, len(hubs) > 1)
+                if drawn is None:
+                    awaiting.append((process, token, now, loaded))
+                elif drawn[0] is not None:
+                    hub.told[token] = drawn[0].version
                     pushed += 1
+        for process, token, now, loaded in awaiting:
+            serve_in(process)
+            drawn = push._pages(token, now, set(hubs[process].listeners[token].values()), loaded)
+            if drawn is not None and drawn[0] is not None:
+                hubs[process].told[token] = drawn[0].version
+                pushed += 1
 
     statements = 0
 
@@ -159,8 +174,11 @@ def main() -> None:
     gc.freeze()  # as the server's start does (whistdrive.asgi.settle_the_heap)
     counting = connection.execute_wrapper(counted) if args.queries else contextlib.nullcontext()
     counting.__enter__()
+    profiling = cProfile.Profile() if args.profile else None
     if args.callgrind:
         callgrind("on")
+    if profiling:
+        profiling.enable()
     started = time.process_time()
     for i, (action, token, tricks) in enumerate(steps):
         north, east = phones_of[token]
@@ -177,6 +195,9 @@ def main() -> None:
     look()
     look()
     spent = time.process_time() - started
+    if profiling:
+        profiling.disable()
+        profiling.dump_stats(args.profile)
     if args.callgrind:
         callgrind("off")
     counting.__exit__(None, None, None)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import functools
 import threading
+import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
@@ -209,6 +210,11 @@ def pushed_key(table_token: str) -> str:
     return f"whistdrive:pushed:{table_token}"
 
 
+def drawer_key(table_token: str, version: str) -> str:
+    """Which server process draws a table's pushed pages at a version (``claim``), in the cache they share."""
+    return f"whistdrive:drawer:{table_token}:{version}"
+
+
 def published_waits_key(table_token: str) -> str:
     """An agreed table's waits as the first process to work them out found them (``phones._learn_waits``),
     for the other processes, in the cache they share: the latest only."""
@@ -307,6 +313,18 @@ def published(key: str) -> Any:
 def publish(key: str, value: Any) -> None:
     """Put ``value`` (plain data: it is pickled) under ``key`` for every server process (``between_processes``)."""
     caches["default"].set(key, value, timeout=3 * 60 * 60)
+
+
+PROCESS = uuid.uuid4().hex  # this server process, among those that share the ``default`` cache (``claim``)
+CLAIM_SECONDS = 60  # how long a claim stands: far longer than drawing a table's pages takes
+
+
+def claim(key: str) -> bool:
+    """Whether this server process has ``key``: the first process to ask for it gets it (atomically: the
+    ``default`` cache's add, which every process shares), and it stays theirs for ``CLAIM_SECONDS``. So work
+    that any process could do (drawing a table's pushed pages at a version) is done by one."""
+    shared = caches["default"]
+    return shared.add(key, PROCESS, timeout=CLAIM_SECONDS) or shared.get(key) == PROCESS
 
 
 def clear() -> None:

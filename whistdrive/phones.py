@@ -882,8 +882,13 @@ def kept_drawing(loaded: Loaded) -> dict:
 
 
 def keep_drawing(loaded: Loaded, shared: dict) -> None:
-    """Keep a whole drawing of the page made at ``loaded``'s version (an entry's answer) for ``kept_drawing``."""
+    """Keep a whole drawing of the page made at ``loaded``'s version (an entry's answer) for ``kept_drawing``.
+
+    Where the server runs in several processes, this one claims the drawing of the table's pushed pages at
+    that version (``pushed_pages``): it holds the drawing they are drawn from, which another would make again."""
     cache.put(cache.drawing_key(loaded.table.token), (loaded.shared, shared))
+    if cache.between_processes():
+        cache.claim(cache.drawer_key(loaded.table.token, loaded.shared))
 
 
 def for_phone(shared: dict, my_seat: str | None, player: int | None = None) -> dict:
@@ -997,9 +1002,12 @@ def revisions_of(event_revision: int, table_revision: int) -> str:
     return f"{event_revision}-{table_revision}"
 
 
+DRAWN_ELSEWHERE = "drawn elsewhere"  # pushed_pages' answer: another process is drawing the pages
+
+
 def pushed_pages(
-    token: str, players: set[int], loaded: Loaded | None = None, version: str = ""
-) -> tuple[str, str, dict[int, str]] | None:
+    token: str, players: set[int], loaded: Loaded | None = None, version: str = "", *, leave_to_others: bool = False
+) -> tuple[str, str, dict[int, str]] | str | None:
     """The table's page now, for the hub to push (whistdrive.push): its shared version, its revisions, and
     for each of ``players`` who sits at it, the fragment that player's phone would fetch (drawn once a
     seat). A player who does not sit here, or a table with no hand being played, gets no page: their
@@ -1011,13 +1019,20 @@ def pushed_pages(
 
     Where the server runs in several processes that share a cache (``cache.between_processes``), each
     process's hub pushes the pages to the phones whose streams it holds, and a table's four phones are
-    mostly held by more than one: the first to draw the table's pages at a version draws every seated
-    player's and publishes them, and the others take them from there, without reading the table."""
+    mostly held by more than one: one process draws the table's pages at a version, every seated player's,
+    and publishes them, and the others take them from there, without reading the table. Which one: the first
+    to claim the version (``cache.claim``): the process that answered the entry that made it (it holds the
+    drawing, ``keep_drawing``), or else the first hub to look. With ``leave_to_others``, a version another
+    process has claimed and not yet published answers ``DRAWN_ELSEWHERE``, and the caller asks again soon
+    (drawn at once by both hubs, a third of a busy hall's pages were drawn twice: docs/benchmarks.md)."""
     sharing = cache.between_processes()
-    if sharing and (version or loaded):
+    at = loaded.shared if loaded else version
+    if sharing and at:
         drawn = cache.published(cache.pushed_key(token))
-        if drawn is not None and drawn[0] == (loaded.shared if loaded else version):
+        if drawn is not None and drawn[0] == at:
             return drawn[0], drawn[1], {player: page for player, page in drawn[2].items() if player in players}
+        if leave_to_others and not cache.claim(cache.drawer_key(token, at)):
+            return DRAWN_ELSEWHERE
     if loaded is None and version:
         held = cache.get(cache.drawing_key(token))
         if held is not None and held[0] == version:

@@ -40,6 +40,8 @@ log = logging.getLogger("whistdrive.push")
 
 EVENTS_PATH = re.compile(r"^/t/([A-Za-z0-9_-]{1,64})/events/$")
 CHECK_EVERY = 0.25  # seconds between the hub's looks at the revisions
+AWAIT_EVERY = 0.05  # seconds between looks for pages another server process is drawing
+AWAIT_AT_MOST = 0.5  # seconds; then this process draws them itself (the other may have stopped)
 HEARTBEAT = 25  # seconds between comments on an idle stream: keeps it open through the hall's router
 RETRY_MS = 3000  # how soon a phone's browser opens the stream again after it drops
 
@@ -54,6 +56,7 @@ class Hub:
     listeners: dict[str, dict[asyncio.Queue, int | None]] = field(default_factory=dict)  # token -> queue -> player
     told: dict[str, str] = field(default_factory=dict)
     seen: dict = field(default_factory=dict)  # token -> phones.Seen, as last looked at
+    awaiting: dict = field(default_factory=dict)  # token -> (Told, phones.Loaded | None, since): drawn elsewhere
     stamp: tuple = ()  # phones.evenings_stamp at that look
     executor: ThreadPoolExecutor = field(default_factory=lambda: ThreadPoolExecutor(1, thread_name_prefix="push"))
     task: asyncio.Task | None = None
@@ -100,27 +103,50 @@ class Hub:
                 self.told.pop(token, None)
 
     async def _watch(self) -> None:
+        clock = asyncio.get_running_loop().time
+        looked = 0.0
         while True:
-            await asyncio.sleep(CHECK_EVERY)
+            await asyncio.sleep(AWAIT_EVERY if self.awaiting else CHECK_EVERY)
             if not self.listeners:
                 self.seen.clear()
                 self.stamp = ()
+                self.awaiting.clear()
                 continue
-            try:
-                changed = await self._in_thread(self._changes, list(self.listeners))
-            except Exception:  # a locked or lost database: the phones' own polls carry on meanwhile
-                log.exception("Pushed updates could not read the tables; trying again")
-                continue
-            # Each table's phones are told as soon as its pages are drawn, not when the whole hall's are
-            # (a correction changes every table's totals at once).
-            for token, (now, loaded) in changed.items():
-                players = {p for p in self.listeners.get(token, {}).values() if p is not None}
-                told, pages = await self._in_thread(_pages, token, now, players, loaded) if players else (now, {})
-                if told is None:
+            changed: dict[str, tuple[Told, phones.Loaded | None]] = {}
+            if clock() - looked >= CHECK_EVERY - AWAIT_EVERY / 2:
+                looked = clock()
+                try:
+                    changed = await self._in_thread(self._changes, list(self.listeners))
+                except Exception:  # a locked or lost database: the phones' own polls carry on meanwhile
+                    log.exception("Pushed updates could not read the tables; trying again")
                     continue
-                self.told[token] = told.version
-                for queue, player in self.listeners.get(token, {}).items():
-                    queue.put_nowait(replace(told, page=pages[player]) if player in pages else told)
+            await self._tell(changed, clock)
+
+    async def _tell(self, changed: dict[str, tuple[Told, phones.Loaded | None]], clock: Callable[[], float]) -> None:
+        """Tell the phones of each ``changed`` table, and of each table whose pages another process was drawing
+        (``phones.pushed_pages``' ``leave_to_others``), its version now, with the pages of those who sit there.
+
+        Each table's phones are told as soon as its pages are drawn, not when the whole hall's are (a correction
+        changes every table's totals at once). A table another process is drawing waits for its pages to be
+        published, looked for every ``AWAIT_EVERY``, and is drawn here after ``AWAIT_AT_MOST``."""
+        since = {token: waited[2] for token, waited in self.awaiting.items()}
+        waiting = {token: waited[:2] for token, waited in self.awaiting.items() if token in self.listeners}
+        self.awaiting = {}
+        for token, (now, loaded) in {**waiting, **changed}.items():
+            players = {p for p in self.listeners.get(token, {}).values() if p is not None}
+            at = clock()
+            began = since[token] if token in waiting and waiting[token][0] == now else at
+            leave = at - began < AWAIT_AT_MOST
+            drawn = await self._in_thread(_pages, token, now, players, loaded, leave) if players else (now, {})
+            if drawn is None:
+                self.awaiting[token] = (now, loaded, began)
+                continue
+            told, pages = drawn
+            if told is None:
+                continue
+            self.told[token] = told.version
+            for queue, player in self.listeners.get(token, {}).items():
+                queue.put_nowait(replace(told, page=pages[player]) if player in pages else told)
 
     def _changes(self, tokens: list[str]) -> dict[str, tuple[Told, phones.Loaded | None]]:
         """The listened-to tables whose version is not what their phones were last told (in the hub's thread),
@@ -161,18 +187,20 @@ class Hub:
 
 
 def _pages(
-    token: str, now: Told, players: set[int], loaded: phones.Loaded | None = None
-) -> tuple[Told | None, dict[int, str]]:
+    token: str, now: Told, players: set[int], loaded: phones.Loaded | None = None, leave_to_others: bool = False
+) -> tuple[Told | None, dict[int, str]] | None:
     """The table's version now (``loaded``'s when given) and, for the listening ``players`` who sit at it,
-    their pages (in the hub's thread); ``now`` (no pages) when they cannot be drawn; None when the table
-    has gone."""
+    their pages (in the hub's thread); ``now`` (no pages) when they cannot be drawn; a None version when
+    the table has gone. With ``leave_to_others``, None when another server process is drawing them."""
     from whistdrive import phones
 
     try:
-        drawn = phones.pushed_pages(token, players, loaded, now.version)
+        drawn = phones.pushed_pages(token, players, loaded, now.version, leave_to_others=leave_to_others)
     except Exception:  # its phones are told the version, and fetch their pages
         log.exception("The pushed page of a table could not be drawn; telling its version")
         return now, {}
+    if isinstance(drawn, str):  # phones.DRAWN_ELSEWHERE
+        return None
     if drawn is None:
         return None, {}
     version, revisions, pages = drawn

@@ -4,6 +4,8 @@ other phone, or when the page cannot be drawn, so that the phone fetches its pag
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from django.db import connection
 from django.template.backends.django import Template as DjangoTemplate
@@ -51,7 +53,7 @@ def test_a_page_that_cannot_be_drawn_is_told_as_its_version(monkeypatch):
     table = table_of(event, 1)
     player = Seating.objects.get(table=table, hand=1, seat="N").entrant_id
 
-    def broken(token, players, loaded=None, version=""):
+    def broken(token, players, loaded=None, version="", leave_to_others=False):
         raise RuntimeError("a template that cannot be drawn")
 
     monkeypatch.setattr(phones, "pushed_pages", broken)
@@ -149,6 +151,83 @@ def test_in_several_processes_one_draws_a_tables_pages_and_the_others_take_them(
     assert now.shared != looked
     version, _, pages = phones.pushed_pages(table.token, {seated["S"]}, now)
     assert version == now.shared and "Agree" not in pages[seated["S"]] and drawn
+
+
+@override_settings(SERVER_WORKERS=2)
+def test_in_several_processes_the_one_that_answered_the_entry_draws_its_tables_pushed_pages(monkeypatch):
+    event = started_event(tables=1)
+    table = table_of(event, 1)
+    seated = {s.seat: s.entrant_id for s in Seating.objects.filter(table=table, hand=1)}
+    north = seated_phone(table, "N", secure=True)
+    north.post(
+        reverse("table_enter", args=[table.token]), {"hand": 1, "tricks": 8}, HTTP_HX_REQUEST="true", secure=True
+    )
+    looked = phones.tables_of_evenings([table.token])[table.token].shared
+    answered_in = cache.PROCESS
+
+    # The other process's hub looks first: it leaves the pages to this one, which holds the entry's drawing.
+    monkeypatch.setattr(cache, "PROCESS", "the other process")
+    drawn = _drawn_pages(monkeypatch)
+    left = phones.pushed_pages(table.token, {seated["E"]}, version=looked, leave_to_others=True)
+    assert left == phones.DRAWN_ELSEWHERE and drawn == []
+
+    monkeypatch.setattr(cache, "PROCESS", answered_in)
+    with CaptureQueriesContext(connection) as queries:
+        version, _, pages = phones.pushed_pages(table.token, {seated["N"]}, version=looked, leave_to_others=True)
+    assert queries.captured_queries == [] and version == looked and pages.keys() == {seated["N"]}
+    assert len(drawn) == 3  # East's, South's and West's: North's is the answer's page
+
+    # The other process asks again and takes them as published.
+    monkeypatch.setattr(cache, "PROCESS", "the other process")
+    cache.kept().clear()
+    version, _, pages = phones.pushed_pages(table.token, {seated["E"]}, version=looked, leave_to_others=True)
+    assert version == looked and "Agree" in pages[seated["E"]] and len(drawn) == 3
+
+
+@override_settings(SERVER_WORKERS=2)
+def test_a_hub_pushes_the_pages_another_process_draws_and_draws_them_itself_if_it_never_does(monkeypatch):
+    event = started_event(tables=2)
+    table, other = table_of(event, 1), table_of(event, 2)
+    east = Seating.objects.get(table=table, hand=1, seat="E").entrant_id
+    west = Seating.objects.get(table=other, hand=1, seat="W").entrant_id
+    for each in (table, other):
+        seated_phone(each, "N", secure=True).post(
+            reverse("table_enter", args=[each.token]), {"hand": 1, "tricks": 8}, HTTP_HX_REQUEST="true", secure=True
+        )
+    answered_in = cache.PROCESS  # the entries were answered in another process than this hub's
+    monkeypatch.setattr(cache, "PROCESS", "this hub's process")
+    cache.kept().clear()
+    hub = push.Hub()
+
+    async def in_this_thread(fn, *args):
+        return fn(*args)
+
+    monkeypatch.setattr(hub, "_in_thread", in_this_thread)
+    queues = {each.token: asyncio.Queue() for each in (table, other)}
+    hub.listeners = {table.token: {queues[table.token]: east}, other.token: {queues[other.token]: west}}
+    clock = iter([0.0, 0.0, 0.1, 0.1, 0.6]).__next__  # seconds, as the hub's loop tells them
+    changed = hub._changes(list(hub.listeners))
+
+    _run(hub._tell(changed, clock))
+    assert hub.awaiting.keys() == {table.token, other.token} and all(q.empty() for q in queues.values())
+
+    # The process that answered table 1's entry publishes its pages; table 2's never come.
+    monkeypatch.setattr(cache, "PROCESS", answered_in)
+    drawn = phones.pushed_pages(table.token, {east}, version=changed[table.token][0].version, leave_to_others=True)
+    monkeypatch.setattr(cache, "PROCESS", "this hub's process")
+    _run(hub._tell({}, clock))  # 0.1 s on: table 1's pages are taken, table 2 still waits
+    assert queues[table.token].get_nowait().page == drawn[2][east]
+    assert hub.awaiting.keys() == {other.token} and queues[other.token].empty()
+
+    _run(hub._tell({}, clock))  # push.AWAIT_AT_MOST on: this hub draws table 2's pages itself
+    assert "Agree" in queues[other.token].get_nowait().page and hub.awaiting == {}
+
+
+def _run(coroutine) -> None:
+    """Run a coroutine that never waits (the hub's thread is this one) in this test's own context: its
+    database connection holds the test's transaction, and asyncio.run's would be another."""
+    with pytest.raises(StopIteration):
+        coroutine.send(None)
 
 
 def test_in_one_process_nothing_is_published_for_others():

@@ -6,7 +6,7 @@
     python bench/hall.py --tables 300 --mode idle      # every page open, nothing happening
     python bench/hall.py --tables 300 --poll           # the phones poll, as without pushed updates
     python bench/hall.py --tables 300 --workers 2      # rundrive --workers 2: two server processes
-    python bench/hall.py --tables 300 --profile F      # py-spy's samples of the server's peak, in F
+    python bench/hall.py --tables 300 --profile F      # py-spy's samples of the server's peak (or burst), in F
 
 Needs aiohttp (a bench-only dependency: ``pip install -e ".[bench]"``). For each run it makes a
 fresh database (a temporary WHISTDRIVE_DATA_DIR, or the PostgreSQL database ``wd_hall_bench``),
@@ -543,6 +543,7 @@ async def run(args, event: dict, base: str, server_pid: int) -> dict:
             norths, easts = phones[0::4], phones[1::4]
             tricks = [random.randint(0, 13) for _ in norths]
             cpu0 = cpu_seconds(server_pid)
+            profiler.start(server_pid)
             start = time.perf_counter()
             ok = await asyncio.gather(
                 *(
@@ -560,6 +561,7 @@ async def run(args, event: dict, base: str, server_pid: int) -> dict:
             agrees = time.perf_counter() - start2
             tally["agreed"] = sum(ok)
             cpu1 = cpu_seconds(server_pid)
+            profiler.stop()
             # The trivial view under the same load: as many requests on the same connections at once.
             trivial_phones = norths + easts
             start3 = time.perf_counter()

@@ -112,6 +112,7 @@ def main() -> None:
     def serve_in(process: int) -> None:
         cache.kept = lambda: keeps[process]
         cache.PROCESS = f"process {process}"  # whose claims are whose (cache.claim)
+        push.hub = hubs[process]  # the streams that process holds
 
     hubs = [push.Hub() for _ in keeps]
     held_by = random.Random(7)  # which process holds each stream

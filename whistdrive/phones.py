@@ -27,7 +27,7 @@ from django.template.loader import render_to_string
 from django.urls import get_script_prefix, reverse
 from django.utils.safestring import mark_safe
 
-from whistdrive import cache, entry, evening, games, movements, pairs, scores, standings
+from whistdrive import cache, entry, evening, games, movements, pairs, push, scores, standings
 from whistdrive.models import Entrant, Event, Flag, Result, Seating, Table, table_and_event, table_and_event_columns
 from whistdrive.rules import HandEntry, tricks_after_revoke
 from whistdrive.vocabulary import (
@@ -885,10 +885,12 @@ def keep_drawing(loaded: Loaded, shared: dict) -> None:
     """Keep a whole drawing of the page made at ``loaded``'s version (an entry's answer) for ``kept_drawing``.
 
     Where the server runs in several processes, this one claims the drawing of the table's pushed pages at
-    that version (``pushed_pages``): it holds the drawing they are drawn from, which another would make again."""
-    cache.put(cache.drawing_key(loaded.table.token), (loaded.shared, shared))
-    if cache.between_processes():
-        cache.claim(cache.drawer_key(loaded.table.token, loaded.shared))
+    that version (``pushed_pages``) when its hub holds a stream of the table's, so will draw them: it holds
+    the drawing they are drawn from, which another would make again."""
+    token = loaded.table.token
+    cache.put(cache.drawing_key(token), (loaded.shared, shared))
+    if cache.between_processes() and push.hub.listens_to(token):
+        cache.claim(cache.drawer_key(token, loaded.shared))
 
 
 def for_phone(shared: dict, my_seat: str | None, player: int | None = None) -> dict:

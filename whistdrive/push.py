@@ -94,6 +94,10 @@ class Hub:
         self.told.setdefault(token, now.version)
         return queue
 
+    def listens_to(self, token: str) -> bool:
+        """Whether a phone of the table with ``token`` has its stream open in this process."""
+        return token in self.listeners
+
     def leave(self, token: str, queue: asyncio.Queue) -> None:
         queues = self.listeners.get(token)
         if queues is not None:

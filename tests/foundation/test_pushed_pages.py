@@ -159,6 +159,7 @@ def test_in_several_processes_the_one_that_answered_the_entry_draws_its_tables_p
     table = table_of(event, 1)
     seated = {s.seat: s.entrant_id for s in Seating.objects.filter(table=table, hand=1)}
     north = seated_phone(table, "N", secure=True)
+    monkeypatch.setattr(push, "hub", push.Hub(listeners={table.token: {asyncio.Queue(): seated["N"]}}))
     north.post(
         reverse("table_enter", args=[table.token]), {"hand": 1, "tricks": 8}, HTTP_HX_REQUEST="true", secure=True
     )
@@ -190,6 +191,7 @@ def test_a_hub_pushes_the_pages_another_process_draws_and_draws_them_itself_if_i
     table, other = table_of(event, 1), table_of(event, 2)
     east = Seating.objects.get(table=table, hand=1, seat="E").entrant_id
     west = Seating.objects.get(table=other, hand=1, seat="W").entrant_id
+    monkeypatch.setattr(push, "hub", push.Hub(listeners={t.token: {asyncio.Queue(): None} for t in (table, other)}))
     for each in (table, other):
         seated_phone(each, "N", secure=True).post(
             reverse("table_enter", args=[each.token]), {"hand": 1, "tricks": 8}, HTTP_HX_REQUEST="true", secure=True
@@ -221,6 +223,21 @@ def test_a_hub_pushes_the_pages_another_process_draws_and_draws_them_itself_if_i
 
     _run(hub._tell({}, clock))  # push.AWAIT_AT_MOST on: this hub draws table 2's pages itself
     assert "Agree" in queues[other.token].get_nowait().page and hub.awaiting == {}
+
+
+@override_settings(SERVER_WORKERS=2)
+def test_a_process_that_holds_none_of_a_tables_streams_leaves_its_pages_to_the_hubs_that_do(monkeypatch):
+    event = started_event(tables=1)
+    table = table_of(event, 1)
+    east = Seating.objects.get(table=table, hand=1, seat="E").entrant_id
+    seated_phone(table, "N", secure=True).post(
+        reverse("table_enter", args=[table.token]), {"hand": 1, "tricks": 8}, HTTP_HX_REQUEST="true", secure=True
+    )
+    looked = phones.tables_of_evenings([table.token])[table.token].shared
+    monkeypatch.setattr(cache, "PROCESS", "the process whose hub holds East's stream")
+
+    version, _, pages = phones.pushed_pages(table.token, {east}, version=looked, leave_to_others=True)
+    assert version == looked and "Agree" in pages[east]  # no half-second wait for a process that never draws
 
 
 def _run(coroutine) -> None:

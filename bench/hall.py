@@ -127,7 +127,9 @@ def cpu_seconds(pid: int) -> float:
 
 
 class Profiler:
-    """``--profile FILE``: py-spy samples the server's processes through the measured part only."""
+    """``--profile FILE``: py-spy samples the server's processes through the measured part only, 100 times a
+    second (``WD_PYSPY_RATE``), with any further options of py-spy's in ``WD_PYSPY_EXTRA`` (``--gil``: only
+    the thread holding Python's lock)."""
 
     def __init__(self, path: str | None):
         self.path, self.process = path, None
@@ -135,7 +137,7 @@ class Profiler:
     def start(self, pid: int) -> None:
         if self.path:
             self.process = subprocess.Popen(
-                ["py-spy", "record", "--pid", str(pid), "--subprocesses", "--rate", "100", "--format", "raw",
+                ["py-spy", "record", "--pid", str(pid), "--subprocesses", "--rate", os.environ.get("WD_PYSPY_RATE", "100"), "--format", "raw",
                  "--nonblocking", *os.environ.get("WD_PYSPY_EXTRA", "").split(), "--output", self.path],
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             )  # fmt: skip

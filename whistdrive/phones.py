@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import logging
 import math
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
@@ -77,6 +78,8 @@ WAIT_FOR_THE_HALL = "players are joining or leaving: your next seat shows here w
 # (docs/benchmarks.md, "A hall at its peak"). A phone also polls the moment it wakes or its page
 # comes back into view (table.html).
 POLLS_A_SECOND = 80
+
+log = logging.getLogger("whistdrive.phones")
 
 
 def poll_seconds(tables: int) -> int:
@@ -890,7 +893,10 @@ def keep_drawing(loaded: Loaded, shared: dict) -> None:
     token = loaded.table.token
     cache.put(cache.drawing_key(token), (loaded.shared, shared))
     if cache.between_processes() and push.hub.listens_to(token):
-        cache.claim(cache.drawer_key(token, loaded.shared))
+        try:
+            cache.claim(cache.drawer_key(token, loaded.shared))
+        except Exception:  # the shared cache out of reach: the entry is stored, and the hubs draw its pages
+            log.exception("Could not claim the drawing of a table's pushed pages")
 
 
 def for_phone(shared: dict, my_seat: str | None, player: int | None = None) -> dict:

@@ -240,6 +240,24 @@ def test_a_process_that_holds_none_of_a_tables_streams_leaves_its_pages_to_the_h
     assert version == looked and "Agree" in pages[east]  # no half-second wait for a process that never draws
 
 
+@override_settings(SERVER_WORKERS=2)
+def test_an_entry_is_answered_when_the_shared_cache_cannot_take_its_claim(monkeypatch):
+    event = started_event(tables=1)
+    table = table_of(event, 1)
+    north = Seating.objects.get(table=table, hand=1, seat="N").entrant_id
+    monkeypatch.setattr(push, "hub", push.Hub(listeners={table.token: {asyncio.Queue(): north}}))
+
+    def unreachable(key):
+        raise ConnectionError("the shared cache is out of reach")
+
+    monkeypatch.setattr(cache, "claim", unreachable)
+    answer = seated_phone(table, "N", secure=True).post(
+        reverse("table_enter", args=[table.token]), {"hand": 1, "tricks": 8}, HTTP_HX_REQUEST="true", secure=True
+    )
+    assert answer.status_code == 200 and "Waiting for East–West" in answer.content.decode()
+    assert entry.table_state(table, 1).status == "pending"
+
+
 def _run(coroutine) -> None:
     """Run a coroutine that never waits (the hub's thread is this one) in this test's own context: its
     database connection holds the test's transaction, and asyncio.run's would be another."""

@@ -205,6 +205,9 @@ def test_a_hub_pushes_the_pages_another_process_draws_and_draws_them_itself_if_i
         return fn(*args)
 
     monkeypatch.setattr(hub, "_in_thread", in_this_thread)
+    # The hub's thread closes connections past their age before a look: in this thread, Django would take
+    # the test's own transaction (autocommit off) for such a connection, and close it.
+    monkeypatch.setattr(push, "close_old_connections", lambda: None)
     queues = {each.token: asyncio.Queue() for each in (table, other)}
     hub.listeners = {table.token: {queues[table.token]: east}, other.token: {queues[other.token]: west}}
     clock = iter([0.0, 0.0, 0.1, 0.1, 0.6]).__next__  # seconds, as the hub's loop tells them

@@ -133,13 +133,12 @@ class Hub:
         Each table's phones are told as soon as its pages are drawn, not when the whole hall's are (a correction
         changes every table's totals at once). A table another process is drawing waits for its pages to be
         published, looked for every ``AWAIT_EVERY``, and is drawn here after ``AWAIT_AT_MOST``."""
-        since = {token: waited[2] for token, waited in self.awaiting.items()}
-        waiting = {token: waited[:2] for token, waited in self.awaiting.items() if token in self.listeners}
-        self.awaiting = {}
-        for token, (now, loaded) in {**waiting, **changed}.items():
+        waited, self.awaiting = self.awaiting, {}
+        again = {token: (now, loaded) for token, (now, loaded, _) in waited.items() if token in self.listeners}
+        for token, (now, loaded) in {**again, **changed}.items():
             players = {p for p in self.listeners.get(token, {}).values() if p is not None}
             at = clock()
-            began = since[token] if token in waiting and waiting[token][0] == now else at
+            began = waited[token][2] if token in again and again[token][0] == now else at
             leave = at - began < AWAIT_AT_MOST
             drawn = await self._in_thread(_pages, token, now, players, loaded, leave) if players else (now, {})
             if drawn is None:

@@ -1,5 +1,5 @@
 /* Pushed updates (whistdrive/push.py says more): a pushed page is swapped in, a pushed version fetched,
-   unless older than the page shown. No polls while the stream is open, unless a fetch it asked for failed. */
+   unless older than the page shown. No polls while the stream is open and the page not behind it. */
 (function () {
   "use strict";
   var state = function () { return document.getElementById("state"); };
@@ -43,12 +43,13 @@
   }
   open(state().dataset.push);
   document.body.addEventListener("htmx:confirm", function (event) {
-    // htmx's timer and `load` pass no event: not needed while the stream keeps the page current, unless
-    // the page is behind what it was told (its fetch failed: the Wi-Fi dropped for it, not the stream).
-    if (live && event.detail.elt && event.detail.elt.id === "state" &&
-        !(event.detail.triggeringEvent instanceof Event) && !behind(event.detail.elt)) event.preventDefault();
+    // htmx's timer and `load` pass no event: no poll while the stream keeps the page current (one behind it
+    // polls: its fetch failed, the Wi-Fi gone for it and not for the stream).
+    var elt = event.detail.elt;
+    if (live && elt && elt.id === "state" && !(event.detail.triggeringEvent instanceof Event) && !behind(elt)) {
+      event.preventDefault();
+    }
   });
-  window.addEventListener("online", catchUp);  // back on the Wi-Fi: what was told meanwhile, at once
   document.body.addEventListener("htmx:afterSettle", function () {
     var element = state();
     if (!element || !element.dataset.push) { source.close(); live = false; return; }  // the evening is over

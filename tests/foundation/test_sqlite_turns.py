@@ -10,7 +10,7 @@ import pytest
 from django.db import OperationalError, connection, transaction
 
 from clubs.models import Club
-from whistdrive.sqlite3.base import _turn_for
+from whistdrive.sqlite3.base import _qmark, _turn_for
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -66,3 +66,18 @@ def test_a_writer_that_waits_longer_than_sqlite_would_is_told_the_database_is_lo
         done.set()
         holder.join()
     assert not Club.objects.filter(name="Too late").exists()
+
+
+def test_a_statement_kept_as_converted_reads_the_same_every_time_it_runs():
+    """The cursor keeps each statement as converted for SQLite: the second run of a statement is read from
+    there, and gives what Django's own conversion gives (``%s`` a parameter, ``%%`` a literal ``%``)."""
+    club = Club.objects.create(name="100% whist")
+    with connection.cursor() as cursor:
+        for run in range(2):
+            hits = _qmark.cache_info().hits
+            cursor.execute("SELECT %s, '50%%', name FROM clubs_club WHERE name LIKE %s", [7, "100%"])
+            assert _qmark.cache_info().hits == hits + run  # converted on its first run only
+            assert cursor.fetchall() == [(7, "50%", club.name)]
+            cursor.execute("SELECT %(n)s, '50%%'", {"n": 8})  # Django's other style, converted as Django does
+            assert cursor.fetchall() == [(8, "50%")]
+    assert list(Club.objects.filter(name__contains="0% w").values_list("name", flat=True)) == [club.name]

@@ -8,10 +8,15 @@ holds it for a millisecond or two; at 300 tables the entries' BEGIN waited 18-78
 docs/benchmarks.md). Here a thread first takes its process's turn to write, a lock that wakes the next
 waiter the moment it is let go, so the threads of one server process never meet in the busy handler.
 Other processes (``rundrive --workers N``, a management command beside the server) still do, as before.
+
+Its cursors also keep each statement as converted for SQLite (Django writes ``%s`` where SQLite wants ``?``):
+Django converts every statement anew, with a regular expression run over the whole text, and that was a
+twenty-fifth of the laptop's work at a hand's end (docs/benchmarks.md), for the same few dozen statements.
 """
 
 from __future__ import annotations
 
+import functools
 import threading
 
 from django.db import OperationalError
@@ -27,8 +32,26 @@ def _turn_for(name: str) -> threading.Lock:
         return _TURNS.setdefault(name, threading.Lock())
 
 
+@functools.lru_cache(maxsize=2048)
+def _qmark(query: str) -> str:
+    """``query`` (Django's "format" style) as SQLite takes it, as Django's own cursor converts it."""
+    return base.FORMAT_QMARK_REGEX.sub("?", query).replace("%%", "%")
+
+
+class Cursor(base.SQLiteCursorWrapper):
+    """Django's cursor for SQLite, converting each statement once (its "pyformat" style as Django does)."""
+
+    def convert_query(self, query, *, param_names=None):
+        if param_names is None:
+            return _qmark(query)
+        return super().convert_query(query, param_names=param_names)
+
+
 class DatabaseWrapper(base.DatabaseWrapper):
     _turn: threading.Lock | None = None  # the turn this connection holds, until its transaction ends
+
+    def create_cursor(self, name=None):
+        return self.connection.cursor(factory=Cursor)
 
     def _start_transaction_under_autocommit(self) -> None:
         if self.transaction_mode != "IMMEDIATE":  # a transaction that may only read takes no turn

@@ -646,7 +646,13 @@ def game_view(table: Table, state: entry.TableState) -> dict:
     night = games.games_for_table(table, up_to=state.hand)
     scored = night.hand(state.hand)
     here = {seat: person.player_id for seat, person in state.seats.items()}
-    view: dict = {"state": night.state, "games_line": night.games_line, "notes": [], "new_partners": False}
+    view: dict = {
+        **GAME_ONLY_SOMETIMES,
+        "state": night.state,
+        "games_line": night.games_line,
+        "notes": [],
+        "new_partners": False,
+    }
     if scored is not None:
         view.update(before=_score_words(scored.score_before), points=scored.points, notes=list(scored.notes))
         view["after"] = _score_words(scored.score)
@@ -655,7 +661,7 @@ def game_view(table: Table, state: entry.TableState) -> dict:
             finished = night.score.rubbers[-1] if night.score.rubbers else None
             if scored is night.last and finished and not night.score.rubber_games and night.score.plays_rubbers:
                 view["rubber_to"] = f"Rubber to {SIDE_NAMES[finished.won_by]}: {finished.points} rubber points"
-            view["next"] = "The next hand starts a new " + ("rubber" if "rubber_to" in view else "game")
+            view["next"] = "The next hand starts a new " + ("rubber" if view["rubber_to"] else "game")
         return view
     # Not agreed yet: the game as it stands, or afresh when the partnerships here have changed.
     fresh = bool(night.seats) and standings.partnerships_changed(night.seats, here)
@@ -718,6 +724,20 @@ def _totals(event: Event, state: entry.TableState) -> dict[str, int]:
     return cache.get_or_make(key, lambda: scores.totals_for(event, state.seats.values()))
 
 
+# Every name the table's page asks for is in its context, as nothing when there is nothing to show, and what it
+# asks most often is given a name of its own (``status``, not ``state.status``). Django's templates work out a
+# name missing from the context through four exceptions, and look into an object that is not a dictionary
+# through one: together 7 % of the server's work at a hall's end of hand (docs/benchmarks.md).
+ONLY_SOMETIMES_DRAWN: dict[str, Any] = dict.fromkeys(
+    ("game", "traveller", "board", "round_boards", "board_still_at", "movement_line", "round_wait",
+     "previous_moves", "moves", "moves_later")
+)  # fmt: skip
+ONLY_SOMETIMES_FOR_A_PHONE: dict[str, Any] = dict.fromkeys(
+    ("elsewhere", "my_move", "changed_by_partner", "error", "notice", "whole_page")
+)
+GAME_ONLY_SOMETIMES: dict[str, Any] = dict.fromkeys(("after", "game_to", "rubber_to", "next"))
+
+
 def drawing(table: Table, *, state: entry.TableState | None = None, moves_later: bool = False) -> dict:
     """What all four phones of the table show: everything but the phone's own seat and messages.
 
@@ -730,10 +750,13 @@ def drawing(table: Table, *, state: entry.TableState | None = None, moves_later:
     seats = state.seats if state else {}
     fmt = event.format
     context: dict[str, Any] = {
+        **ONLY_SOMETIMES_DRAWN,
         "event": event,
+        "event_status": event.status,
         "table": table,
         "hand": hand,
         "state": state,
+        "status": state.status if state else "",
         "fmt": fmt,
         "seated": bool(seats),
         "seats": [
@@ -911,6 +934,7 @@ def for_phone(shared: dict, my_seat: str | None, player: int | None = None) -> d
         my_seat = None
     my_side = SIDE_OF_SEAT[my_seat] if my_seat else ""
     context: dict[str, Any] = {
+        **ONLY_SOMETIMES_FOR_A_PHONE,
         **shared,
         "drawing": shared,  # what every seat is shown alike is drawn from it alone (templatetags/table_parts.py)
         "my_seat": my_seat,
@@ -981,12 +1005,6 @@ def for_player(loaded: Loaded, player: int | None) -> Loaded:
 # the page itself, drawn once for each seat, instead of the version the phone would then fetch.
 
 _PUSH_SIGNER = signing.Signer(salt="whistdrive.push.player")
-
-
-class _Pushed:
-    """The request a pushed fragment is drawn for: htmx's, as the phone's own fetch would be."""
-
-    htmx = True
 
 
 @functools.lru_cache(maxsize=4096)
@@ -1078,8 +1096,7 @@ def seat_page(shared: dict, shared_version: str, seat: str) -> str:
             shared_version=shared_version,
             part_version=shared_version,  # the parts every seat is shown alike: drawn once for the four
             push_as=push_as(player),
-            request=_Pushed,
-        )
+        )  # no ``whole_page``: drawn as htmx's fragment, as the phone's own fetch would be
         return render_to_string("whistdrive/table.html#state", context)
 
     return cache.latest_or_make(cache.page_key(shared["table"].token, seat), version, draw)

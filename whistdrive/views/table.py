@@ -139,6 +139,7 @@ def _render(
         version=version,
         shared_version=loaded.shared if loaded is not None and version and version == loaded.version else "",
         push_as=phones.push_as(player),
+        whole_page=not request.htmx,  # a page's forms carry its form token; htmx sends it as a header instead
     )
     template = "whistdrive/table.html#state" if request.htmx else "whistdrive/table.html"
     return _as_a_page(render(request, template, context), shared["event"])

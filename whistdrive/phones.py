@@ -758,6 +758,8 @@ def drawing(table: Table, *, state: entry.TableState | None = None, moves_later:
         "state": state,
         "status": state.status if state else "",
         "fmt": fmt,
+        "hands": fmt.hands,
+        "revoke_rule": revoke_rule(fmt),
         "seated": bool(seats),
         "seats": [
             {
@@ -842,6 +844,15 @@ def drawing(table: Table, *, state: entry.TableState | None = None, moves_later:
         before = entry.seats_at(table, hand - 1)
         context["previous_moves"] = moves(event, table, hand - 1, before) if before else []
     return context
+
+
+def revoke_rule(fmt) -> str:
+    """What a revoke costs, as the keypad says it."""
+    if fmt.is_games and fmt.revoke_penalty == "points":
+        return "A revoke gives the other side 3 points, and the revoking side cannot reach game on this hand."
+    if fmt.is_games:
+        return "A revoke moves 3 tricks to the other side, and the revoking side cannot reach game on this hand."
+    return "A revoke moves 3 tricks to the other side."
 
 
 def _table_now(table: Table, hand: int, stored: entry.TableState | None) -> entry.TableState:

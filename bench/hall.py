@@ -354,11 +354,13 @@ class Phone(Client):
         await asyncio.sleep(random.uniform(0, self.interval))
         while self.polling:
             if self.live and not self.wake.is_set():
-                # push.js skips the timer's polls while the stream keeps the page current.
+                # push.js skips the timer's polls while the stream keeps the page current, unless the page is
+                # behind it (its fetch failed).
                 try:
                     await asyncio.wait_for(self.wake.wait(), self.interval)
                 except TimeoutError:
-                    continue
+                    if not self.behind():
+                        continue
             self.wake.clear()
             started = time.perf_counter()
             path = f"{self.url}?v={self.version}"

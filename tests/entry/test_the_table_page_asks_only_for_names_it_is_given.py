@@ -32,7 +32,7 @@ def missing(monkeypatch) -> list[str]:
             return resolve(variable, context)
         except base.VariableDoesNotExist:
             origin = getattr(getattr(context, "template", None), "origin", None)
-            if origin is None or "whistdrive/" in str(origin.name):
+            if origin is None or str(origin.template_name).startswith("whistdrive/"):
                 asked.append(variable.var)
             raise
 

@@ -10,6 +10,12 @@ from django.urls import include, path
 from whistdrive.views import core
 
 urlpatterns = [
+    # Phones at the tables and players' personal pages (no login; the token is the key). First: they
+    # are nearly every request of an evening, and Django tries the patterns in order. Last, resolving
+    # a phone's tap first failed the 180 organiser patterns, a tenth of a millisecond a request
+    # (docs/benchmarks.md). Their paths start with t/ and p/, which no other pattern does.
+    path("", include("whistdrive.views.table")),
+    path("", include("whistdrive.views.player")),
     path("", core.home, name="home"),
     path("healthz", core.healthz, name="healthz"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
@@ -26,9 +32,6 @@ urlpatterns = [
     path("", include("whistdrive.views.standings")),
     path("", include("whistdrive.views.printing")),
     path("", include("whistdrive.views.archive")),
-    # Phones at the tables and players' personal pages (no login; the token is the key).
-    path("", include("whistdrive.views.table")),
-    path("", include("whistdrive.views.player")),
     # Phones finding the laptop again after it was replaced: the board's "scan to rejoin" code.
     path("", include("whistdrive.views.rejoin")),
 ]

@@ -390,3 +390,41 @@ def test_where_an_agreed_tables_players_go_follows_the_tables_they_go_to_as_thei
     seen.append(shown())
     assert seen[-1] == afresh()
     assert len(set(map(tuple, seen))) > 1  # the neighbours' results decided where some of them go
+
+
+def _as_a_browser_reads(stream: bytes) -> list[tuple[str, str]]:
+    """The events (type, data) a browser's EventSource dispatches from ``stream``, by the format's rules:
+    lines end at CR LF, LF or CR; a ``data`` field's value (one leading space dropped) is added to the
+    data with an LF; a blank line dispatches, with the data's last LF removed."""
+    events, kind, data = [], "message", ""
+    for line in stream.decode().replace("\r\n", "\n").replace("\r", "\n").split("\n"):
+        if not line:
+            if data:
+                events.append((kind, data.removesuffix("\n")))
+            kind, data = "message", ""
+            continue
+        field, _, value = line.partition(":")
+        value = value.removeprefix(" ")
+        if field == "event":
+            kind = value
+        elif field == "data":
+            data += value + "\n"
+    return events
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        '<div id="state">\n  <p>North–South 7</p>\n</div>\n',
+        "ends without a line end",
+        "windows\r\nline ends\r\nand a lone\rreturn\n",
+        "a blank line\n\nin the middle\n\n",
+        "a name with a line separator\u2028and a form feed\x0c kept as they are",
+        "\n",
+    ],
+)
+def test_a_pushed_page_reaches_the_phone_as_drawn(page):
+    told = push.Told("abc", "3-7", page)
+    stream = told.as_event() + push.Told("def", "3-8").as_event()
+    expected = page.replace("\r\n", "\n").replace("\r", "\n").removesuffix("\n")
+    assert _as_a_browser_reads(stream) == [("page", f"abc 3-7\n{expected}"), ("message", "def 3-8")]

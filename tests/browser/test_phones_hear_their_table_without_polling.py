@@ -112,6 +112,28 @@ def test_a_phone_whose_fetch_failed_while_its_stream_stayed_open_fetches_again(l
     assert laptop.csp == []
 
 
+def test_a_phone_behind_its_stream_fetches_as_soon_as_it_is_back_online(laptop):
+    """As above, but East's clock stands still once its page is open, so no poll of its own can come: back
+    online, the page fetches what its stream told it at once, rather than at its next poll (4 s here, 15 s in
+    a hall of 300 tables)."""
+    north, east = laptop.phone("N"), laptop.phone("E")
+    east.page.route(f"**/t/{laptop.token}/events/?*", lambda route: route.continue_(url=route.request.url.split("?")[0]))
+    east.page.clock.install()
+    with east.page.expect_response(lambda r: r.url.endswith(f"/t/{laptop.token}/events/")):
+        east.page.reload()
+    expect(east.page.locator("form.forget")).to_be_visible()
+    east.page.clock.pause_at(east.page.evaluate("Date.now()") + 100)  # htmx's poll timer never fires now
+    east.context.set_offline(True)
+    with east.page.expect_event("requestfailed", lambda r: f"/t/{laptop.token}/?v=" in r.url, timeout=5000):
+        north.enter(8)
+    east.context.set_offline(False)
+    expect(east.page.locator('form[action$="/agree/"] button').first).to_be_visible(timeout=10_000)
+    east.page.clock.resume()
+    east.agree()
+    expect(north.page.locator("#state")).to_contain_text("Agreed", timeout=5000)
+    assert laptop.csp == []
+
+
 @pytest.mark.django_db(transaction=True)
 def test_behind_a_server_without_streams_the_page_polls_and_sees_the_claim(hall, live_server):
     with db_quiet(live_server):

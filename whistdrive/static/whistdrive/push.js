@@ -42,6 +42,8 @@
     });
   }
   open(state().dataset.push);
+  // The Wi-Fi back (the stream may have stayed open through it): a page behind fetches now, not at its poll.
+  window.addEventListener("online", catchUp);
   document.body.addEventListener("htmx:confirm", function (event) {
     // htmx's timer and `load` pass no event: no poll while the stream keeps the page current (one behind it
     // polls: its fetch failed, the Wi-Fi gone for it and not for the stream).

@@ -34,6 +34,8 @@ from this one asyncio process:
 
 Afterwards it counts Results and Submissions in the database: every submission answered 2xx
 without an error message must be there. The server's CPU (every process under it) is read from /proc.
+``machine_loop_s`` is how fast the machine ran a fixed loop just before (``machine_speed``): machines of
+the same kind differ by more than most changes do.
 """
 
 from __future__ import annotations
@@ -599,6 +601,19 @@ async def run(args, event: dict, base: str, server_pid: int) -> dict:
     return out
 
 
+def machine_speed() -> float:
+    """The CPU seconds of a fixed pure-Python loop on this machine, before the run (the least of three): the
+    same code has taken 15 ms a table on one machine of a kind and 26 on another, so a run's figures say
+    which machine they came from (docs/benchmarks.md)."""
+    best = float("inf")
+    for _ in range(3):
+        started, total = time.process_time(), 0
+        for i in range(3_000_000):
+            total += i % 7
+        best = min(best, time.process_time() - started)
+    return round(best, 3)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--tables", type=int, default=50)
@@ -620,6 +635,7 @@ def main() -> None:
     parser.add_argument("--keep", action="store_true", help="keep the data folder and server log")
     args = parser.parse_args()
     random.seed(args.seed)
+    speed = machine_speed()
 
     data_dir = tempfile.mkdtemp(prefix="wd-hall-")
     env = server_env(args.db, data_dir)
@@ -676,7 +692,7 @@ def main() -> None:
         "mode": args.mode, "db": args.db, "tables": args.tables, "phones": args.tables * 4,
         "threads": env.get("WHISTDRIVE_THREADS", "settings default"), "workers": args.workers,
         "connection_limit": env.get("WHISTDRIVE_CONNECTION_LIMIT", "settings default"), "loadavg_after": load,
-        "date": time.strftime("%Y-%m-%d %H:%M"),
+        "date": time.strftime("%Y-%m-%d %H:%M"), "machine_loop_s": speed,
     }  # fmt: skip
     print(json.dumps(header | out, indent=1))
     if args.keep:

@@ -239,7 +239,7 @@ class Told:
             return f"data: {head}\n\n".encode()
         # Each of the page's lines a data line. An event's lines end at CR LF, LF or CR (the format's own
         # rule), and the phone's browser joins its data lines with LF: the page arrives as drawn. Done on
-        # the page's bytes, rather than split into lines and joined again, in a third of the time: some
+        # the page's bytes, rather than split into lines and joined again, in a quarter of the time: some
         # dozen pages a table are pushed at a hand's end (docs/benchmarks.md).
         page = self.page.encode()
         if b"\r" in page:

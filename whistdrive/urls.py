@@ -12,7 +12,7 @@ from whistdrive.views import core
 urlpatterns = [
     # Phones at the tables and players' personal pages (no login; the token is the key). First: they
     # are nearly every request of an evening, and Django tries the patterns in order. Last, resolving
-    # a phone's tap first failed the 180 organiser patterns, a tenth of a millisecond a request
+    # a phone's tap first failed the 86 patterns before them, a tenth of a millisecond a request
     # (docs/benchmarks.md). Their paths start with t/ and p/, which no other pattern does.
     path("", include("whistdrive.views.table")),
     path("", include("whistdrive.views.player")),

@@ -38,9 +38,22 @@
     source.addEventListener("page", function (message) {
       var cut = message.data.indexOf("\n");
       told(message.data.slice(0, cut));
-      if (behind(state())) window.htmx.swap(state(), message.data.slice(cut + 1), { swapStyle: "outerHTML" });
+      if (behind(state()) && !taps) window.htmx.swap(state(), message.data.slice(cut + 1), { swapStyle: "outerHTML" });
     });
   }
+  /* A tap (a form's post) is answered with the page after it, which htmx swaps into the page the tap was made
+     on; anything swapped in before the answer arrives leaves that page gone, and the answer with it (seen in
+     the test suite: "Not you?" tapped while a fetch was out, whose page, drawn before, then stayed). So a tap stops any
+     fetch of the page still out, no fetch starts until it is answered, and a page pushed meanwhile waits:
+     once answered, the page catches up with what its stream told it. */
+  var taps = 0;
+  document.body.addEventListener("htmx:beforeSend", function (event) {
+    var xhr = event.detail.xhr;
+    if (!xhr || event.detail.requestConfig.verb !== "post") return;
+    if (state()) window.htmx.trigger(state(), "htmx:abort");
+    taps++;
+    xhr.addEventListener("loadend", function () { taps--; catchUp(); });
+  });
   open(state().dataset.push);
   // The Wi-Fi back (the stream may have stayed open through it): a page behind fetches now, not at its poll.
   window.addEventListener("online", catchUp);
@@ -48,9 +61,8 @@
     // htmx's timer and `load` pass no event: no poll while the stream keeps the page current (one behind it
     // polls: its fetch failed, the Wi-Fi gone for it and not for the stream).
     var elt = event.detail.elt;
-    if (live && elt && elt.id === "state" && !(event.detail.triggeringEvent instanceof Event) && !behind(elt)) {
-      event.preventDefault();
-    }
+    if (!elt || elt.id !== "state") return;
+    if (taps || (live && !(event.detail.triggeringEvent instanceof Event) && !behind(elt))) event.preventDefault();
   });
   document.body.addEventListener("htmx:afterSettle", function () {
     var element = state();

@@ -43,9 +43,9 @@
   }
   /* A tap (a form's post) is answered with the page after it, which htmx swaps into the page the tap was made
      on; anything swapped in before the answer arrives leaves that page gone, and the answer with it (seen in
-     the test suite: "Not you?" tapped while a fetch was out, whose page, drawn before, then stayed). So a tap stops any
-     fetch of the page still out, no fetch starts until it is answered, and a page pushed meanwhile waits:
-     once answered, the page catches up with what its stream told it. */
+     the test suite: "Not you?" tapped while a fetch was out, whose page, drawn before, then stayed). So a tap
+     stops any fetch of the page still out, no fetch starts until it is answered, and a page pushed meanwhile
+     waits: once answered, the page catches up with what its stream told it. */
   var taps = 0;
   document.body.addEventListener("htmx:beforeSend", function (event) {
     var xhr = event.detail.xhr;

@@ -320,14 +320,14 @@ class Seen:
     shared: str | None  # its version, when it is not agreed (an agreed page's waits are ``load``'s to read)
 
 
-def tables_of_evenings(tokens: list[str], before: dict[str, Seen] | None = None) -> dict[str, Seen]:
-    """Every table of the evenings these tables belong to, by token: one query for the hall, and one for the
-    results of the tables whose revision moved since ``before`` (the last look; every table, without one).
+def tables_of_evenings(evenings: list[int], before: dict[str, Seen] | None = None) -> dict[str, Seen]:
+    """Every table of these evenings (event ids), by token: one query for the hall, and one for the results
+    of the tables whose revision moved since ``before`` (the last look; every table, without one).
     A table's results never change without its revision moving (``Result.save``, ``Result.delete``), so
     the others' are as ``before`` found them: a look no longer adds up every table's results."""
     before = before or {}
     with connection.cursor() as cursor:
-        cursor.execute(_evenings_sql(connection.vendor, len(tokens)), tokens)
+        cursor.execute(_evenings_sql(connection.vendor, len(evenings)), evenings)
         rows = cursor.fetchall()
         moved = {
             pk
@@ -346,27 +346,31 @@ def tables_of_evenings(tokens: list[str], before: dict[str, Seen] | None = None)
     return out
 
 
-def evenings_stamp(tokens: list[str]) -> tuple:
-    """What moves whenever anything at these tables' evenings does (every write bumps a revision, and
-    revisions only grow), in one small query: when it stands, ``tables_of_evenings`` need not be read."""
+def evenings_stamp(evenings: list[int]) -> tuple:
+    """What moves whenever anything at these evenings (event ids) does (every write bumps a revision, and
+    revisions only grow; a table gone or a new code changes it too), in one small query: when it stands,
+    ``tables_of_evenings`` need not be read."""
     with connection.cursor() as cursor:
-        cursor.execute(_stamp_sql(connection.vendor, len(tokens)), tokens * 2)
+        cursor.execute(_stamp_sql(connection.vendor, len(evenings)), evenings * 2)
         return tuple(cursor.fetchone())
 
 
+# The pushed updates' hub asks these four times a second, of the evenings its phones' tables belong to: by
+# the evenings' ids (one or two), not by those tables' tokens (up to 300, each a parameter that PostgreSQL's
+# driver quotes into the statement: 3 % of a hosted hall's peak, docs/benchmarks.md).
 @functools.cache
-def _stamp_sql(vendor: str, tokens: int) -> str:
+def _stamp_sql(vendor: str, evenings: int) -> str:
     q = connection.ops.quote_name
     table, event = q(Table._meta.db_table), q(Event._meta.db_table)
-    evenings = f"(SELECT {q('event_id')} FROM {table} WHERE {q('token')} IN ({', '.join(['%s'] * tokens)}))"
+    ids = f"({', '.join(['%s'] * evenings)})"
     return (
-        f"SELECT (SELECT COUNT(*) || ':' || COALESCE(SUM({q('revision')}), 0) FROM {table} WHERE {q('event_id')} IN {evenings}), "
-        f"(SELECT COALESCE(SUM({q('revision')}), 0) FROM {event} WHERE {q('id')} IN {evenings})"
+        f"SELECT (SELECT COUNT(*) || ':' || COALESCE(SUM({q('revision')}), 0) FROM {table} WHERE {q('event_id')} IN {ids}), "
+        f"(SELECT COALESCE(SUM({q('revision')}), 0) FROM {event} WHERE {q('id')} IN {ids})"
     )
 
 
 @functools.cache
-def _evenings_sql(vendor: str, tokens: int) -> str:
+def _evenings_sql(vendor: str, evenings: int) -> str:
     q = connection.ops.quote_name
     table, event, result = q(Table._meta.db_table), q(Event._meta.db_table), q(Result._meta.db_table)
     tid, eid = f"t.{q('id')}", f"e.{q('id')}"
@@ -375,8 +379,7 @@ def _evenings_sql(vendor: str, tokens: int) -> str:
         f"SELECT t.{q('token')}, {tid}, t.{q('revision')}, e.{q('revision')}, e.{hand}, e.{q('status')}, "
         f"EXISTS (SELECT 1 FROM {result} r WHERE r.{q('table_id')} = {tid} AND r.{q('hand')} = e.{hand}) "
         f"FROM {table} t JOIN {event} e ON {eid} = t.{q('event_id')} "
-        f"WHERE t.{q('event_id')} IN (SELECT {q('event_id')} FROM {table} WHERE {q('token')} IN "
-        f"({', '.join(['%s'] * tokens)}))"
+        f"WHERE t.{q('event_id')} IN ({', '.join(['%s'] * evenings)})"
     )
 
 

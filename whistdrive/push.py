@@ -54,6 +54,7 @@ class Hub:
     """The streams open in this process, by table token, and what each was last told."""
 
     listeners: dict[str, dict[asyncio.Queue, int | None]] = field(default_factory=dict)  # token -> queue -> player
+    evenings: dict[str, int] = field(default_factory=dict)  # token -> its table's event id, as it joined
     told: dict[str, str] = field(default_factory=dict)
     seen: dict = field(default_factory=dict)  # token -> phones.Seen, as last looked at
     awaiting: dict = field(default_factory=dict)  # token -> (Told, phones.Loaded | None, since): drawn elsewhere
@@ -85,12 +86,14 @@ class Hub:
     async def join(self, token: str, player: int | None = None) -> asyncio.Queue | None:
         """A queue of what to tell a phone of ``player`` (None: a phone with no player) at this table:
         ``Told`` each, starting with the current version; None when no table has the token."""
-        now = await self._in_thread(_version_now, token)
-        if now is None:
+        joined = await self._in_thread(_version_now, token)
+        if joined is None:
             return None
+        now, evening = joined
         queue: asyncio.Queue = asyncio.Queue()
         queue.put_nowait(now)
         self.listeners.setdefault(token, {})[queue] = player
+        self.evenings[token] = evening
         self.told.setdefault(token, now.version)
         return queue
 
@@ -105,6 +108,7 @@ class Hub:
             if not queues:
                 del self.listeners[token]
                 self.told.pop(token, None)
+                self.evenings.pop(token, None)
 
     async def _watch(self) -> None:
         clock = asyncio.get_running_loop().time
@@ -120,7 +124,8 @@ class Hub:
             if clock() - looked >= CHECK_EVERY - AWAIT_EVERY / 2:
                 looked = clock()
                 try:
-                    changed = await self._in_thread(self._changes, list(self.listeners))
+                    listened = {token: self.evenings[token] for token in self.listeners}
+                    changed = await self._in_thread(self._changes, listened)
                 except Exception:  # a locked or lost database: the phones' own polls carry on meanwhile
                     log.exception("Pushed updates could not read the tables; trying again")
                     continue
@@ -136,6 +141,9 @@ class Hub:
         waited, self.awaiting = self.awaiting, {}
         again = {token: (now, loaded) for token, (now, loaded, _) in waited.items() if token in self.listeners}
         for token, (now, loaded) in {**again, **changed}.items():
+            if now == GONE:
+                self._end(token)
+                continue
             players = {p for p in self.listeners.get(token, {}).values() if p is not None}
             at = clock()
             began = waited[token][2] if token in again and again[token][0] == now else at
@@ -151,9 +159,18 @@ class Hub:
             for queue, player in self.listeners.get(token, {}).items():
                 queue.put_nowait(replace(told, page=pages[player]) if player in pages else told)
 
-    def _changes(self, tokens: list[str]) -> dict[str, tuple[Told, phones.Loaded | None]]:
-        """The listened-to tables whose version is not what their phones were last told (in the hub's thread),
-        each with the table as loaded for it, when it was.
+    def _end(self, token: str) -> None:
+        """The phones of a token that no table has now (a new QR code, a table or evening deleted) are told
+        ``GONE`` (no page has it: the phone fetches its page, which says why) and their streams end (opened
+        again, a browser is refused, and the page polls as without a stream)."""
+        for queue in self.listeners.get(token, {}):
+            queue.put_nowait(GONE)
+            queue.put_nowait(None)
+
+    def _changes(self, evenings: dict[str, int]) -> dict[str, tuple[Told, phones.Loaded | None]]:
+        """The listened-to tables (token -> event id) whose version is not what their phones were last told (in
+        the hub's thread), each with the table as loaded for it, when it was; ``GONE`` for a token that no table
+        of its evening has now.
 
         One query reads the evenings' tables; a table not agreed has its version worked out from it, an
         agreed one (whose page also waits on other tables' results) is loaded as a phone's poll loads it,
@@ -162,17 +179,19 @@ class Hub:
         from whistdrive import phones
 
         close_old_connections()
-        stamp = phones.evenings_stamp(tokens)
-        if stamp == self.stamp and set(tokens) <= self.seen.keys():
+        ids = sorted(set(evenings.values()))
+        stamp = phones.evenings_stamp(ids)
+        if stamp == self.stamp and evenings.keys() <= self.seen.keys():
             return {}  # nothing written at these evenings since the last look
         self.stamp = stamp
-        now = phones.tables_of_evenings(tokens, self.seen)
+        now = phones.tables_of_evenings(ids, self.seen)
         before, self.seen = self.seen, now
         new_results = {seen.pk for token, seen in now.items() if token in before and before[token].results != seen.results}
-        out = {}
-        for token in tokens:
+        out: dict[str, tuple[Told, phones.Loaded | None]] = {}
+        for token in evenings:
             seen = now.get(token)
             if seen is None:
+                out[token] = (GONE, None)
                 continue
             moved = token not in before or before[token].revisions != seen.revisions
             loaded = None
@@ -210,10 +229,13 @@ def _pages(
     return Told(version, revisions), pages
 
 
-def _version_now(token: str) -> Told | None:
+def _version_now(token: str) -> tuple[Told, int] | None:
+    """The table's version now and its evening (event id); None when no table has the token."""
     from whistdrive import phones
 
-    return _told(phones.load(token, set()))
+    loaded = phones.load(token, set())
+    told = _told(loaded)
+    return None if loaded is None or told is None else (told, loaded.table.event_id)
 
 
 def _told(loaded: phones.Loaded | None) -> Told | None:
@@ -248,6 +270,7 @@ class Told:
         return b"event: page\ndata: " + head.encode() + b"\ndata: " + lines + b"\n\n"
 
 
+GONE = Told("gone")  # what the phones of a token that no table has now are told (``Hub._end``)
 hub = Hub()
 
 

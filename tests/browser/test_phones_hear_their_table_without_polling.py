@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from tests.browser.conftest import db_quiet
 from tests.browser.laptops import Phone, make_evening
 from tests.factories import started_event, table_of
-from tests.foundation.drive_process import start_drive
+from tests.foundation.drive_process import laptop_env, manage, start_drive
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -28,6 +28,7 @@ class Laptop:
     base_url: str
     token: str
     browser: object
+    data_dir: object
     csp: list[str] = field(default_factory=list)  # Content-Security-Policy complaints from every phone
 
     def phone(self, seat: str) -> Phone:
@@ -39,7 +40,7 @@ def laptop(request, browser, tmp_path):
     # Two: `rundrive --workers 2`, whose processes share the phones' sessions and the pages they push.
     drive = start_drive(tmp_path / "data", "--organiser", "olive", "--workers", str(request.param))
     try:
-        yield Laptop(drive.base_url, make_evening(tmp_path / "data")["tables"]["1"], browser)
+        yield Laptop(drive.base_url, make_evening(tmp_path / "data")["tables"]["1"], browser, tmp_path / "data")
     finally:
         drive.process.kill()
         drive.process.wait()
@@ -133,6 +134,32 @@ def test_a_phone_behind_its_stream_fetches_as_soon_as_it_is_back_online(laptop):
     east.page.clock.resume()
     east.agree()
     expect(north.page.locator("#state")).to_contain_text("Agreed", timeout=5000)
+    assert laptop.csp == []
+
+
+def test_phones_on_a_tables_old_code_are_told_at_once_that_it_has_a_new_one(laptop):
+    """The organiser issues table 1 a new QR code while its phones have their streams open. A page with its
+    stream open does not poll, so the stream must say it: both phones then say what a poll would have, though
+    their clocks stand still (no poll of their own can come), and the new code's page works."""
+    north, east = laptop.phone("N"), laptop.phone("E")
+    for phone in (north, east):
+        phone.page.clock.install()
+        with phone.page.expect_response(lambda r: "/events/?as=" in r.url):
+            phone.page.reload()
+        expect(phone.page.locator("form.forget")).to_be_visible()
+        phone.page.clock.pause_at(phone.page.evaluate("Date.now()") + 100)
+    reissue = (
+        "from whistdrive import entry; from whistdrive.models import Table; "
+        f"print(entry.new_table_token(Table.objects.get(token='{laptop.token}')))"
+    )
+    issued = manage("shell", "-c", reissue, env=laptop_env(laptop.data_dir))
+    assert issued.returncode == 0, issued.stderr
+    for phone in (north, east):
+        expect(phone.page.locator("#wd-alert")).to_have_text(
+            "This table has a new code: scan the card on the table.", timeout=5000
+        )
+    north.page.goto(f"/t/{issued.stdout.split()[-1]}/")  # the new code: the last line the shell printed
+    expect(north.page.locator(".pick-seats, form.forget").first).to_be_visible()
     assert laptop.csp == []
 
 

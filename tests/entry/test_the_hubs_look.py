@@ -29,7 +29,8 @@ def test_a_look_reads_the_results_only_of_the_tables_that_moved():
     one, two, three = (table_of(event, n) for n in (1, 2, 3))
     entry.submit(two, hand=1, seat="N", tricks_ours=8)
     entry.agree(two, hand=1, seat="E")
-    first = phones.tables_of_evenings(tokens)
+    first = phones.tables_of_evenings([event.pk])
+    assert first.keys() == set(tokens)  # every table of the evening, read by its id
     assert first[two.token].results.startswith("1:")
     assert first[one.token].results == first[three.token].results == phones.NO_RESULTS
 
@@ -38,13 +39,13 @@ def test_a_look_reads_the_results_only_of_the_tables_that_moved():
     result.tricks_ns, result.tricks_ew = 9, 4
     result.save()  # the organiser's correction at table 2
     with CaptureQueriesContext(connection) as queries:
-        second = phones.tables_of_evenings(tokens, first)
+        second = phones.tables_of_evenings([event.pk], first)
     assert results_read(queries) == [{one.pk, two.pk}]
     assert second[one.token].results == phones.NO_RESULTS
     assert second[two.token].results != first[two.token].results  # the correction is seen
     assert second[three.token] == first[three.token]
 
     with CaptureQueriesContext(connection) as queries:
-        third = phones.tables_of_evenings(tokens, second)
+        third = phones.tables_of_evenings([event.pk], second)
     assert results_read(queries) == []  # nothing moved: no table's results are read
     assert third == second

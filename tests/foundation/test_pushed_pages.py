@@ -94,7 +94,7 @@ def test_the_claims_push_is_drawn_from_what_the_answer_drew_without_reading_the_
     north.post(
         reverse("table_enter", args=[table.token]), {"hand": 1, "tricks": 8}, HTTP_HX_REQUEST="true", secure=True
     )
-    looked = phones.tables_of_evenings([table.token])[table.token].shared  # the version the hub's look finds
+    looked = phones.tables_of_evenings([table.event_id])[table.token].shared  # the version the hub's look finds
 
     with CaptureQueriesContext(connection) as queries:
         version, revisions, pages = phones.pushed_pages(table.token, players, version=looked)
@@ -124,7 +124,7 @@ def test_in_several_processes_one_draws_a_tables_pages_and_the_others_take_them(
     north.post(
         reverse("table_enter", args=[table.token]), {"hand": 1, "tricks": 8}, HTTP_HX_REQUEST="true", secure=True
     )
-    looked = phones.tables_of_evenings([table.token])[table.token].shared
+    looked = phones.tables_of_evenings([table.event_id])[table.token].shared
 
     # This process's hub holds North's stream; the other's holds East's and South's.
     assert phones.pushed_pages(table.token, {seated["N"]}, version=looked)[2].keys() == {seated["N"]}
@@ -163,7 +163,7 @@ def test_in_several_processes_the_one_that_answered_the_entry_draws_its_tables_p
     north.post(
         reverse("table_enter", args=[table.token]), {"hand": 1, "tricks": 8}, HTTP_HX_REQUEST="true", secure=True
     )
-    looked = phones.tables_of_evenings([table.token])[table.token].shared
+    looked = phones.tables_of_evenings([table.event_id])[table.token].shared
     answered_in = cache.PROCESS
 
     # The other process's hub looks first: it leaves the pages to this one, which holds the entry's drawing.
@@ -211,7 +211,7 @@ def test_a_hub_pushes_the_pages_another_process_draws_and_draws_them_itself_if_i
     queues = {each.token: asyncio.Queue() for each in (table, other)}
     hub.listeners = {table.token: {queues[table.token]: east}, other.token: {queues[other.token]: west}}
     clock = iter([0.0, 0.0, 0.1, 0.1, 0.6]).__next__  # seconds, as the hub's loop tells them
-    changed = hub._changes(list(hub.listeners))
+    changed = hub._changes({each.token: event.pk for each in (table, other)})
 
     _run(hub._tell(changed, clock))
     assert hub.awaiting.keys() == {table.token, other.token} and all(q.empty() for q in queues.values())
@@ -236,7 +236,7 @@ def test_a_process_that_holds_none_of_a_tables_streams_leaves_its_pages_to_the_h
     seated_phone(table, "N", secure=True).post(
         reverse("table_enter", args=[table.token]), {"hand": 1, "tricks": 8}, HTTP_HX_REQUEST="true", secure=True
     )
-    looked = phones.tables_of_evenings([table.token])[table.token].shared
+    looked = phones.tables_of_evenings([table.event_id])[table.token].shared
     monkeypatch.setattr(cache, "PROCESS", "the process whose hub holds East's stream")
 
     version, _, pages = phones.pushed_pages(table.token, {east}, version=looked, leave_to_others=True)

@@ -19,7 +19,7 @@ from django.test import Client
 
 from tests.browser.laptops import make_evening
 from tests.faults.phones import Phone
-from tests.foundation.drive_process import start_drive
+from tests.foundation.drive_process import laptop_env, manage, start_drive
 
 SHARED = re.compile(r'data-shared="(\w*)"')
 PUSH = re.compile(r'data-push="([^"]+)"')
@@ -197,6 +197,38 @@ def test_a_stream_for_no_table_is_refused(laptop):
         assert stream.status == 404
     finally:
         stream.close()
+
+
+def test_a_table_given_a_new_code_tells_its_old_codes_streams_and_ends_them(laptop, tmp_path):
+    """A page whose stream is open does not poll: when the organiser issues the table a new QR code, the old
+    code's streams are told a version that no page has (the phone fetches its page: "this table has a new
+    code") and end, and the old code's stream is refused when the browser opens it again. The other table's
+    stream, on the same evening, goes on as before."""
+    drive, evening = laptop
+    one, two = evening["tables"]["1"], evening["tables"]["2"]
+    stream, other = Stream(drive.base_url, one), Stream(drive.base_url, two)
+    try:
+        shown = stream.next_version(within=5)
+        other.next_version(within=5)
+        reissue = (
+            "from whistdrive import entry; from whistdrive.models import Table; "
+            f"entry.new_table_token(Table.objects.get(token='{one}'))"
+        )
+        assert manage("shell", "-c", reissue, env=laptop_env(tmp_path / "data")).returncode == 0
+        told = stream.next_version(within=5)
+        assert told == "gone" and told != shown
+        stream._until(b"0\r\n\r\n", deadline=time.monotonic() + 5)  # the stream's last chunk: it has ended
+        again = Stream(drive.base_url, one)
+        assert again.status == 404
+        again.close()
+        with pytest.raises(TimeoutError):  # table 2 only gained a sibling's new code: nothing to tell
+            other.next_version(within=1.5)
+        status, _ = Phone(drive.base_url, two).post("enter/", {"hand": 1, "tricks": 7})
+        assert status == 200
+        assert other.next_version(within=5) not in ("", "gone")
+    finally:
+        stream.close()
+        other.close()
 
 
 def test_many_idle_streams_cost_the_server_almost_nothing(laptop):

@@ -340,9 +340,13 @@ def tables_of_evenings(evenings: list[int], before: dict[str, Seen] | None = Non
             results = dict(cursor.fetchall())
     out = {}
     for token, pk, revision, event_revision, hand, status, agreed in rows:
+        revisions = (revision, event_revision, hand, status)
+        if pk not in moved and before[token].revisions == revisions and (before[token].shared is None) == bool(agreed):
+            out[token] = before[token]  # as the last look found it: most of a hall, at most looks
+            continue
         shared = None if agreed else _shared_of([pk, event_revision, hand, status, revision])
         state = results.get(pk, NO_RESULTS) if pk in moved else before[token].results
-        out[token] = Seen(pk, (revision, event_revision, hand, status), state, shared)
+        out[token] = Seen(pk, revisions, state, shared)
     return out
 
 

@@ -160,7 +160,7 @@ class Hub:
                 queue.put_nowait(replace(told, page=pages[player]) if player in pages else told)
 
     def _end(self, token: str) -> None:
-        """The phones of a token that no table has now (a new QR code, a table or evening deleted) are told
+        """The phones of a token that no table has now (the organiser issued the table a new QR code) are told
         ``GONE`` (no page has it: the phone fetches its page, which says why) and their streams end (opened
         again, a browser is refused, and the page polls as without a stream)."""
         for queue in self.listeners.get(token, {}):

@@ -25,7 +25,10 @@ import django
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "whistdrive.settings")
 django.setup()
 
+import asyncio  # noqa: E402
+
 from a2wsgi import WSGIMiddleware  # noqa: E402
+from a2wsgi.wsgi import WSGIResponder  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.core.handlers.wsgi import WSGIHandler  # noqa: E402
 
@@ -51,7 +54,8 @@ class Application:
         if _declared_length(scope) > settings.MAX_REQUEST_BYTES:
             await _refuse_too_large(send)
             return
-        await self.django(scope, receive, send)
+        django = self.django
+        await Responder(django.app, django.executor, django.send_queue_size)(scope, receive, send)
 
     def finish(self, within: float) -> bool:
         """After the server has stopped: Django's threads end their requests, within ``within`` seconds.
@@ -76,6 +80,47 @@ class Application:
                 await push.hub.stop()
                 await send({"type": "lifespan.shutdown.complete"})
                 return
+
+
+HAND_OVER_BYTES = 64 * 1024  # a longer body (a PDF, a static file) is handed to the loop in pieces of this size
+
+
+class Responder(WSGIResponder):
+    """a2wsgi's, handing a response to the event loop in one piece: the head and the body together.
+
+    a2wsgi hands each message over as Django's thread makes it, and waits for the loop to take it: the head,
+    the body (Django gives a page's body as one piece) and the empty piece that ends it, three hand-overs of
+    some 50 µs of CPU each (a task on the loop, a wake-up of each side: docs/benchmarks.md). Here they are
+    held and handed over together when the response ends, or when ``HAND_OVER_BYTES`` of body are held, so a
+    long body still goes out piece by piece, the thread waiting for a slow phone as a2wsgi's own does."""
+
+    def __init__(self, *args) -> None:
+        super().__init__(*args)
+        self.held: list[dict] = []
+        self.held_bytes = 0
+
+    def send(self, message) -> None:  # in Django's thread
+        self.held.append(message)
+        self.held_bytes += len(message.get("body", b""))
+        ends = message["type"] == "http.response.body" and not message.get("more_body", False)
+        if ends or self.held_bytes >= HAND_OVER_BYTES:
+            held, self.held, self.held_bytes = joined(self.held), [], 0
+            asyncio.run_coroutine_threadsafe(self._put(held), loop=self.loop).result()
+
+    async def _put(self, messages: list[dict]) -> None:
+        for message in messages:
+            await self.send_queue.put(message)
+
+
+def joined(messages: list[dict]) -> list[dict]:
+    """The messages with their pieces of body made one: the head (if among them), then the body."""
+    head = [message for message in messages if message["type"] != "http.response.body"]
+    pieces = [message for message in messages if message["type"] == "http.response.body"]
+    if not pieces:
+        return head
+    body = {"type": "http.response.body", "body": b"".join(piece.get("body", b"") for piece in pieces)}
+    body["more_body"] = pieces[-1].get("more_body", False)
+    return [*head, body]
 
 
 # Python's garbage collector looks at every object the process holds in a full pass. A 300-table hall's

@@ -5,7 +5,8 @@ answered here, on the event loop, where 1,200 of them cost only their sockets. E
 Django's WSGI application, run in a pool of threads (a2wsgi), as under any WSGI server: its views, the
 database connections per thread and the middleware are those every test runs. (Django's own ASGI
 handler runs the same sync views through several hand-overs between the loop and threads: measured
-at 3.8 ms of CPU a request against 1.4 ms here, docs/benchmarks.md.)
+at 3.8 ms of CPU a request against 1.4 ms here, docs/benchmarks.md.) Each answer is handed back to the
+loop in one piece (``Responder``), not in a2wsgi's three.
 
 A body declared larger than ``MAX_REQUEST_BYTES`` is refused (413) before any of it is read.
 

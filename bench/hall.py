@@ -101,6 +101,24 @@ def server_env(db: str, data_dir: str) -> dict:
     return env
 
 
+def start_rundrive(env: dict, data_dir: str, *options: str) -> tuple[subprocess.Popen, str, object]:
+    """``manage.py rundrive`` on a free port of 127.0.0.1 with ``env``, its output in ``data_dir``/server.log,
+    once it takes connections: the process, its base URL and the open log (close it after the process)."""
+    port = free_port()
+    log = open(Path(data_dir) / "server.log", "w")
+    server = subprocess.Popen(
+        [PYTHON, "manage.py", "rundrive", "--organiser", "bench", "--host", "127.0.0.1", "--port", str(port), *options],
+        env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+    )  # fmt: skip
+    for _ in range(300):
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                break
+        except OSError:
+            time.sleep(0.2)
+    return server, f"http://127.0.0.1:{port}", log
+
+
 def fresh_postgres() -> None:
     for sql in (f"DROP DATABASE IF EXISTS {PG_DB} WITH (FORCE)", f"CREATE DATABASE {PG_DB}"):
         subprocess.run(["psql", PG_URL + "postgres", "-qc", sql], check=True)
@@ -653,21 +671,8 @@ def main() -> None:
         env=env, check=True, cwd=ROOT,
     )  # fmt: skip
     event = json.loads(event_file.read_text())
-    port = free_port()
-    log = open(Path(data_dir) / "server.log", "w")
-    server = subprocess.Popen(
-        [PYTHON, "manage.py", "rundrive", "--organiser", "bench", "--host", "127.0.0.1", "--port", str(port),
-         *(["--workers", str(args.workers)] if args.workers != 1 else [])],
-        env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-    )  # fmt: skip
-    base = f"http://127.0.0.1:{port}"
+    server, base, log = start_rundrive(env, data_dir, *(["--workers", str(args.workers)] if args.workers != 1 else []))
     try:
-        for _ in range(300):
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                    break
-            except OSError:
-                time.sleep(0.2)
         started = time.perf_counter()
         out = asyncio.run(run(args, event, base, server.pid))
         out["run_s"] = round(time.perf_counter() - started, 1)

@@ -18,8 +18,6 @@ import asyncio
 import json
 import re
 import signal
-import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -28,7 +26,7 @@ from pathlib import Path
 import aiohttp
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from hall import PYTHON, ROOT, cpu_seconds, free_port, machine_speed, server_env  # noqa: E402
+from hall import cpu_seconds, machine_speed, server_env, start_rundrive  # noqa: E402
 
 HTMX_RE = re.compile(r'src="(/static/django_htmx/htmx-2[^"]*\.js)"')
 
@@ -60,22 +58,10 @@ def main() -> None:
     data_dir = tempfile.mkdtemp(prefix="wd-served-")
     env = server_env("sqlite", data_dir)
     env["WHISTDRIVE_CONNECTIONS_PER_ADDRESS"] = "0"  # every connection comes from this machine
-    port = free_port()
-    log = open(Path(data_dir) / "server.log", "w")
-    server = subprocess.Popen(
-        [PYTHON, "manage.py", "rundrive", "--organiser", "bench", "--host", "127.0.0.1", "--port", str(port)],
-        env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-    )  # fmt: skip
-    base = f"http://127.0.0.1:{port}"
+    server, base, log = start_rundrive(env, data_dir)
     out: dict = {"date": time.strftime("%Y-%m-%d %H:%M"), "machine_loop_s": speed, "requests": args.requests,
                  "connections": args.connections, "us_cpu_per_request": {}}  # fmt: skip
     try:
-        for _ in range(300):
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                    break
-            except OSError:
-                time.sleep(0.2)
         login = asyncio.run(_text(base, "/login/"))
         htmx = HTMX_RE.search(login).group(1)
         for name, path in (("healthz", "/healthz"), ("login page", "/login/"), ("htmx (static)", htmx)):

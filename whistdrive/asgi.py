@@ -27,8 +27,8 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "whistdrive.settings")
 django.setup()
 
 import asyncio  # noqa: E402
+from concurrent.futures import ThreadPoolExecutor  # noqa: E402
 
-from a2wsgi import WSGIMiddleware  # noqa: E402
 from a2wsgi.wsgi import WSGIResponder  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.core.handlers.wsgi import WSGIHandler  # noqa: E402
@@ -40,8 +40,8 @@ from whistdrive.phones import pushed_player  # noqa: E402
 
 class Application:
     def __init__(self, threads: int):
-        # Django's handler returns its response, an iterable of bytes; its stubs say only HttpResponseBase.
-        self.django = WSGIMiddleware(WSGIHandler(), workers=threads)  # type: ignore[arg-type]
+        self.django = WSGIHandler()
+        self.executor = ThreadPoolExecutor(thread_name_prefix="WSGI", max_workers=threads)  # as a2wsgi's own
 
     async def __call__(self, scope, receive, send) -> None:
         if scope["type"] == "lifespan":
@@ -55,14 +55,13 @@ class Application:
         if _declared_length(scope) > settings.MAX_REQUEST_BYTES:
             await _refuse_too_large(send)
             return
-        django = self.django
-        await Responder(django.app, django.executor, django.send_queue_size)(scope, receive, send)
+        await Responder(self.django, self.executor, SEND_QUEUE)(scope, receive, send)
 
     def finish(self, within: float) -> bool:
         """After the server has stopped: Django's threads end their requests, within ``within`` seconds.
         False when one cannot: it was answering as the event loop stopped, and waits for the loop to send
         its answer, for ever (the process must then be ended without it)."""
-        executor = self.django.executor
+        executor = self.executor
         executor.shutdown(wait=False, cancel_futures=True)
         threads = list(getattr(executor, "_threads", ()))
         deadline = time.monotonic() + within
@@ -83,6 +82,7 @@ class Application:
                 return
 
 
+SEND_QUEUE = 10  # messages a response may have waiting for the loop (a2wsgi's default)
 HAND_OVER_BYTES = 64 * 1024  # a longer body (a PDF, a static file) is handed to the loop in pieces of this size
 
 

@@ -1,11 +1,13 @@
 """Pushed updates in Chromium (#21): on the laptop's real server a phone's page is pushed its table's
-change the moment it happens (the page itself, for the phone's seat) and does not poll meanwhile;
+change the moment it happens (the page itself, for the phone's seat) and does not poll meanwhile, on a
+messy evening too (the desk's changes and the other tables' results reach it the same way);
 behind a server that cannot hold streams (the test server here, like a hosted install's WSGI workers)
 the same page polls, and still sees it."""
 
 from __future__ import annotations
 
 import contextlib
+import json
 import time
 from dataclasses import dataclass, field
 
@@ -160,6 +162,127 @@ def test_phones_on_a_tables_old_code_are_told_at_once_that_it_has_a_new_one(lapt
         )
     north.page.goto(f"/t/{issued.stdout.split()[-1]}/")  # the new code: the last line the shell printed
     expect(north.page.locator(".pick-seats, form.forget").first).to_be_visible()
+    assert laptop.csp == []
+
+
+# -- a messy evening, heard by phones that only listen ---------------------------------------
+
+PUSHED_MS = 5000  # a stream's news arrives within a second or two; a poll would take far longer here
+
+DESK = """
+import json
+from whistdrive import entry, evening, scores
+from whistdrive.models import Event, Seating, Table
+from whistdrive.rules.scoring import HandEntry
+table_1 = Table.objects.select_related("event").get(token={token!r})
+event = table_1.event
+def table(number):
+    return event.tables.get(number=number)
+def play(number, hand, ns):
+    entry.submit(table(number), hand=hand, seat="N", tricks_ours=ns)
+    entry.agree(table(number), hand=hand, seat="E")
+def correct(number, hand, ns):
+    trump = entry.fixed_trump(table(number), hand)
+    entry.set_result(table(number), hand=hand, entry=HandEntry(ns, 13 - ns, trump), user=None, reason="recount")
+def at_table(number, hand):
+    rows = Seating.objects.filter(event=event, hand=hand, table__number=number).select_related("entrant")
+    return {{row.seat: row.entrant.name for row in rows}}
+def totals():
+    return {{s.name: s.total for s in scores.standings_now(Event.objects.get(pk=event.pk)).standings}}
+out = None
+{code}
+print(json.dumps(out))
+"""
+
+
+def at_the_desk(laptop: Laptop, code: str):
+    """Run ``code`` against the laptop's evening as its organiser's pages would (another process, the same
+    database); what it puts in ``out`` comes back."""
+    done = manage("shell", "-c", DESK.format(token=laptop.token, code=code), env=laptop_env(laptop.data_dir))
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def listening_only(laptop: Laptop, seat: str):
+    """A phone seated at table 1 whose clock then stands still: only its stream can tell it anything."""
+    phone = laptop.phone(seat)
+    phone.page.clock.install()
+    with phone.page.expect_response(lambda r: "/events/?as=" in r.url):
+        phone.page.reload()
+    expect(phone.page.locator("form.forget")).to_be_visible()
+    phone.page.clock.pause_at(phone.page.evaluate("Date.now()") + 100)
+    return phone.page
+
+
+def shows_seats(page, names: dict[str, str]) -> None:
+    for seat, name in names.items():
+        expect(page.locator(f".seats .{seat}")).to_contain_text(name, timeout=PUSHED_MS)
+
+
+def test_the_desk_and_the_other_table_reach_phones_that_only_listen(laptop):
+    """A messy evening on the laptop's real server, seen by phones that only listen to their streams.
+
+    A phone whose stream is open does not poll, so whatever changes its table's page must reach it by the
+    stream: not only its own table's taps, but what the organiser does at the desk and what the other table
+    does. Two phones sit at table 1 of a two-table drive with their clocks stopped (no poll of theirs can
+    come); everything else happens as the desk and the other tables' phones would do it:
+    - table 1 agrees hand 1 while table 2 plays on: the phones show it agreed and wait for the hall;
+    - a player of table 1 leaves after hand 1 and a late arrival is added at the desk: the phones say who goes;
+    - table 2 finishes: hand 2 is seated, with the late arrival and without the leaver;
+    - the organiser corrects table 2's hand 1 so the other pair won, and seats hand 2 again: the phones show
+      the new seats;
+    - table 1 agrees hand 2, then the organiser corrects table 2's hand 1 once more (a trick, the winners as
+      they were): the totals table 1's phones show change with it."""
+    north, east = listening_only(laptop, "N"), listening_only(laptop, "E")
+    phones = (north, east)
+    first = at_the_desk(laptop, "out = at_table(1, 1)")
+
+    # Table 1 agrees hand 1 (its other phones); table 2 plays on.
+    at_the_desk(laptop, "play(1, 1, 8)")
+    for page in phones:
+        expect(page.locator(".panel.ok")).to_contain_text("Agreed: North–South 8, East–West 5", timeout=PUSHED_MS)
+
+    # South leaves after hand 1; a late arrival of the same role is added at the desk.
+    leaver = first["S"]
+    added = at_the_desk(laptop, f"""
+leaver = event.entrants.get(name={leaver!r})
+evening.withdraw(event, leaver)
+out = evening.register(event, name="Gerald Late", role=leaver.role).hand
+""")
+    assert added == 2
+    for page in phones:
+        expect(page.locator("ul.moves")).to_contain_text(f"{leaver}: that was their last hand tonight", timeout=PUSHED_MS)
+
+    # Table 2 finishes: hand 2 is seated, with the late arrival and without the leaver.
+    second = at_the_desk(laptop, "play(2, 1, 9); out = [at_table(1, 2), at_table(2, 2)]")
+    seated = {name for table in second for name in table.values()}
+    assert "Gerald Late" in seated and leaver not in seated
+    for page in phones:
+        expect(page.locator("#state .hand-line")).to_contain_text("Hand 2", timeout=PUSHED_MS)
+        shows_seats(page, second[0])
+
+    # The organiser corrects table 2's hand 1 (East–West won after all) and seats hand 2 again.
+    reseated = at_the_desk(laptop, """
+correct(2, 1, 4)
+evening.reseat_current_hand(Event.objects.get(pk=event.pk), expected_hand=2)
+out = at_table(1, 2)
+""")
+    assert reseated != second[0]
+    for page in phones:
+        shows_seats(page, reseated)
+
+    # Table 1 agrees hand 2; then table 2's hand 1 is corrected by a trick, its winners as they were.
+    at_the_desk(laptop, "play(1, 2, 7)")
+    for page in phones:
+        expect(page.locator(".panel.ok")).to_contain_text("Agreed: North–South 7, East–West 6", timeout=PUSHED_MS)
+    moves = north.locator("ul.moves")
+    before = moves.inner_text()
+    totals = at_the_desk(laptop, "correct(2, 1, 3); out = totals()")
+    expect(moves).not_to_have_text(before, timeout=PUSHED_MS)
+    for name in reseated.values():
+        expect(moves).to_contain_text(f"{name}:")
+        row = moves.locator("li").filter(has_text=f"{name}:")
+        expect(row).to_contain_text(f"total {totals[name]}", timeout=PUSHED_MS)
     assert laptop.csp == []
 
 

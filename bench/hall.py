@@ -320,7 +320,10 @@ class Phone(Client):
             self.wake.set()
 
     def told(self, kind: str, data: list[str]) -> None:
-        """push.js: a pushed page is swapped in (no request) when it is news; a pushed version fetched."""
+        """push.js: a pushed page is swapped in (no request) when it is news; a pushed version fetched; a beat
+        only says the stream is alive."""
+        if kind == "beat":
+            return
         self.pushed, _, self.pushed_revisions = data[0].partition(" ")
         if kind != "page":
             self.stats.count("pushed events")

@@ -15,7 +15,7 @@ it reads the revisions of the tables of the evenings that have phones listening 
 works out afresh the version of each listened-to table that a change may touch (its own table, its
 evening, or a table its agreed page waits on). So a change written by any process (another worker,
 the organiser's pages, a hosted install's other servers) reaches the phones, and 1,200 idle streams
-cost nothing but their sockets and a comment every ``HEARTBEAT`` seconds.
+cost nothing but their sockets and a beat every ``HEARTBEAT`` seconds (``BEAT``).
 
 The database is read in one thread of the hub's own (Django's connections belong to a thread), never
 on the event loop.
@@ -42,7 +42,11 @@ EVENTS_PATH = re.compile(r"^/t/([A-Za-z0-9_-]{1,64})/events/$")
 CHECK_EVERY = 0.25  # seconds between the hub's looks at the revisions
 AWAIT_EVERY = 0.05  # seconds between looks for pages another server process is drawing
 AWAIT_AT_MOST = 0.5  # seconds; then this process draws them itself (the other may have stopped)
-HEARTBEAT = 25  # seconds between comments on an idle stream: keeps it open through the hall's router
+HEARTBEAT = 25  # seconds between beats on an idle stream: keeps it open through the hall's router
+# A beat is an event, not a comment (a browser hands a page no comments): it names the seconds between beats,
+# and a page that hears nothing for some beats takes its stream for dead and opens another (push.js). A phone
+# asleep long enough for the laptop to give its connection up keeps a stream that says nothing, ever.
+BEAT = f"event: beat\ndata: {HEARTBEAT}\n\n".encode()
 RETRY_MS = 3000  # how soon a phone's browser opens the stream again after it drops
 
 Receive = Callable[[], Awaitable[dict]]
@@ -295,7 +299,7 @@ async def stream(token: str, player: int | None, receive: Receive, send: Send) -
                 ],
             }
         )
-        await send({"type": "http.response.body", "body": f"retry: {RETRY_MS}\n\n".encode(), "more_body": True})
+        await send({"type": "http.response.body", "body": f"retry: {RETRY_MS}\n\n".encode() + BEAT, "more_body": True})
         gone = asyncio.ensure_future(_gone(receive))
         try:
             while not gone.done():
@@ -305,7 +309,7 @@ async def stream(token: str, player: int | None, receive: Receive, send: Send) -
                     getting.cancel()
                     if gone.done():
                         break
-                    await send({"type": "http.response.body", "body": b": still here\n\n", "more_body": True})
+                    await send({"type": "http.response.body", "body": BEAT, "more_body": True})
                     continue
                 told = getting.result()
                 if told is None:  # the server is stopping

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import contextlib
 import json
+import socket
+import threading
 import time
 from dataclasses import dataclass, field
 
@@ -163,6 +165,96 @@ def test_phones_on_a_tables_old_code_are_told_at_once_that_it_has_a_new_one(lapt
     north.page.goto(f"/t/{issued.stdout.split()[-1]}/")  # the new code: the last line the shell printed
     expect(north.page.locator(".pick-seats, form.forget").first).to_be_visible()
     assert laptop.csp == []
+
+
+class Relay:
+    """A phone's way to the laptop through which its streams of pushed updates can be left silent, not closed:
+    as a phone finds its stream after sleeping long enough for the laptop to give the connection up (its own end
+    still open, and nothing ever coming on it). Every other request goes through as ever."""
+
+    def __init__(self, base_url: str):
+        host, port = base_url.removeprefix("http://").rsplit(":", 1)
+        self.laptop = (host, int(port))
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.base_url = f"http://127.0.0.1:{self.listener.getsockname()[1]}"
+        self.streams: list[threading.Event] = []  # one a connection that carried a stream: set, it goes silent
+        self.beat = threading.Event()  # a stream's beat has passed through
+        self.sockets: list[socket.socket] = []
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                phone, _ = self.listener.accept()
+            except OSError:  # closed
+                return
+            try:
+                laptop = socket.create_connection(self.laptop)
+            except OSError:  # the laptop has stopped (the test is over): the phone is refused, as by it
+                phone.close()
+                continue
+            self.sockets += [phone, laptop]
+            silent = threading.Event()
+            threading.Thread(target=self._pass, args=(phone, laptop, silent, True), daemon=True).start()
+            threading.Thread(target=self._pass, args=(laptop, phone, silent, False), daemon=True).start()
+
+    def _pass(self, source: socket.socket, to: socket.socket, silent: threading.Event, from_phone: bool) -> None:
+        with contextlib.suppress(OSError):
+            while chunk := source.recv(65536):
+                if from_phone and b"/events/" in chunk.split(b"\r\n", 1)[0]:
+                    self.streams.append(silent)
+                if not from_phone and b"event: beat" in chunk:
+                    self.beat.set()
+                if not silent.is_set():
+                    to.sendall(chunk)
+        if not silent.is_set():
+            for each in (source, to):
+                with contextlib.suppress(OSError):
+                    each.shutdown(socket.SHUT_RDWR)
+
+    def silence_streams(self) -> None:
+        for silent in self.streams:
+            silent.set()
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            self.listener.shutdown(socket.SHUT_RDWR)  # wakes the thread waiting in accept (close alone does not)
+        self.listener.close()
+        for each in self.sockets:
+            each.close()
+
+
+def test_a_stream_that_died_without_a_word_is_opened_again(laptop):
+    """East's phone slept until the laptop gave its stream up: the page's end of it is still open, and
+    nothing will ever come on it. A page whose stream is open does not poll, so East would never see North's
+    claim. The server beats on every stream (every 25 s, its first beat says so): a page that hears nothing
+    for two and a half beats opens its stream again, and fetches what it missed. East's clock is the
+    browser's own (Playwright's), run on by hand."""
+    relay = Relay(laptop.base_url)
+    try:
+        north = laptop.phone("N")
+        east = Phone(laptop.browser, relay.base_url, laptop.token, "E", laptop.csp)
+        east.page.clock.install()
+        relay.beat.clear()
+        with east.page.expect_response(lambda r: "/events/?as=" in r.url):
+            east.page.reload()
+        expect(east.page.locator("form.forget")).to_be_visible()
+        assert relay.beat.wait(5)
+        east.page.clock.pause_at(east.page.evaluate("Date.now()") + 100)
+        relay.silence_streams()
+        north.enter(8)
+        agree = east.page.locator('form[action$="/agree/"] button').first
+        east.page.clock.run_for(30_000)  # its polls come and go: the stream is open, as far as the page knows
+        east.page.wait_for_timeout(2000)
+        expect(agree).to_have_count(0)
+        east.page.clock.run_for(40_000)  # 70 s without a beat: the stream is given up and opened again
+        expect(agree).to_be_visible(timeout=10_000)
+        east.page.clock.resume()
+        east.agree()
+        expect(north.page.locator("#state")).to_contain_text("Agreed", timeout=5000)
+        assert laptop.csp == []
+    finally:
+        relay.close()
 
 
 # -- a messy evening, heard by phones that only listen ---------------------------------------

@@ -20,6 +20,7 @@ from django.test import Client
 from tests.browser.laptops import make_evening
 from tests.faults.phones import Phone
 from tests.foundation.drive_process import laptop_env, manage, start_drive
+from whistdrive import push
 
 SHARED = re.compile(r'data-shared="(\w*)"')
 PUSH = re.compile(r'data-push="([^"]+)"')
@@ -54,16 +55,12 @@ class Stream:
         return found
 
     def next_version(self, within: float) -> str:
-        """The next version pushed (the stream's chunks and comments skipped)."""
-        deadline = time.monotonic() + within
-        while True:
-            line = self._until(b"\n", deadline)
-            if match := re.search(rb"data: (\w+)", line):
-                return match.group(1).decode()
+        """The next version pushed, as a message or at the head of a page (beats skipped)."""
+        return self.next_event(within)[1].split(" ", 1)[0].split("\n", 1)[0]
 
-    def next_event(self, within: float) -> tuple[str, str]:
+    def next_event(self, within: float, *, beats: bool = False) -> tuple[str, str]:
         """The next event, as an EventSource hands it on: its type ("message" unless named) and its data
-        (its data lines joined by newlines), comments and chunk sizes skipped."""
+        (its data lines joined by newlines), comments and chunk sizes skipped, and beats unless ``beats``."""
         deadline = time.monotonic() + within
         kind, data = "message", []
         while True:
@@ -73,7 +70,9 @@ class Stream:
             elif line.startswith("data: "):
                 data.append(line[6:])
             elif line == "" and data:
-                return kind, "\n".join(data)
+                if kind != "beat" or beats:
+                    return kind, "\n".join(data)
+                kind, data = "message", []
 
     def close(self) -> None:
         self.sock.close()
@@ -97,6 +96,8 @@ def test_a_phone_hears_its_table_change_at_once_and_nothing_of_other_tables(lapt
     try:
         assert stream.status == 200
         assert "content-type: text/event-stream" in stream.headers
+        # A beat at once, naming the seconds between beats: the page takes a stream silent for longer for dead.
+        assert stream.next_event(within=5, beats=True) == ("beat", str(push.HEARTBEAT))
         # First, the version the page shows now: a phone that was asleep learns at once whether it is behind.
         north = Phone(drive.base_url, one)
         page = north.page()

@@ -5,6 +5,14 @@
   var state = function () { return document.getElementById("state"); };
   if (!state() || !state().dataset.push || !window.EventSource) return;
   var live = false, dropped = false, pushed = "", revisions = "", source = null, url = "";
+  /* A stream can die without a word: a phone asleep long enough for the laptop to give its connection up
+     keeps a stream that will never say anything again, and the page would neither hear nor poll. The server
+     beats every few seconds (its first beat says how many); a stream silent for BEATS of them is opened anew. */
+  var BEATS = 2.5, heard = 0, silentFor = 0;
+  function hear() { heard = Date.now(); }
+  function checkAlive() {
+    if (live && silentFor && Date.now() - heard > silentFor) { live = false; dropped = true; open(url); }
+  }
   // Revisions are "event-table" and only grow: a push drawn before the page shown is older.
   function older(a, b) {
     a = (a || "").split("-"); b = (b || "").split("-");
@@ -30,12 +38,15 @@
     source = new EventSource(url);
     source.addEventListener("open", function () {
       live = true;
+      hear();
       // Back after a drop: fetch, in case a new server forgot this phone's seat.
       if (dropped) { dropped = false; window.htmx.trigger(state(), "pushed"); }
     });
     source.addEventListener("error", function () { live = false; dropped = true; });
-    source.addEventListener("message", function (message) { told(message.data); catchUp(); });
+    source.addEventListener("beat", function (message) { hear(); silentFor = BEATS * 1000 * (+message.data || 0); });
+    source.addEventListener("message", function (message) { hear(); told(message.data); catchUp(); });
     source.addEventListener("page", function (message) {
+      hear();
       var cut = message.data.indexOf("\n");
       told(message.data.slice(0, cut));
       if (behind(state()) && !taps) window.htmx.swap(state(), message.data.slice(cut + 1), { swapStyle: "outerHTML" });
@@ -56,7 +67,10 @@
   });
   open(state().dataset.push);
   // The Wi-Fi back (the stream may have stayed open through it): a page behind fetches now, not at its poll.
-  window.addEventListener("online", catchUp);
+  window.addEventListener("online", function () { checkAlive(); catchUp(); });
+  // A phone woken, or the page back in view: a stream that died meanwhile is opened anew at once.
+  document.addEventListener("visibilitychange", function () { if (document.visibilityState === "visible") checkAlive(); });
+  window.setInterval(checkAlive, 10000);
   document.body.addEventListener("htmx:confirm", function (event) {
     // htmx's timer and `load` pass no event: no poll while the stream keeps the page current (one behind it
     // polls: its fetch failed, the Wi-Fi gone for it and not for the stream).

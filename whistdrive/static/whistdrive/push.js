@@ -7,12 +7,12 @@
   var live = false, dropped = false, pushed = "", revisions = "", source = null, url = "";
   /* A stream can die without a word: a phone asleep long enough for the laptop to give its connection up
      keeps a stream that will never say anything again, and the page would neither hear nor poll. The server
-     beats every few seconds (its first beat says how many); a stream silent for BEATS of them is opened anew. */
-  var BEATS = 2.5, heard = 0, silentFor = 0;
-  function hear() { heard = Date.now(); }
-  function checkAlive() {
-    if (live && silentFor && Date.now() - heard > silentFor) { live = false; dropped = true; open(url); }
-  }
+     beats every few seconds (its first beat says how many); a stream silent for BEATS of them is opened anew.
+     Silence is counted in the page's own ticks, not read off the clock, which a phone may set on waking; a
+     page back in view after longer than that opens its stream anew at once. */
+  var BEATS = 2.5, TICK = 10000, quiet = 0, silentFor = 0, hiddenAt = 0;
+  function hear() { quiet = 0; }
+  function reopen() { live = false; dropped = true; open(url); }
   // Revisions are "event-table" and only grow: a push drawn before the page shown is older.
   function older(a, b) {
     a = (a || "").split("-"); b = (b || "").split("-");
@@ -67,10 +67,15 @@
   });
   open(state().dataset.push);
   // The Wi-Fi back (the stream may have stayed open through it): a page behind fetches now, not at its poll.
-  window.addEventListener("online", function () { checkAlive(); catchUp(); });
-  // A phone woken, or the page back in view: a stream that died meanwhile is opened anew at once.
-  document.addEventListener("visibilitychange", function () { if (document.visibilityState === "visible") checkAlive(); });
-  window.setInterval(checkAlive, 10000);
+  window.addEventListener("online", catchUp);
+  window.setInterval(function () {
+    quiet += TICK;
+    if (live && silentFor && quiet > silentFor) reopen();
+  }, TICK);
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "hidden") { hiddenAt = Date.now(); return; }
+    if (live && silentFor && hiddenAt && Date.now() - hiddenAt > silentFor) reopen();
+  });
   document.body.addEventListener("htmx:confirm", function (event) {
     // htmx's timer and `load` pass no event: no poll while the stream keeps the page current (one behind it
     // polls: its fetch failed, the Wi-Fi gone for it and not for the stream).

@@ -257,6 +257,42 @@ def test_a_stream_that_died_without_a_word_is_opened_again(laptop):
         relay.close()
 
 
+def test_a_phone_back_in_view_after_its_stream_died_opens_it_again_at_once(laptop):
+    """As above, but East's screen went off (the page hidden) for longer than two and a half beats, and East's
+    clock moved on meanwhile without the page's ticks: shown again, the page fetches what it missed (as any
+    page woken does) and opens its stream again at once, so it hears the next change too."""
+    relay = Relay(laptop.base_url)
+    try:
+        north = laptop.phone("N")
+        east = Phone(laptop.browser, relay.base_url, laptop.token, "E", laptop.csp)
+        east.page.clock.install()
+        relay.beat.clear()
+        with east.page.expect_response(lambda r: "/events/?as=" in r.url):
+            east.page.reload()
+        expect(east.page.locator("form.forget")).to_be_visible()
+        assert relay.beat.wait(5)
+        now = east.page.evaluate("Date.now()")
+        east.page.clock.pause_at(now + 100)
+        relay.silence_streams()
+        north.enter(8)
+        east.page.evaluate(SCREEN % "hidden")
+        east.page.clock.set_system_time(now + 70_000)  # no tick of the page's has run: only the clock moved
+        agree = east.page.locator('form[action$="/agree/"] button').first
+        east.page.wait_for_timeout(2000)
+        expect(agree).to_have_count(0)
+        east.page.evaluate(SCREEN % "visible")
+        expect(agree).to_be_visible(timeout=10_000)
+        at_the_desk(laptop, "entry.submit(table(1), hand=1, seat='N', tricks_ours=9)")  # North changes theirs
+        expect(east.page.locator("#state")).to_contain_text("North–South say 9", timeout=PUSHED_MS)
+        assert laptop.csp == []
+    finally:
+        relay.close()
+
+
+# The phone's screen going off or on, as its browser tells the page (Playwright's pages are always visible).
+SCREEN = """Object.defineProperty(document, "visibilityState", {value: "%s", configurable: true});
+document.dispatchEvent(new Event("visibilitychange"));"""
+
 # -- a messy evening, heard by phones that only listen ---------------------------------------
 
 PUSHED_MS = 5000  # a stream's news arrives within a second or two; a poll would take far longer here

@@ -7,6 +7,7 @@ the same page polls, and still sees it."""
 from __future__ import annotations
 
 import contextlib
+import datetime
 import json
 import socket
 import threading
@@ -129,7 +130,7 @@ def test_a_phone_behind_its_stream_fetches_as_soon_as_it_is_back_online(laptop):
     with east.page.expect_response(lambda r: r.url.endswith(f"/t/{laptop.token}/events/")):
         east.page.reload()
     expect(east.page.locator("form.forget")).to_be_visible()
-    east.page.clock.pause_at(east.page.evaluate("Date.now()") + 100)  # htmx's poll timer never fires now
+    east.page.clock.pause_at(page_time(east.page, 0.1))  # htmx's poll timer never fires now
     east.context.set_offline(True)
     with east.page.expect_event("requestfailed", lambda r: f"/t/{laptop.token}/?v=" in r.url, timeout=5000):
         north.enter(8)
@@ -141,17 +142,28 @@ def test_a_phone_behind_its_stream_fetches_as_soon_as_it_is_back_online(laptop):
     assert laptop.csp == []
 
 
+def clock_stopped(phone: Phone) -> Phone:
+    """The phone's page again, with Playwright's clock in place of the browser's, stopped once the page's stream
+    is open: no poll of the page's own can come, so only its stream can tell it anything."""
+    phone.page.clock.install()
+    with phone.page.expect_response(lambda r: "/events/?as=" in r.url):
+        phone.page.reload()
+    expect(phone.page.locator("form.forget")).to_be_visible()
+    phone.page.clock.pause_at(page_time(phone.page, 0.1))
+    return phone
+
+
+def page_time(page, later: float = 0) -> datetime.datetime:
+    """The page's clock, ``later`` seconds on: as a datetime, which Playwright's clock takes as it is (a plain
+    number it reads as seconds, and Date.now() gives milliseconds: the clock jumped thousands of years)."""
+    return datetime.datetime.fromtimestamp(page.evaluate("Date.now()") / 1000 + later, tz=datetime.UTC)
+
+
 def test_phones_on_a_tables_old_code_are_told_at_once_that_it_has_a_new_one(laptop):
     """The organiser issues table 1 a new QR code while its phones have their streams open. A page with its
     stream open does not poll, so the stream must say it: both phones then say what a poll would have, though
     their clocks stand still (no poll of their own can come), and the new code's page works."""
-    north, east = laptop.phone("N"), laptop.phone("E")
-    for phone in (north, east):
-        phone.page.clock.install()
-        with phone.page.expect_response(lambda r: "/events/?as=" in r.url):
-            phone.page.reload()
-        expect(phone.page.locator("form.forget")).to_be_visible()
-        phone.page.clock.pause_at(phone.page.evaluate("Date.now()") + 100)
+    north, east = clock_stopped(laptop.phone("N")), clock_stopped(laptop.phone("E"))
     reissue = (
         "from whistdrive import entry; from whistdrive.models import Table; "
         f"print(entry.new_table_token(Table.objects.get(token='{laptop.token}')))"
@@ -224,25 +236,31 @@ class Relay:
             each.close()
 
 
+@contextlib.contextmanager
+def east_on_a_dead_stream(laptop):
+    """North's phone, and East's through a ``Relay`` whose stream goes silent once it has beaten, East's clock
+    stopped (``clock_stopped``); then North claims 8, which East's stream will never bring."""
+    relay = Relay(laptop.base_url)
+    try:
+        north = laptop.phone("N")
+        east = Phone(laptop.browser, relay.base_url, laptop.token, "E", laptop.csp)
+        relay.beat.clear()
+        clock_stopped(east)
+        assert relay.beat.wait(5)
+        relay.silence_streams()
+        north.enter(8)
+        yield north, east
+    finally:
+        relay.close()
+
+
 def test_a_stream_that_died_without_a_word_is_opened_again(laptop):
     """East's phone slept until the laptop gave its stream up: the page's end of it is still open, and
     nothing will ever come on it. A page whose stream is open does not poll, so East would never see North's
     claim. The server beats on every stream (every 25 s, its first beat says so): a page that hears nothing
     for two and a half beats opens its stream again, and fetches what it missed. East's clock is the
     browser's own (Playwright's), run on by hand."""
-    relay = Relay(laptop.base_url)
-    try:
-        north = laptop.phone("N")
-        east = Phone(laptop.browser, relay.base_url, laptop.token, "E", laptop.csp)
-        east.page.clock.install()
-        relay.beat.clear()
-        with east.page.expect_response(lambda r: "/events/?as=" in r.url):
-            east.page.reload()
-        expect(east.page.locator("form.forget")).to_be_visible()
-        assert relay.beat.wait(5)
-        east.page.clock.pause_at(east.page.evaluate("Date.now()") + 100)
-        relay.silence_streams()
-        north.enter(8)
+    with east_on_a_dead_stream(laptop) as (north, east):
         agree = east.page.locator('form[action$="/agree/"] button').first
         east.page.clock.run_for(30_000)  # its polls come and go: the stream is open, as far as the page knows
         east.page.wait_for_timeout(2000)
@@ -253,30 +271,15 @@ def test_a_stream_that_died_without_a_word_is_opened_again(laptop):
         east.agree()
         expect(north.page.locator("#state")).to_contain_text("Agreed", timeout=5000)
         assert laptop.csp == []
-    finally:
-        relay.close()
 
 
 def test_a_phone_back_in_view_after_its_stream_died_opens_it_again_at_once(laptop):
     """As above, but East's screen went off (the page hidden) for longer than two and a half beats, and East's
     clock moved on meanwhile without the page's ticks: shown again, the page fetches what it missed (as any
     page woken does) and opens its stream again at once, so it hears the next change too."""
-    relay = Relay(laptop.base_url)
-    try:
-        north = laptop.phone("N")
-        east = Phone(laptop.browser, relay.base_url, laptop.token, "E", laptop.csp)
-        east.page.clock.install()
-        relay.beat.clear()
-        with east.page.expect_response(lambda r: "/events/?as=" in r.url):
-            east.page.reload()
-        expect(east.page.locator("form.forget")).to_be_visible()
-        assert relay.beat.wait(5)
-        now = east.page.evaluate("Date.now()")
-        east.page.clock.pause_at(now + 100)
-        relay.silence_streams()
-        north.enter(8)
+    with east_on_a_dead_stream(laptop) as (_, east):
         east.page.evaluate(SCREEN % "hidden")
-        east.page.clock.set_system_time(now + 70_000)  # no tick of the page's has run: only the clock moved
+        east.page.clock.set_system_time(page_time(east.page, 70))  # no tick of the page's runs: only the clock moves
         agree = east.page.locator('form[action$="/agree/"] button').first
         east.page.wait_for_timeout(2000)
         expect(agree).to_have_count(0)
@@ -285,8 +288,6 @@ def test_a_phone_back_in_view_after_its_stream_died_opens_it_again_at_once(lapto
         at_the_desk(laptop, "entry.submit(table(1), hand=1, seat='N', tricks_ours=9)")  # North changes theirs
         expect(east.page.locator("#state")).to_contain_text("North–South say 9", timeout=PUSHED_MS)
         assert laptop.csp == []
-    finally:
-        relay.close()
 
 
 # The phone's screen going off or on, as its browser tells the page (Playwright's pages are always visible).
@@ -331,17 +332,6 @@ def at_the_desk(laptop: Laptop, code: str):
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def listening_only(laptop: Laptop, seat: str):
-    """A phone seated at table 1 whose clock then stands still: only its stream can tell it anything."""
-    phone = laptop.phone(seat)
-    phone.page.clock.install()
-    with phone.page.expect_response(lambda r: "/events/?as=" in r.url):
-        phone.page.reload()
-    expect(phone.page.locator("form.forget")).to_be_visible()
-    phone.page.clock.pause_at(phone.page.evaluate("Date.now()") + 100)
-    return phone.page
-
-
 def shows_seats(page, names: dict[str, str]) -> None:
     for seat, name in names.items():
         expect(page.locator(f".seats .{seat}")).to_contain_text(name, timeout=PUSHED_MS)
@@ -361,7 +351,7 @@ def test_the_desk_and_the_other_table_reach_phones_that_only_listen(laptop):
       the new seats;
     - table 1 agrees hand 2, then the organiser corrects table 2's hand 1 once more (a trick, the winners as
       they were): the totals table 1's phones show change with it."""
-    north, east = listening_only(laptop, "N"), listening_only(laptop, "E")
+    north, east = clock_stopped(laptop.phone("N")).page, clock_stopped(laptop.phone("E")).page
     phones = (north, east)
     first = at_the_desk(laptop, "out = at_table(1, 1)")
 

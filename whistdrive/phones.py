@@ -101,6 +101,12 @@ class Waits:
     table_revision: int
     ids: tuple[int, ...]
 
+    def stand_at(self, revisions: tuple) -> bool:
+        """Whether these waits are the table's at ``revisions`` (``Seen.revisions``: the table's, the event's,
+        its hand and state)."""
+        revision, event_revision, hand, _ = revisions
+        return (self.hand, self.event_revision, self.table_revision) == (hand, event_revision, revision)
+
 
 @dataclass(frozen=True)
 class Loaded:
@@ -174,20 +180,21 @@ def _load_sql(vendor: str, remembered: int, waited: int) -> str:
 
 
 def _waited_sql(count: int) -> str:
-    """What an agreed page reads of the tables it waits on: their results (how many, and the latest
-    change), not their revisions. A claim entered there changes nothing here; a result or a correction
-    does (``_where_next`` reads those results)."""
-    return _results_state_sql(f"IN ({', '.join(['%s'] * count)})")
+    """What an agreed page reads of the tables it waits on (their ids the parameters, in order): each one's
+    results (``_results_state``), not their revisions, joined by spaces. A claim entered there changes nothing
+    here; a result or a correction does (``_where_next`` reads those results). Each table's own, as the hub's
+    look reads every table's (``tables_of_evenings``), so that the hub can work out an agreed table's version
+    from its look (``agreed_version``) without reading the table."""
+    result = connection.ops.quote_name(Result._meta.db_table)
+    each = f"(SELECT {_results_state()} FROM {result} WHERE {connection.ops.quote_name('table_id')} = %s)"
+    return " || ' ' || ".join([each] * count)
 
 
-def _results_state_sql(tables: str) -> str:
-    """A subquery: how many results the tables ``tables`` (``IN (...)`` or ``= t.id``) hold, and their
-    latest change. What a page waiting on them reads, and what the pushes' hub watches."""
+def _results_state() -> str:
+    """How many results the rows read hold, and their latest change (``NO_RESULTS`` for none): a table's
+    results as a page waiting on it reads them, and as the pushes' hub watches them."""
     q = connection.ops.quote_name
-    return (
-        f"(SELECT CAST(COUNT(*) AS VARCHAR(20)) || ':' || COALESCE(CAST(MAX({q('updated')}) AS VARCHAR(40)), '') "
-        f"FROM {q(Result._meta.db_table)} WHERE {q('table_id')} {tables})"
-    )
+    return f"CAST(COUNT(*) AS VARCHAR(20)) || ':' || COALESCE(CAST(MAX({q('updated')}) AS VARCHAR(40)), '')"
 
 
 def _waited_now(ids: tuple[int, ...]) -> str | None:
@@ -203,26 +210,31 @@ def _versions(
 ) -> Loaded:
     event = table.event
     hand = event.current_hand
-    parts: list = [table.pk, event.revision, hand, event.status, table.revision]
-    if agreed:
+    revisions = (table.revision, event.revision, hand, event.status)
+    if not agreed:
+        shared = _shared_of(table.pk, revisions)
+    else:
         # Only an agreed table shows anything of the other tables (where everyone goes next, which may
         # wait on another table's result). Before that, another table's result changes nothing here:
         # covering the hall would draw every phone again on every result in it.
-        if waits is None or (waits.hand, waits.event_revision, waits.table_revision) != (
-            hand,
-            event.revision,
-            table.revision,
-        ):
+        if waits is None or not waits.stand_at(revisions):
             if not learn_waits:
                 return Loaded(table, my_seat, "", "")
             waits = _learn_waits(table)
             waited = _waited_now(waits.ids)
-        parts += [waits.ids, waited or 0]
-    shared = _shared_of(parts)
+        shared = _shared_of(table.pk, revisions, waits.ids, waited)
     return Loaded(table, my_seat, shared, phone_version(shared, my_seat))
 
 
-def _shared_of(parts: list) -> str:
+def _shared_of(pk: int, revisions: tuple, waited_ids: tuple[int, ...] | None = None, waited: str | None = None) -> str:
+    """The version of a table's page for all four phones: the table (its id), its ``revisions`` (its own, its
+    event's, the event's hand and state: ``Seen.revisions``), and for an agreed table the tables its page waits
+    on and their results (``_waited_sql``). Worked out here only, from a phone's read (``load``) and from the
+    hub's look alike (``tables_of_evenings``, ``agreed_version``): the same table gives both the same version."""
+    revision, event_revision, hand, status = revisions
+    parts: list = [pk, event_revision, hand, status, revision]
+    if waited_ids is not None:
+        parts += [waited_ids, waited or 0]
     return hashlib.sha256("|".join(map(str, parts)).encode()).hexdigest()[:20]
 
 
@@ -239,15 +251,8 @@ def _learn_waits(table: Table) -> Waits:
     event = table.event
     hand = event.current_hand
     sharing = cache.between_processes()
-    if sharing:
-        published = cache.published(cache.published_waits_key(table.token))
-        if published is not None and (published.hand, published.event_revision, published.table_revision) == (
-            hand,
-            event.revision,
-            table.revision,
-        ):
-            cache.put(cache.waits_key(table.token), published)
-            return published
+    if sharing and (published := _published_waits(table.token, (table.revision, event.revision, hand, event.status))):
+        return published
     numbers: set[int] = set()
     fmt = event.format
     if fmt.is_duplicate:
@@ -274,6 +279,16 @@ def _learn_waits(table: Table) -> Waits:
     if sharing:
         cache.publish(cache.published_waits_key(table.token), waits)
     return waits
+
+
+def _published_waits(token: str, revisions: tuple) -> Waits | None:
+    """The table's waits at ``revisions`` as another server process published them (and now kept in this
+    one too); None when none has."""
+    published = cache.published(cache.published_waits_key(token))
+    if published is None or not published.stand_at(revisions):
+        return None
+    cache.put(cache.waits_key(token), published)
+    return published
 
 
 def _seated(event: Event, hand: int) -> bool:
@@ -344,7 +359,7 @@ def tables_of_evenings(evenings: list[int], before: dict[str, Seen] | None = Non
         if pk not in moved and before[token].revisions == revisions and (before[token].shared is None) == bool(agreed):
             out[token] = before[token]  # as the last look found it: most of a hall, at most looks
             continue
-        shared = None if agreed else _shared_of([pk, event_revision, hand, status, revision])
+        shared = None if agreed else _shared_of(pk, revisions)
         state = results.get(pk, NO_RESULTS) if pk in moved else before[token].results
         out[token] = Seen(pk, revisions, state, shared)
     return out
@@ -387,7 +402,7 @@ def _evenings_sql(vendor: str, evenings: int) -> str:
     )
 
 
-# A table's results as ``_results_state_sql`` gives them, for one with none.
+# A table's results as ``_results_state`` gives them, for one with none.
 NO_RESULTS = "0:"
 
 
@@ -396,10 +411,25 @@ def _results_of_sql(vendor: str, tables: int) -> str:
     """The results (how many, the latest change) of each of the tables with these ids that has any."""
     q = connection.ops.quote_name
     return (
-        f"SELECT {q('table_id')}, CAST(COUNT(*) AS VARCHAR(20)) || ':' || "
-        f"COALESCE(CAST(MAX({q('updated')}) AS VARCHAR(40)), '') FROM {q(Result._meta.db_table)} "
+        f"SELECT {q('table_id')}, {_results_state()} FROM {q(Result._meta.db_table)} "
         f"WHERE {q('table_id')} IN ({', '.join(['%s'] * tables)}) GROUP BY {q('table_id')}"
     )
+
+
+def agreed_version(token: str, seen: Seen, looked: dict[int, Seen]) -> str | None:
+    """An agreed table's version worked out from the hub's look (``seen`` the table, ``looked`` its evening's
+    tables by id) without reading the table, when the tables its page waits on are known at its revisions
+    (worked out in this process, or published by another): the version ``load`` reads. None when they are not
+    known (``load`` works them out), or a table it waits on is not in the look."""
+    waits: Waits | None = cache.get(cache.waits_key(token))
+    if waits is None or not waits.stand_at(seen.revisions):
+        waits = _published_waits(token, seen.revisions) if cache.between_processes() else None
+        if waits is None:
+            return None
+    if not all(pk in looked for pk in waits.ids):
+        return None
+    waited = " ".join(looked[pk].results for pk in waits.ids) if waits.ids else None
+    return _shared_of(seen.pk, seen.revisions, waits.ids, waited)
 
 
 def waits_on_any(token: str, tables: set[int]) -> bool:

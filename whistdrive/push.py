@@ -176,9 +176,11 @@ class Hub:
         the hub's thread), each with the table as loaded for it, when it was; ``GONE`` for a token that no table
         of its evening has now.
 
-        One query reads the evenings' tables; a table not agreed has its version worked out from it, an
-        agreed one (whose page also waits on other tables' results) is loaded as a phone's poll loads it,
-        when it or a table it waits on moved: its pages are then drawn from that load, not a second one.
+        One query reads the evenings' tables; a table not agreed has its version worked out from it, and so
+        has an agreed one (whose page also waits on other tables' results) when it or a table it waits on
+        moved, once what it waits on is known (``phones.agreed_version``). Until then it is loaded as a
+        phone's poll loads it, and its pages are drawn from that load, not a second one. So a process whose
+        hub leaves a table's pages to another (``phones.pushed_pages``) reads nothing of that table.
         """
         from whistdrive import phones
 
@@ -191,6 +193,7 @@ class Hub:
         now = phones.tables_of_evenings(ids, self.seen)
         before, self.seen = self.seen, now
         new_results = {seen.pk for token, seen in now.items() if token in before and before[token].results != seen.results}
+        looked = {seen.pk: seen for seen in now.values()}
         out: dict[str, tuple[Told, phones.Loaded | None]] = {}
         for token in evenings:
             seen = now.get(token)
@@ -199,11 +202,15 @@ class Hub:
                 continue
             moved = token not in before or before[token].revisions != seen.revisions
             loaded = None
-            if seen.shared is not None:
+            shared = seen.shared
+            if shared is None and (moved or phones.waits_on_any(token, new_results)):
+                shared = phones.agreed_version(token, seen, looked)
+                if shared is None:  # its waits not known yet: read as a phone's poll reads it, which learns them
+                    loaded = phones.load(token, set())
+            if shared is not None:
                 revision, event_revision = seen.revisions[:2]
-                told: Told | None = Told(seen.shared, phones.revisions_of(event_revision, revision))
-            elif moved or phones.waits_on_any(token, new_results):
-                loaded = phones.load(token, set())
+                told: Told | None = Told(shared, phones.revisions_of(event_revision, revision))
+            elif loaded is not None:
                 told = _told(loaded)
             else:
                 continue

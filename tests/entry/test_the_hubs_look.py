@@ -1,15 +1,18 @@
 """The pushed updates' look at the hall (``phones.tables_of_evenings``): each table's revisions, and the
-results only of the tables that moved since the last look."""
+results only of the tables that moved since the last look; and an agreed table's version worked out from
+that look (``phones.agreed_version``), the one its phones read."""
 
 import re
 
 import pytest
 from django.db import connection
+from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
 
 from tests.factories import started_event, table_of
-from whistdrive import entry, phones
+from whistdrive import cache, entry, phones, push
 from whistdrive.models import Result
+from whistdrive.rules import HandEntry, trump_for_hand
 
 pytestmark = pytest.mark.django_db
 
@@ -49,3 +52,70 @@ def test_a_look_reads_the_results_only_of_the_tables_that_moved():
         third = phones.tables_of_evenings([event.pk], second)
     assert results_read(queries) == []  # nothing moved: no table's results are read
     assert third == second
+
+
+def agree(table, ns: int) -> None:
+    entry.submit(table, hand=1, seat="N", tricks_ours=ns)
+    entry.agree(table, hand=1, seat="E")
+
+
+def correct(table, ns: int) -> None:
+    trump = trump_for_hand(table.event.trumps, 1)
+    entry.set_result(table, hand=1, entry=HandEntry(ns, 13 - ns, trump), user=None, reason="recounted")
+
+
+def from_the_look(event, token: str) -> str | None:
+    looked = phones.tables_of_evenings([event.pk])
+    return phones.agreed_version(token, looked[token], {seen.pk: seen for seen in looked.values()})
+
+
+def test_an_agreed_tables_version_from_the_look_is_the_one_its_phones_read():
+    """Worked out from the look, an agreed table's version must be the very one a phone's poll reads: a phone
+    told another fetches its page again, and the pages the hub pushes (drawn at the version) would not be the
+    ones a poll finds. Through what moves an agreed page (a table it waits on agreeing, a correction there, a
+    correction here) and what does not (a claim at a table it waits on, a result at one it does not)."""
+    event = started_event(ladies=12, gents=12)  # six tables, progressive, winners move
+    event.auto_advance = False
+    event.save()
+    here = table_of(event, 3)
+    agree(here, 9)
+    assert from_the_look(event, here.token) is None  # what it waits on is known once a read works it out
+    versions = [phones.load(here.token, set()).shared]
+    waits = cache.get(cache.waits_key(here.token)).ids
+    assert waits, "winners move: a mover's seat waits on the table they go to"
+    waited = [table for table in event.tables.order_by("number") if table.pk in waits]
+    elsewhere = next(table for table in event.tables.order_by("number") if table.pk not in waits and table != here)
+
+    for change, moves in [
+        (lambda: entry.submit(waited[0], hand=1, seat="N", tricks_ours=7), False),
+        (lambda: agree(elsewhere, 6), False),
+        (lambda: entry.agree(waited[0], hand=1, seat="E"), True),
+        (lambda: correct(waited[0], 10), True),
+        (lambda: correct(here, 8), True),
+    ]:
+        change()
+        read = phones.load(here.token, set()).shared
+        assert from_the_look(event, here.token) == read
+        assert (read != versions[-1]) == moves
+        versions.append(read)
+
+
+@override_settings(SERVER_WORKERS=2)
+def test_a_hub_whose_process_did_not_work_out_an_agreed_tables_waits_reads_nothing_of_it(monkeypatch):
+    """In several server processes, the hub of one that is not drawing an agreed table's pages learns its
+    version from its look and the waits another process published, not by reading the table."""
+    event = started_event(tables=3)
+    table = table_of(event, 1)
+    agree(table, 8)
+    version = phones.load(table.token, set()).shared  # the process that works out the waits publishes them
+    cache.kept().clear()  # another process
+    # The hub's thread closes connections past their age before a look: in this thread, Django would take
+    # the test's own transaction (autocommit off) for such a connection, and close it.
+    monkeypatch.setattr(push, "close_old_connections", lambda: None)
+
+    with CaptureQueriesContext(connection) as queries:
+        changed = push.Hub()._changes({table.token: event.pk})
+
+    told, loaded = changed[table.token]
+    assert told.version == version and loaded is None
+    assert not any(re.search(r'\btoken"? = ', q["sql"]) for q in queries.captured_queries)  # the table not read

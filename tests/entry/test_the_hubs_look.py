@@ -9,8 +9,8 @@ from django.db import connection
 from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
 
-from tests.factories import started_event, table_of
-from whistdrive import cache, entry, phones, push
+from tests.factories import duplicate_event, started_event, table_of
+from whistdrive import cache, entry, evening, phones, push
 from whistdrive.models import Result
 from whistdrive.rules import HandEntry, trump_for_hand
 
@@ -98,6 +98,31 @@ def test_an_agreed_tables_version_from_the_look_is_the_one_its_phones_read():
         assert from_the_look(event, here.token) == read
         assert (read != versions[-1]) == moves
         versions.append(read)
+
+
+def test_in_a_duplicate_evening_the_looks_version_of_each_table_is_the_one_its_phones_read():
+    """A duplicate table's agreed page waits on the tables that play its boards (the traveller), and a table
+    ahead of the hall plays its next board: through a round, every table's version from the look, agreed or
+    not, is the one a poll reads."""
+    event = duplicate_event(pairs=8, boards=8, boards_per_round=2)
+    tables = list(event.tables.order_by("number"))
+    for table in tables:
+        phones.load(table.token, set())  # each table's phones read it once, as the hall opens its pages
+    agreed_seen = 0
+    for table in tables + tables:  # the round's two boards, table by table
+        hand = evening.playing_hand(table)
+        entry.submit(table, hand=hand, seat="N", tricks_ours=7 + table.number % 3)
+        entry.agree(table, hand=hand, seat="E")
+        looked = phones.tables_of_evenings([event.pk])
+        for each in tables:
+            read = phones.load(each.token, set()).shared
+            seen = looked[each.token]
+            if seen.shared is None:  # agreed: worked out with what it waits on
+                assert phones.agreed_version(each.token, seen, {s.pk: s for s in looked.values()}) == read
+                agreed_seen += 1
+            else:
+                assert seen.shared == read
+    assert agreed_seen >= len(tables)
 
 
 @override_settings(SERVER_WORKERS=2)

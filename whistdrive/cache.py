@@ -25,6 +25,7 @@ Tests start each test with both caches empty (tests/conftest.py).
 from __future__ import annotations
 
 import functools
+import hashlib
 import threading
 import uuid
 from collections.abc import Callable, Iterator
@@ -237,6 +238,12 @@ def turnouts_key(fmt_key: tuple) -> str:
     return f"duplicate-turnouts:{':'.join(map(str, fmt_key))}"
 
 
+def busy_logins_key(address: str) -> str:
+    """How many logins from an address were answered "someone else is logging in" lately (``logins``), in the
+    cache every process shares (``count``). Hashed: the key holds no address, and any address makes a valid key."""
+    return "whistdrive:busy-logins:" + hashlib.sha256(address.encode()).hexdigest()[:32]
+
+
 # -- keeping ------------------------------------------------------------------------------------
 
 _making: dict[str, threading.Lock] = {}
@@ -325,6 +332,28 @@ def claim(key: str) -> bool:
     that any process could do (drawing a table's pushed pages at a version) is done by one."""
     shared = caches["default"]
     return shared.add(key, PROCESS, timeout=CLAIM_SECONDS) or shared.get(key) == PROCESS
+
+
+def count(key: str, timeout: int) -> int:
+    """Add one to the count under ``key`` in the ``default`` cache, which every server process shares, and
+    return it: atomically (the cache's add and incr), so posts taken by several threads or processes at once
+    are each counted. A count is forgotten ``timeout`` seconds after it started."""
+    shared = caches["default"]
+    shared.add(key, 0, timeout=timeout)
+    try:
+        return shared.incr(key)
+    except ValueError:  # expired or evicted between add and incr: start again
+        shared.set(key, 1, timeout=timeout)
+        return 1
+
+
+def counted(key: str) -> int:
+    """The count under ``key`` (``count``); 0 when there is none."""
+    return caches["default"].get(key) or 0
+
+
+def forget(key: str) -> None:
+    caches["default"].delete(key)
 
 
 def clear() -> None:

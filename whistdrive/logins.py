@@ -11,6 +11,17 @@ Two things guard /login/ and /admin/login/:
   "Logins under a flood"). ``OneHashAtATime`` hashes at most ``HASHES_AT_ONCE`` passwords at a time in a process;
   a login that finds every slot taken is answered at once with 503 "try again in a moment"
   (``LoginsBusy``), so it neither burns a core nor holds a thread the phones need.
+
+The slots must not become a way to keep the organiser out (#44): a guest posting logins from many
+addresses kept the one slot taken, and the organiser got nothing but 503s. So:
+
+- A login from the laptop itself (a loopback address, on a laptop install) has a slot of its own, which
+  no other device can take: it waits for it (``LAPTOP_WAIT`` at most; only the laptop's own logins share
+  it) and is never told someone else is logging in. Hosted, nobody logs in from the server itself, and
+  behind a proxy whose address is not trusted every device would look like loopback: no such slot there.
+- A login answered busy counts against its address, in the ``default`` cache (every process's), as a
+  wrong password counts in axes: past ``AXES_FAILURE_LIMIT`` of them within ``AXES_COOLOFF_TIME`` the address
+  gets the 429 page (``LoginsFlooded``) before it may try for a slot. A right password clears its count.
 """
 
 from __future__ import annotations
@@ -21,33 +32,85 @@ import threading
 from django.contrib.auth.backends import ModelBackend
 from django.http import HttpRequest, HttpResponse
 
-from whistdrive import ratelimit
+from whistdrive import cache, ratelimit
 
 HASHES_AT_ONCE = 1
 _hashing = threading.BoundedSemaphore(HASHES_AT_ONCE)
+# The laptop's own slot (see the module): a hash takes a third of a second, so only the laptop's own
+# logins, dozens at once, could make one of them wait this long for it.
+_laptops_own = threading.BoundedSemaphore(1)
+LAPTOP_WAIT = 30
 
 LOCKED_OUT = "Too many wrong passwords from this device."
 BUSY = "Someone else is logging in at this moment: wait a few seconds and log in again."
+FLOODED = "Too many logins from this device while others were being checked."
 
 
 class LoginsBusy(Exception):
     """Every hashing slot is taken: this login is answered 503 at once instead of waiting."""
 
 
+class LoginsFlooded(Exception):
+    """This address has been answered busy too often lately: this login is answered 429."""
+
+
+def on_the_laptop(request: HttpRequest | None) -> bool:
+    """Whether this login comes from the laptop that serves the evening (a loopback address, laptop installs only)."""
+    from django.conf import settings
+
+    if request is None or settings.HOSTED:
+        return False
+    try:
+        address = ipaddress.ip_address(ratelimit.client_address(request))
+    except ValueError:
+        return False
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped:
+        address = address.ipv4_mapped
+    return address.is_loopback
+
+
+def busy_limit() -> int:
+    from django.conf import settings
+
+    return settings.AXES_FAILURE_LIMIT
+
+
+def busy_window() -> int:
+    from django.conf import settings
+
+    return int(settings.AXES_COOLOFF_TIME.total_seconds())
+
+
 class OneHashAtATime(ModelBackend):
-    """Django's model backend, hashing no more than HASHES_AT_ONCE passwords at a time in this process."""
+    """Django's model backend, hashing no more than HASHES_AT_ONCE passwords at a time in this process
+    for the hall's devices, and one more for the laptop itself."""
 
     def authenticate(self, request, username=None, password=None, **kwargs):
-        if not _hashing.acquire(blocking=False):
-            raise LoginsBusy
+        if on_the_laptop(request):
+            slot = _laptops_own
+            if not slot.acquire(timeout=LAPTOP_WAIT):
+                raise LoginsBusy
+        else:
+            address = ratelimit.client_address(request) if request is not None else "unknown"
+            key = cache.busy_logins_key(address)
+            if cache.counted(key) >= busy_limit():
+                raise LoginsFlooded
+            slot = _hashing
+            if not slot.acquire(blocking=False):
+                cache.count(key, busy_window())
+                raise LoginsBusy
         try:
-            return super().authenticate(request, username=username, password=password, **kwargs)
+            user = super().authenticate(request, username=username, password=password, **kwargs)
         finally:
-            _hashing.release()
+            slot.release()
+        if user is not None and slot is _hashing:
+            cache.forget(key)
+        return user
 
 
 class AnswerBusyLogins:
-    """Middleware: a ``LoginsBusy`` from a login view is the 503 page, not a server error."""
+    """Middleware: a ``LoginsBusy`` from a login view is the 503 page, a ``LoginsFlooded`` the 429 page,
+    not a server error."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -60,6 +123,19 @@ class AnswerBusyLogins:
             from whistdrive.views.errors import service_unavailable
 
             return service_unavailable(BUSY)
+        if isinstance(exception, LoginsFlooded):
+            from django.conf import settings
+
+            from whistdrive.views.errors import too_many
+
+            return too_many(
+                request,
+                FLOODED,
+                busy_window(),
+                player_advice="Players never need to log in: scan the QR code on your table instead.",
+                organiser_advice=f"Wait {round(busy_window() / 60)} minutes, then log in once."
+                + ("" if settings.HOSTED else " On the laptop that runs WhistDrive, logging in always works."),
+            )
         return None
 
 

@@ -1,8 +1,10 @@
 """Admin for the evening's rows, scoped to the clubs the user organises."""
 
+from django import forms
 from django.contrib import admin
 
 from clubs.admin import ClubScopedAdmin
+from whistdrive import evening
 from whistdrive.models import Entrant, Event, Flag, Result, Seating, Submission, Table
 
 
@@ -67,9 +69,37 @@ class SeatingAdmin(EveningAdmin):
     search_fields = ["entrant__name"]
 
 
+class ResultAdminForm(forms.ModelForm):
+    """A result the admin adds or moves must belong where the evening has been: a hand the table is
+    seated for and the evening has reached. Anywhere else it would stand in no hand the standings know."""
+
+    class Meta:
+        model = Result
+        fields = "__all__"  # noqa: DJ007 - the admin decides which fields it shows
+
+    def clean(self):
+        cleaned = super().clean()
+        table, hand = cleaned.get("table"), cleaned.get("hand")
+        if table is None or hand is None:
+            return cleaned
+        event = table.event
+        if not event.started or hand > evening.last_open_hand(event):
+            self.add_error(
+                "hand",
+                f"Hand {hand} has not been reached at {event.name}: a result can be set up to hand "
+                f"{evening.last_open_hand(event) if event.started else 0}.",
+            )
+        elif Seating.objects.filter(event=event, table=table, hand=hand).count() < 4:
+            self.add_error(
+                "table", f"Table {table.number} has no four players in hand {hand}: nothing was played there."
+            )
+        return cleaned
+
+
 @admin.register(Result)
 class ResultAdmin(EveningAdmin):
     club_path = "table__event__club"
+    form = ResultAdminForm
     list_display = ["table", "hand", "tricks_ns", "tricks_ew", "revoke", "source", "updated"]
     list_filter = ["source"]
 

@@ -238,6 +238,17 @@ def hand_complete(event: Event, hand: int) -> bool:
     return tables_to_go(event, hand) == 0
 
 
+def hand_has_entries(event: Event, hand: int, *, or_later: bool = False) -> bool:
+    """Whether anything of ``hand`` (``or_later``: of it or any later hand) has been entered, by any path:
+    a phone's tap, the organiser's result page, paper keying (each leaves a submission), the admin or an
+    archive import (a result alone)."""
+    hands = {"hand__gte": hand} if or_later else {"hand": hand}
+    return (
+        Submission.objects.filter(table__event=event, **hands).exists()
+        or Result.objects.filter(table__event=event, **hands).exists()
+    )
+
+
 def _round_last(event: Event, hand: int) -> int:
     """The last hand of ``hand``'s round."""
     per_round = event.hands_per_round
@@ -460,7 +471,7 @@ def undo_advance(event: Event) -> Event:
             f"Round {event.format.round_of(hand)} is under way and its tables play its boards at their own pace: "
             "only the start of a round can be undone, before anything of it is entered."
         )
-    if event.tables.filter(submissions__hand=hand).exists():
+    if hand_has_entries(event, hand):
         raise EveningError(f"Hand {hand} has results entered already; it cannot be undone.")
     if event.format.result_driven:
         # Planned seatings stay: they were fixed before the evening began.
@@ -483,7 +494,7 @@ def _reseat_from(event: Event, hand: int) -> None:
     event.bump()  # the players changed even when no seating does yet (the desk, the phones' moves)
     if hand > fmt.hands:
         return
-    if Submission.objects.filter(table__event=event, hand__gte=hand).exists():
+    if hand_has_entries(event, hand, or_later=True):
         raise EveningError(f"Hand {hand} has results entered already: its seating cannot change.")
     Seating.objects.filter(event=event, hand__gte=hand).delete()
     players = players_for(event, hand)

@@ -55,7 +55,8 @@ class LoginsFlooded(Exception):
 
 
 def on_the_laptop(request: HttpRequest | None) -> bool:
-    """Whether this login comes from the laptop that serves the evening (a loopback address, laptop installs only)."""
+    """Whether this login comes from the laptop that serves the evening: one of ``settings.LAPTOP_ADDRESSES``
+    (loopback), on a laptop install."""
     from django.conf import settings
 
     if request is None or settings.HOSTED:
@@ -66,7 +67,7 @@ def on_the_laptop(request: HttpRequest | None) -> bool:
         return False
     if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped:
         address = address.ipv4_mapped
-    return address.is_loopback
+    return any(address in network for network in settings.LAPTOP_ADDRESSES)
 
 
 def busy_limit() -> int:

@@ -6,6 +6,7 @@ local network allowed in. Hosted mode (DATABASE_URL set): PostgreSQL, strict hos
 
 import datetime
 import importlib.util
+import ipaddress
 import os
 import secrets
 import sys
@@ -257,6 +258,20 @@ AXES_CLIENT_IP_CALLABLE = "whistdrive.logins.client_ip"
 AXES_LOCKOUT_CALLABLE = "whistdrive.logins.locked_out"
 AXES_RESET_ON_SUCCESS = True
 
+
+def _networks(name: str, default: str) -> list:
+    value = os.environ.get(name, default)
+    try:
+        return [ipaddress.ip_network(part.strip()) for part in value.split(",") if part.strip()]
+    except ValueError as exc:
+        _fail(f"{name} must be addresses or networks separated by commas (127.0.0.0/8,::1), not {value!r} ({exc}).")
+
+
+# The laptop's own addresses (whistdrive/logins.py): a login from one of them has a hashing slot no device of
+# the hall can take. Laptop installs only; hosted, nobody logs in from the server itself. A bench or test
+# that stands other 127.x addresses in for other devices narrows it to 127.0.0.1/32,::1.
+LAPTOP_ADDRESSES = _networks("WHISTDRIVE_LAPTOP_ADDRESSES", "127.0.0.0/8,::1")
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "login"
@@ -351,6 +366,22 @@ WAITRESS_CONNECTIONS_PER_ADDRESS = int(os.environ.get("WHISTDRIVE_CONNECTIONS_PE
 # (views/archive.py LARGEST_FILE; a member CSV is at most 2 MB), and its form around it. rundrive's
 # server refuses a bigger one before reading it (whistdrive/asgi.py); behind another server, BodyLimit does.
 MAX_REQUEST_BYTES = 21 * 1024 * 1024
+# Seconds from a request's start within which its whole body must have come (whistdrive/asgi.py reads it on the
+# event loop before any of Django's threads is given the request); past it, 408 and the connection closed. A
+# phone's body is a few hundred bytes; the largest upload (20 MB) takes a few seconds on a hall's Wi-Fi.
+WHISTDRIVE_BODY_DEADLINE = float(os.environ.get("WHISTDRIVE_BODY_DEADLINE") or 30)
+# The proxies whose X-Forwarded-For is believed (whistdrive/ratelimit.py, client_address): addresses or
+# networks, comma-separated. Hosted behind nginx on the same machine: 127.0.0.1. Empty (the default): the
+# address that connected counts, whatever a request says, so no per-address limit can be dodged by a header.
+WHISTDRIVE_TRUSTED_PROXIES = _networks("WHISTDRIVE_TRUSTED_PROXIES", "")
+# A table's streams of pushed updates (whistdrive/push.py): at most this many open on a table (four seats, a
+# second tab each) and from one address (a phone needs one or two; 0 = no limit: hosted, a hall's phones share
+# their router's address, and nginx limits connections per address); past either, 429 and the page polls. A
+# stream pushed nothing for WHISTDRIVE_STREAM_IDLE_SECONDS ends, and the page opens it again (push.js).
+# Counted by each server process (rundrive --workers N: N times these).
+WHISTDRIVE_STREAMS_PER_TABLE = int(os.environ.get("WHISTDRIVE_STREAMS_PER_TABLE") or 12)
+WHISTDRIVE_STREAMS_PER_ADDRESS = int(os.environ.get("WHISTDRIVE_STREAMS_PER_ADDRESS") or (0 if HOSTED else 8))
+WHISTDRIVE_STREAM_IDLE_SECONDS = float(os.environ.get("WHISTDRIVE_STREAM_IDLE_SECONDS") or 600)
 
 LOGGING = {
     "version": 1,

@@ -7,6 +7,7 @@ another device); the organiser's wait under a real flood is measured in bench/lo
 """
 
 import html
+import ipaddress
 
 import pytest
 from django.core.cache import cache
@@ -98,3 +99,10 @@ def test_hosted_nobody_logs_in_from_the_server_itself(cast, flooded, settings):
     through_the_proxy = Client(REMOTE_ADDR="127.0.0.1")
     answers = [log_in(through_the_proxy).status_code for _ in range(LIMIT + 1)]
     assert answers == [503] * LIMIT + [429]
+
+
+def test_the_laptops_addresses_are_a_setting(cast, flooded, settings):
+    """Benches and real-server tests stand other 127.x addresses in for the hall's devices."""
+    settings.LAPTOP_ADDRESSES = [ipaddress.ip_network("127.0.0.1/32"), ipaddress.ip_network("::1")]
+    assert log_in(Client(REMOTE_ADDR="127.0.0.2")).status_code == 503
+    assert log_in(Client(REMOTE_ADDR="127.0.0.1")).status_code == 302

@@ -69,6 +69,7 @@ def front(tmp_path):
         DJANGO_SECRET_KEY="a-test-secret-" + "k" * 40,
         DJANGO_ALLOWED_HOSTS="localhost",
         DJANGO_SETTINGS_MODULE="whistdrive.settings",
+        WHISTDRIVE_TRUSTED_PROXIES="127.0.0.1",  # nginx, as the README's hosted set-up lists it
     )
     for command in (("migrate",), ("collectstatic", "--noinput")):
         assert manage(*command, env=env).returncode == 0

@@ -103,6 +103,7 @@ def test_hosted_behind_a_proxy_the_address_the_proxy_saw_is_counted(running, set
     settings.TOKEN_RATE_LIMIT = 2
     settings.HOSTED = True
     proxy = "127.0.0.1"
+    settings.WHISTDRIVE_TRUSTED_PROXIES = [proxy]  # nginx, as the hosted set-up lists it
     # The scanner forges a first X-Forwarded-For entry; the proxy appends the real address last.
     scanner = Client(REMOTE_ADDR=proxy, HTTP_X_FORWARDED_FOR="10.9.9.9, 203.0.113.12")
     for _ in range(3):

@@ -12,6 +12,8 @@ import hashlib
 from collections import defaultdict
 from collections.abc import Iterable
 
+from whistdrive.vocabulary import SEAT_NAMES, SIDE_NAMES
+
 # No 0/O, 1/I/L or U: a name is read aloud across a hall ("phone K7Q-2MX, is that yours?").
 _LETTERS = "ABCDEFGHJKMNPQRSTVWXYZ23456789"
 
@@ -31,23 +33,52 @@ def phone_name(device: str) -> str:
     return "".join(letters[:3]) + "-" + "".join(letters[3:])
 
 
-def phone_warnings(acts: Iterable[tuple[int, str, str]]) -> dict[int, list[str]]:
+def phone_warnings(
+    acts: Iterable[tuple[int, str, str, str, str | None]], *, by_address: bool = True
+) -> dict[int, list[str]]:
     """What the organiser should check at each table (by number) in one hand.
 
-    ``acts`` are the entries and agreements a hand's tables took from phones: (table number, side,
-    device). One phone that acted for both sides of a table ("Entered and agreed on one phone"; a
-    phone passed across the table does it honestly too), and one phone that acted at two tables.
+    ``acts`` are the entries and agreements a hand's tables took from phones: (table number, side, seat,
+    device, address). Each warning names the phones:
+
+    - one phone that acted for both sides ("Entered and agreed on one phone"; a phone passed across the
+      table does it honestly too);
+    - one side that acted from two phones or sessions (a second phone, or a private tab, taking a seat
+      someone already holds);
+    - with ``by_address`` (on the laptop, where every device in the hall has an address of its own), two
+      sessions of one device that acted for both sides (a private tab dodges the first warning);
+    - one phone that acted at two tables.
     """
     sides: dict[tuple[int, str], set[str]] = defaultdict(set)
+    side_phones: dict[tuple[int, str], dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
+    at_address: dict[tuple[int, str], dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
     tables: dict[str, set[int]] = defaultdict(set)
-    for table, side, device in acts:
-        if device:
-            sides[table, device].add(side)
-            tables[device].add(table)
+    for table, side, seat, device, address in acts:
+        if not device:
+            continue
+        sides[table, device].add(side)
+        side_phones[table, side][device].add(seat)
+        if address and by_address:
+            at_address[table, address][device].add(side)
+        tables[device].add(table)
     warnings: dict[int, list[str]] = defaultdict(list)
     for (table, device), acted_for in sorted(sides.items()):
         if {"NS", "EW"} <= acted_for:
             warnings[table].append(f"Entered and agreed on one phone (phone {phone_name(device)})")
+    for (table, side), phones in sorted(side_phones.items()):
+        if len(phones) > 1:
+            named = " and ".join(
+                f"phone {phone_name(device)} ({_seats(seats)})" for device, seats in sorted(phones.items())
+            )
+            warnings[table].append(f"{SIDE_NAMES[side]} acted from {_count(len(phones))} phones: {named}")
+    for (table, address), sessions in sorted(at_address.items()):
+        acted_for = set().union(*sessions.values())
+        if len(sessions) > 1 and {"NS", "EW"} <= acted_for:
+            named = " and ".join(f"phone {phone_name(device)}" for device in sorted(sessions))
+            warnings[table].append(
+                f"Entered and agreed from one device at {address} in {_count(len(sessions))} sessions "
+                f"({named}): a private tab?"
+            )
     for device, numbers in sorted(tables.items()):
         if len(numbers) > 1:
             for table in sorted(numbers):
@@ -56,3 +87,11 @@ def phone_warnings(acts: Iterable[tuple[int, str, str]]) -> dict[int, list[str]]
                     f"Phone {phone_name(device)} also acted at table{'s' if len(numbers) > 2 else ''} {others}"
                 )
     return dict(warnings)
+
+
+def _seats(seats: set[str]) -> str:
+    return " and ".join(SEAT_NAMES[seat] for seat in sorted(seats, key="NESW".index) if seat in SEAT_NAMES) or "no seat"
+
+
+def _count(n: int) -> str:
+    return {2: "two", 3: "three", 4: "four"}.get(n, str(n))

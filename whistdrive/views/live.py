@@ -13,6 +13,7 @@ import re
 from collections import Counter
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
@@ -141,9 +142,11 @@ def _phone_warnings(event: Event, hand: int) -> dict[int, list[str]]:
         Submission.objects.filter(table__event=event, hand=hand, action__in=entry.PHONE_ACTIONS)
         .exclude(device="")
         .exclude(outcome__startswith="refused")
-        .values_list("table__number", "side", "device")
+        .values_list("table__number", "side", "seat", "device", "address")
     )
-    return devices.phone_warnings(acts)
+    # Hosted, a hall's phones share their router's address: only on the laptop does an address name a device.
+    warnings = devices.phone_warnings(acts, by_address=not settings.HOSTED)
+    return {table: [f"Hand {hand}: {warning}" for warning in said] for table, said in warnings.items()}
 
 
 def _note_what_phones_did(event: Event, tables: list) -> None:

@@ -10,6 +10,7 @@ holds is worked out in ``whistdrive.phones``.
 from __future__ import annotations
 
 import hashlib
+import ipaddress
 import os
 import secrets
 
@@ -89,7 +90,12 @@ def _device(request: HttpRequest) -> str:
 
 
 def _address(request: HttpRequest) -> str | None:
-    return request.META.get("REMOTE_ADDR") or None
+    """The device's address as every per-address limit counts it (behind a trusted proxy, the client's)."""
+    address = ratelimit.client_address(request)
+    try:
+        return str(ipaddress.ip_address(address))
+    except ValueError:  # a test client's or a socket's non-address ("unknown")
+        return None
 
 
 def _seat_of(request: HttpRequest, table: Table, hand: int) -> str | None:

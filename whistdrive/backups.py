@@ -20,6 +20,8 @@ from pathlib import Path
 from django.conf import settings
 from django.db import connections
 
+from whistdrive.private import private_file, private_folder, sqlite_files, tighten
+
 log = logging.getLogger(__name__)
 
 KEEP_AUTOMATIC = 10
@@ -44,7 +46,10 @@ def is_sqlite() -> bool:
 
 def _connect(name, timeout: float = 30) -> sqlite3.Connection:
     name = str(name)
-    # Django's in-memory test database is a shared-cache URI; a file path is opened as it is.
+    # Django's in-memory test database is a shared-cache URI; a file path is opened as it is, and made
+    # (a restore into a fresh data folder) readable by its owner only.
+    if not name.startswith("file:"):
+        private_file(name)
     return sqlite3.connect(name, timeout=timeout, uri=name.startswith("file:"))
 
 
@@ -59,7 +64,7 @@ def backup_name(now: datetime.datetime | None = None, suffix: str = "") -> str:
 
 def _free_path(directory: Path, suffix: str = "") -> Path:
     """A new file name for now; a second backup within the same second gets -2, -3…"""
-    directory.mkdir(parents=True, exist_ok=True)
+    private_folder(directory)
     path = directory / backup_name(suffix=suffix)
     n = 2
     while path.exists():
@@ -74,6 +79,9 @@ def copy_sqlite(source, target: Path) -> None:
         # SQLite's backup waits for this connection's own open transaction: it would never finish.
         raise BackupError("A backup cannot be taken inside a database transaction; take it after the commit.")
     partial = target.with_name(target.name + ".partial")
+    for leftover in sqlite_files(partial)[1:]:
+        tighten(leftover)
+    private_file(partial)  # before SQLite opens it: its journal takes the same permissions
     dst = sqlite3.connect(partial)
     try:
         src = _connect(source)
@@ -102,8 +110,9 @@ def _pg_dump(directory: Path) -> Path:
             "This server runs on PostgreSQL and pg_dump is not installed here. Back it up with:\n" + PG_DUMP_RECIPE
         )
     db = _database()
-    directory.mkdir(parents=True, exist_ok=True)
+    private_folder(directory)
     path = directory / backup_name().replace(".sqlite3", ".dump")
+    private_file(path)  # pg_dump writes into it and keeps its permissions
     env = {"PGPASSWORD": str(db.get("PASSWORD") or "")}
     command = ["pg_dump", "--format=custom", f"--file={path}", f"--dbname={db['NAME']}"]
     for flag, key in (("--host", "HOST"), ("--port", "PORT"), ("--username", "USER")):
@@ -176,14 +185,15 @@ def second_copy(backup: Path, event) -> Path | None:
     from whistdrive.archive import export_event
 
     try:
-        directory = Path(settings.SECOND_BACKUP_DIR)
-        directory.mkdir(parents=True, exist_ok=True)
+        directory = private_folder(settings.SECOND_BACKUP_DIR)
         target = directory / backup.name
         partial = target.with_name(target.name + ".partial")
+        private_file(partial)  # copied into, keeping its permissions: the owner's only
         shutil.copyfile(backup, partial)
         partial.replace(target)
         archive = json.dumps(export_event(event), ensure_ascii=False, indent=2) + "\n"
         partial = target.with_suffix(".json.partial")
+        private_file(partial)
         partial.write_text(archive, encoding="utf-8")
         partial.replace(target.with_suffix(".json"))
         _keep_last(directory)

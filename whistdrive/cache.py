@@ -38,6 +38,8 @@ from django.core.cache import caches
 from django.core.cache.backends.base import DEFAULT_TIMEOUT, BaseCache
 from django.core.cache.backends.locmem import LocMemCache
 
+from whistdrive.private import private_folder, tighten
+
 KEPT = "kept"
 T = TypeVar("T")
 _MISSING = object()
@@ -117,6 +119,9 @@ class SharedDiskCache(DjangoCache):
 
 @functools.cache
 def _disk_cache(directory: str, shards: int, timeout: float, options: tuple) -> FanoutCache:
+    # The phones' and organisers' sessions are in there: the owner's only (whistdrive/private.py).
+    private_folder(directory)
+    tighten(directory)
     return FanoutCache(directory, shards, timeout, **dict(options))
 
 

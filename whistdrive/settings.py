@@ -17,6 +17,8 @@ import dj_database_url
 import platformdirs
 from django.core.exceptions import ImproperlyConfigured
 
+from whistdrive.private import private_folder, tighten
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -44,7 +46,7 @@ def _default_data_dir() -> str:
 def _data_dir() -> Path:
     path = Path(os.environ.get("WHISTDRIVE_DATA_DIR") or _default_data_dir())
     try:
-        path.mkdir(parents=True, exist_ok=True)
+        private_folder(path)  # 0700 when made here: it holds the database, the backups and the secret key
         # A probe file of this process's own (a unique name, deleted on close): with one shared name,
         # processes starting together deleted each other's probe and stopped (gunicorn's workers).
         with tempfile.TemporaryFile(dir=path, prefix=".write-test-") as probe:
@@ -69,6 +71,7 @@ def _secret_key() -> str:
         return os.environ["DJANGO_SECRET_KEY"]
     key_file = DATA_DIR / "secret_key"
     if key_file.exists():
+        tighten(key_file)  # an earlier install's, should it be readable by others
         return key_file.read_text().strip()
     key = secrets.token_urlsafe(50)
     # Created with mode 0600 from the start so the key is never readable by others.

@@ -22,6 +22,8 @@ import threading
 from django.db import OperationalError
 from django.db.backends.sqlite3 import base
 
+from whistdrive.private import private_file, sqlite_files, tighten
+
 # One turn per database file: every connection of this process to it (one per server thread) waits here.
 _TURNS: dict[str, threading.Lock] = {}
 _TURNS_MADE = threading.Lock()
@@ -49,6 +51,15 @@ class Cursor(base.SQLiteCursorWrapper):
 
 class DatabaseWrapper(base.DatabaseWrapper):
     _turn: threading.Lock | None = None  # the turn this connection holds, until its transaction ends
+
+    def get_new_connection(self, conn_params):
+        name = str(conn_params.get("database", ""))
+        if name and name != ":memory:" and not name.startswith("file:"):
+            # Readable by its owner only, its side files too (whistdrive/private.py); an earlier install's tightened.
+            private_file(name)
+            for side in sqlite_files(name)[1:]:
+                tighten(side)
+        return super().get_new_connection(conn_params)
 
     def create_cursor(self, name=None):
         return self.connection.cursor(factory=Cursor)

@@ -42,9 +42,9 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def start(repo: Path, data: Path, port: int) -> subprocess.Popen:
+def start(repo: Path, data: Path, port: int, **settings: str) -> subprocess.Popen:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DATABASE_URL", "WHISTDRIVE_", "DJANGO_"))}
-    env.update(WHISTDRIVE_DATA_DIR=str(data), PYTHONUNBUFFERED="1")
+    env.update(WHISTDRIVE_DATA_DIR=str(data), PYTHONUNBUFFERED="1", **settings)
     setup = subprocess.run(
         [sys.executable, "manage.py", "rundrive", "--no-serve", "--organiser", "olive"],
         cwd=repo, env=env, capture_output=True, text=True, timeout=300,

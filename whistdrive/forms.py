@@ -766,6 +766,18 @@ class KeptForm(EntryForm):
         return data
 
 
+class HereForm(forms.Form):
+    """A phone looking for its replaced laptop: a fresh nonce (16 random bytes in hex), and nothing else."""
+
+    nonce = forms.RegexField(r"^[0-9a-f]{32}$")
+
+
+class HandoverForm(forms.Form):
+    """The player a phone was at its table as, carried from the laptop that went to the one that replaced it."""
+
+    player = forms.IntegerField(min_value=1)
+
+
 class FlagForm(PhoneForm):
     hand = _hand_field()
     reason = forms.ChoiceField(choices=FLAG_REASONS)

@@ -84,6 +84,37 @@ def base_url_for_phones(request) -> str:
     return f"{request.scheme}://{host}"
 
 
+# Where an organiser starts a replacement laptop: rundrive's default port, or the port the first one used.
+RUNDRIVE_PORTS = range(8000, 8011)
+
+
+def other_laptops(scheme: str, host: str, port: int) -> list[str]:
+    """Every origin a phone whose laptop (at host:port) has gone may ask whether it is the laptop that
+    replaced it: the same machine on rundrive's ports and its own port ±5, and, when the phone reached the
+    laptop by an IPv4 address, every address of that /24 on its port and 8000.
+
+    static/whistdrive/kept.js asks these, likely ones first, and nowhere else: the table page's
+    Content-Security-Policy lets it connect to exactly these (a CSP source cannot name a network)."""
+    found: dict[str, None] = {}
+    own = (host, port)
+
+    def add(name: str, number: int) -> None:
+        if (name, number) != own and 0 < number < 65536:
+            found[f"{scheme}://{_url_host(name)}:{number}"] = None
+
+    for number in [*range(port - 5, port + 6), *RUNDRIVE_PORTS]:
+        add(host, number)
+    try:
+        address = ipaddress.IPv4Address(host)
+    except ValueError:
+        return list(found)
+    network = str(address).rsplit(".", 1)[0]
+    for last in range(1, 255):
+        for number in (port, 8000):
+            add(f"{network}.{last}", number)
+    return list(found)
+
+
 def _url_host(address: str) -> str:
     return f"[{address}]" if ":" in address else address
 

@@ -1,6 +1,6 @@
 """Phones find the laptop again (#22.3): the rejoin page (the board's "scan to rejoin" code, read in
 tests/browser/test_scan_to_rejoin.py) takes a player back to their table and seat in one tap. A phone
-whose laptop has gone asks others whether they hold its table (``here``) and sends them what it kept
+whose laptop has gone asks others to prove they hold its table (``here``) and sends them what it kept
 (``kept``): taken once by its key, later when it cannot be taken yet, refused in words otherwise."""
 
 import pytest
@@ -8,7 +8,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import started_event, table_of
-from whistdrive import entry
+from whistdrive import entry, tokens
 from whistdrive.models import Result, Submission
 
 pytestmark = pytest.mark.django_db
@@ -36,12 +36,12 @@ def test_a_name_not_seated_this_hand_is_refused_and_remembers_nothing():
     assert "wd_player" not in phone.session
 
 
-def test_another_laptop_says_whether_it_holds_the_table_to_any_page():
+def test_another_laptop_proves_it_holds_the_table_to_any_page():
     event = started_event(tables=2)
-    response = Client().get(reverse("table_here", args=[table_of(event).token]))
-    assert response.status_code == 200 and response.json() == {"table": 1, "hand": 1}
+    response = Client().get(reverse("laptop_here"), {"nonce": "0" * 32})
+    assert response.status_code == 200
+    assert tokens.laptop_proof(table_of(event).token, "0" * 32) in response.json()["proofs"]
     assert response["Access-Control-Allow-Origin"] == "*"
-    assert Client().get(reverse("table_here", args=["x" * 43])).status_code == 404
 
 
 def _kept(table, **fields):

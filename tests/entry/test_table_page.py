@@ -31,7 +31,7 @@ def _url(table, name="table"):
     return reverse(name, args=[table.token])
 
 
-def test_the_page_with_its_css_and_htmx_is_under_100_kb_and_asks_no_other_host(client, event, settings):
+def test_the_page_with_its_css_and_scripts_stays_small_and_asks_no_other_host(client, event, settings):
     settings.DEBUG = False
     table = table_of(event)
     client.post(_url(table, "table_seat"), {"seat": "N"})
@@ -40,7 +40,9 @@ def test_the_page_with_its_css_and_htmx_is_under_100_kb_and_asks_no_other_host(c
     for asset in re.findall(r'(?:src|href)="(/static/[^"]+)"', html):
         total += Path(finders.find(asset.removeprefix(settings.STATIC_URL).lstrip("/"))).stat().st_size
     assert "htmx" in html and "keypad" in html
-    assert total < 100_000
+    # 100 KB until #44 (attack 2): the page now checks a found laptop's proof itself (hmac.js, 2.5 KB) and
+    # looks for it in rounds, likely addresses first (kept.js, 4 KB more). Served compressed, far less.
+    assert total < 106_000
     assert not re.findall(r"https?://", html)
 
 

@@ -71,12 +71,15 @@ class Drive:
         return self.process.wait(timeout=30)
 
 
-def start_drive(data_dir: Path, *args: str, preexec_fn=None, port: int | None = None, **env: str) -> Drive:
-    """``rundrive`` on 127.0.0.1 (on ``port``, or a free one) with these arguments; ``env`` adds to the
-    laptop's environment, and ``preexec_fn`` runs in the new process before it starts (limits, say)."""
+def start_drive(
+    data_dir: Path, *args: str, preexec_fn=None, port: int | None = None, host: str = "127.0.0.1", **env: str
+) -> Drive:
+    """``rundrive`` on ``host`` (another loopback address stands for another device) and ``port`` (or a
+    free one) with these arguments; ``env`` adds to the laptop's environment, and ``preexec_fn`` runs in
+    the new process before it starts (limits, say)."""
     port = port or free_port()
     process = subprocess.Popen(
-        [sys.executable, "manage.py", "rundrive", "--host", "127.0.0.1", "--port", str(port), *args],
+        [sys.executable, "manage.py", "rundrive", "--host", host, "--port", str(port), *args],
         cwd=REPO,
         env=laptop_env(data_dir, **env),
         stdout=subprocess.PIPE,
@@ -85,7 +88,7 @@ def start_drive(data_dir: Path, *args: str, preexec_fn=None, port: int | None = 
         encoding="utf-8",
         preexec_fn=preexec_fn,
     )
-    drive = Drive(process, f"http://127.0.0.1:{port}")
+    drive = Drive(process, f"http://{host}:{port}")
 
     def collect():
         for line in process.stdout:

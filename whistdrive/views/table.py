@@ -13,8 +13,9 @@ import hashlib
 import ipaddress
 import os
 import secrets
+from urllib.parse import urlsplit
 
-from csp.decorators import csp_update
+from csp.utils import build_policy
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
@@ -25,8 +26,18 @@ from django.utils.http import quote_etag
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
-from whistdrive import entry, evening, phones, ratelimit
-from whistdrive.forms import NO_SUCH_HAND, AgreeForm, EntryForm, FlagForm, KeptForm, SeatForm, phone_form_error
+from whistdrive import entry, evening, lan, phones, ratelimit, tokens
+from whistdrive.forms import (
+    NO_SUCH_HAND,
+    AgreeForm,
+    EntryForm,
+    FlagForm,
+    HandoverForm,
+    HereForm,
+    KeptForm,
+    SeatForm,
+    phone_form_error,
+)
 from whistdrive.models import Entrant, Event, RetiredTableToken, Seating, Table
 from whistdrive.views.errors import TableHasNewCode, too_many
 from whistdrive.vocabulary import OTHER_SIDE, SIDE_OF_SEAT
@@ -169,10 +180,15 @@ def _for_kept_taps(response: HttpResponse, event: Event) -> HttpResponse:
 
 @login_not_required
 @require_GET
-# A phone whose laptop has gone looks for the laptop that replaced it at other addresses of the hall's
-# network, and sends it what it kept (kept.js): the table page alone may connect to other addresses.
-@csp_update({"connect-src": ["'self'", "http:", "https:"]})
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
+    if not request.htmx and "player" in request.GET:
+        return _handed_over(request, token)
+    if request.htmx:
+        return _table_page(request, token)
+    return _may_look_for_other_laptops(request, _table_page(request, token))
+
+
+def _table_page(request: HttpRequest, token: str) -> HttpResponse:
     loaded = _load(request, token)
     hand = loaded.table.event.current_hand
     if hand:
@@ -190,6 +206,32 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
     if hand:
         response["ETag"] = _page_etag(request, loaded.version)
     return response
+
+
+def _may_look_for_other_laptops(request: HttpRequest, page: HttpResponse) -> HttpResponse:
+    """A phone whose laptop has gone looks for the laptop that replaced it (kept.js): its page may connect
+    to the addresses it asks and no others (lan.other_laptops, a few hundred on a hall's /24: 7 KB of header
+    on rundrive's port 8000, 13 KB on another). Only a whole page needs it: a fragment or a 204 sets no
+    policy of its own, and every poll would carry them."""
+    parts = urlsplit(f"//{request.get_host()}")
+    port = parts.port or (443 if request.is_secure() else 80)
+    laptops = lan.other_laptops(request.scheme, parts.hostname or "", port)
+    page["Content-Security-Policy"] = build_policy(update={"connect-src": laptops})
+    return page
+
+
+def _handed_over(request: HttpRequest, token: str) -> HttpResponse:
+    """A phone arriving from the laptop that went (kept.js, once this server proved it holds the table):
+    it was here as ``player``, so it is again, with no seat to pick, if that player sits at this table in
+    the hand it plays now or the one before. Then the table's page at its plain address."""
+    table = _table(token)
+    form = HandoverForm(request.GET)
+    if form.is_valid():
+        player = form.cleaned_data["player"]
+        hand = evening.playing_hand(table)
+        if Seating.objects.filter(table=table, entrant_id=player, hand__gte=hand - 1, hand__lte=hand).exists():
+            request.session[REMEMBERED] = {**_remembered(request), str(table.event_id): player}
+    return redirect("table", token=token)
 
 
 def _after_post(
@@ -374,8 +416,8 @@ def call_organiser(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _to_any_page(response: HttpResponse) -> HttpResponse:
-    """Readable by the phone's page at the old laptop's address (another origin): it names nothing but
-    the table the asker already knows the token of."""
+    """Readable by the phone's page at the old laptop's address (another origin): it names nothing the
+    asker did not know (a proof, or the answer to a tap posted with the table's token)."""
     response["Access-Control-Allow-Origin"] = "*"
     response["Cache-Control"] = "no-store"
     return response
@@ -383,12 +425,19 @@ def _to_any_page(response: HttpResponse) -> HttpResponse:
 
 @login_not_required
 @require_GET
-def here(request: HttpRequest, token: str) -> HttpResponse:
-    """Does this server hold the table? Asked by a phone whose laptop has gone (kept.js looks for it)."""
-    table = Table.objects.filter(token=token).select_related("event").first()
-    if table is None:
-        raise Http404("No such table.")
-    return _to_any_page(JsonResponse({"table": table.number, "hand": table.event.current_hand}))
+def here(request: HttpRequest) -> HttpResponse:
+    """Is this the laptop that replaced a phone's? Asked by a phone whose laptop has gone (kept.js), at
+    every address it tries, with a fresh nonce and nothing else: no token, no table, so a device that
+    only listens learns nothing. The answer proves, for each table of the evenings being played here,
+    that this server knows its token (tokens.laptop_proof), and names none: sorted, they say only how
+    many tables play. The phone checks for its own and tells a server nothing before it has found it."""
+    form = HereForm(request.GET)
+    if not form.is_valid():
+        return _to_any_page(JsonResponse({"proofs": [], "message": "Ask with a nonce: 32 hex digits."}, status=400))
+    nonce = form.cleaned_data["nonce"]
+    playing = Table.objects.filter(event__status__in=[Event.Status.RUNNING, Event.Status.INTERVAL])
+    proofs = sorted(tokens.laptop_proof(token, nonce) for token in playing.values_list("token", flat=True))
+    return _to_any_page(JsonResponse({"proofs": proofs}))
 
 
 @csrf_exempt  # posted from the phone's page at the old laptop's address, which has no form token here
@@ -467,6 +516,6 @@ urlpatterns = [
     path("t/<token:token>/enter/", enter, name="table_enter"),
     path("t/<token:token>/agree/", agree, name="table_agree"),
     path("t/<token:token>/call/", call_organiser, name="table_call"),
-    path("t/<token:token>/here/", here, name="table_here"),
+    path("here/", here, name="laptop_here"),
     path("t/<token:token>/kept/", kept, name="table_kept"),
 ]

@@ -205,7 +205,7 @@
     var status = xhr ? xhr.status : 0;
     var reached = status !== 0 && status !== 502 && status !== 503 && status !== 504;
     if (reached && xhr) {
-      lastAnswer = Date.now();
+      failingSince = 0;
       var id = xhr.getResponseHeader("WD-Server") || "";
       var backedUp = Number(xhr.getResponseHeader("WD-Backed-Up") || "0");
       var changed = id && server && id !== server;
@@ -220,6 +220,7 @@
       // a backup): every tap its backup may not hold.
       sendKept(Boolean(changed));
     } else {
+      failingSince = failingSince || Date.now();
       lookForAnotherLaptop();
     }
     if (!looking) showUnsent();
@@ -227,52 +228,117 @@
 
   window.addEventListener("online", function () { sendKept(false); });
 
-  /* The laptop has gone (no answer for a while) and this phone holds taps its backup may not have:
-     look for another laptop serving the same table, the way an organiser starts one (the same
-     machine on another port; another machine on the hall's network, on this port or rundrive's
-     8000), send it what this phone kept, and go to the table's page there. */
-  var lastAnswer = Date.now();
+  /* The laptop has gone: look for the one that replaced it, send it what this phone kept, and go to the
+     table's page there as the same player. Anything on the hall's Wi-Fi may answer, so a device hears
+     nothing of the table before it proves it holds it: asked at a token-free address with a fresh nonce
+     (no cookie, no referrer), it must answer HMAC-SHA256(token, nonce) among its tables' proofs
+     (tokens.laptop_proof). The likely addresses are asked on every round, the rest of the /24 a slice
+     at a time; the page's CSP names exactly these (lan.other_laptops). docs/robustness.md, "Replace". */
+  var failingSince = 0; // when the laptop stopped answering (its stream may keep a page current with no polls)
   var looking = false;
+  var refused = [];
   var AWAY_MS = 8000;
+  var AT_ONCE = 64; // asks in flight: each is another address, and a silent one holds its slot SILENT_MS
+  var SILENT_MS = 1500; // a laptop on the hall's Wi-Fi answers in a fraction of this
+  var NEAR = 8; // neighbours each side asked on every round
+  var SLICE = 128; // further addresses asked on each round
+  var ROUND_MS = 1500; // at least this between rounds, where every address refuses at once
+  var token = table.split("/")[2] || "";
 
   function candidates() {
     var here = location.hostname;
-    var port = Number(location.port || 80);
-    var ports = [port, 8000];
-    for (var p = 8000; p <= 8010; p++) ports.push(p);
-    for (var d = -5; d <= 5; d++) ports.push(port + d);
-    var found = [];
-    function add(host, p) {
+    var port = Number(location.port || (location.protocol === "https:" ? 443 : 80));
+    var likely = [];
+    var far = [];
+    function add(list, host, p) {
       var origin = location.protocol + "//" + host + ":" + p;
-      if (origin !== location.origin && found.indexOf(origin) < 0) found.push(origin);
-    }
-    ports.forEach(function (p) { add(here, p); });
-    var ipv4 = here.match(/^(\d+\.\d+\.\d+)\.(\d+)$/);
-    if (ipv4 && here.indexOf("127.") !== 0) {
-      for (var n = 1; n < 255; n++) {
-        add(ipv4[1] + "." + n, port);
-        if (port !== 8000) add(ipv4[1] + "." + n, 8000);
+      if (p > 0 && p < 65536 && origin !== location.origin && likely.indexOf(origin) < 0 && far.indexOf(origin) < 0) {
+        list.push(origin);
       }
     }
-    return found;
+    for (var d = 1; d <= 5; d++) { add(likely, here, port + d); add(likely, here, port - d); }
+    for (var p = 8000; p <= 8010; p++) add(likely, here, p);
+    var ipv4 = here.match(/^(\d+\.\d+\.\d+)\.(\d+)$/);
+    if (!ipv4) return { likely: likely, far: far };
+    var own = Number(ipv4[2]);
+    for (d = 1; d < 254; d++) {
+      [own + d, own - d].forEach(function (n) {
+        if (n < 1 || n > 254) return;
+        add(d <= NEAR ? likely : far, ipv4[1] + "." + n, port);
+        add(d <= NEAR ? likely : far, ipv4[1] + "." + n, 8000);
+      });
+    }
+    return { likely: likely, far: far };
   }
 
-  function probe(origin) {
+  /* "proved" when the server at origin holds this table, "refused" when it answered without proving it,
+     null when nothing answered as a laptop would. */
+  function ask(origin, stopped) {
+    var nonce = newKey();
     var controller = new AbortController();
-    var timer = setTimeout(function () { controller.abort(); }, 2500);
-    return fetch(origin + table + "here/", { mode: "cors", cache: "no-store", signal: controller.signal })
-      .then(function (response) { return response.ok ? origin : null; }, function () { return null; })
-      .finally(function () { clearTimeout(timer); });
+    var timer = setTimeout(function () { controller.abort(); }, SILENT_MS);
+    stopped.push(controller);
+    return fetch(origin + "/here/?nonce=" + nonce, {
+      mode: "cors", cache: "no-store", credentials: "omit", referrerPolicy: "no-referrer", signal: controller.signal,
+    }).then(function (response) {
+      if (!response.ok) return null;
+      return response.json().then(function (answer) {
+        var proof = window.whistdriveHmac(token, nonce).slice(0, 32);
+        return answer && Array.isArray(answer.proofs) && answer.proofs.indexOf(proof) >= 0 ? "proved" : "refused";
+      }, function () { return "refused"; });
+    }, function () { return null; }).finally(function () { clearTimeout(timer); });
   }
 
-  function findLaptop(list) {
-    // A dozen at a time: a phone's browser holds few connections, and a silent address takes seconds.
-    var batch = list.splice(0, 12);
-    if (!batch.length) return Promise.resolve(null);
-    return Promise.all(batch.map(probe)).then(function (answers) {
-      var origin = answers.filter(Boolean)[0];
-      return origin || findLaptop(list);
+  function lookingWords() {
+    var text = "The laptop cannot be reached. Looking for the organiser's laptop on this network…";
+    return text + refused.map(function (host) {
+      return " A device at " + host + " claimed to be the laptop but could not prove it: nothing was sent to it.";
+    }).join("");
+  }
+
+  /* One round: ask every address of the list, AT_ONCE at a time; the first that proves it, or null. */
+  function round(list) {
+    var stopped = [];
+    var next = 0;
+    var found = null;
+    function worker() {
+      if (found || next >= list.length || !gone()) return Promise.resolve();
+      var origin = list[next++];
+      return ask(origin, stopped).then(function (answer) {
+        if (answer === "proved" && !found) found = origin;
+        var host = origin.replace(/^[a-z]+:\/\//, "");
+        if (answer === "refused" && refused.indexOf(host) < 0) {
+          refused.push(host);
+          show(lookingWords(), "warn looking refused");
+        }
+        return worker();
+      });
+    }
+    var workers = [];
+    for (var i = 0; i < AT_ONCE; i++) workers.push(worker());
+    return Promise.all(workers).then(function () {
+      stopped.forEach(function (controller) { controller.abort(); });
+      return found;
     });
+  }
+
+  function gone() { return failingSince > 0 && Date.now() - failingSince >= AWAY_MS; }
+
+  function findLaptop() {
+    var all = candidates();
+    var sweep = 0;
+    function again() {
+      if (!gone()) return Promise.resolve(null); // the laptop is back: nothing to look for
+      var list = all.likely.concat(all.far.slice(sweep, sweep + SLICE));
+      sweep = sweep + SLICE >= all.far.length ? 0 : sweep + SLICE;
+      var started = Date.now();
+      return round(list).then(function (origin) {
+        if (origin) return origin;
+        return new Promise(function (done) { setTimeout(done, Math.max(0, ROUND_MS - (Date.now() - started))); })
+          .then(again);
+      });
+    }
+    return again();
   }
 
   /* Send the kept taps on, oldest first. A tap the new laptop cannot take yet (an agreement before the
@@ -284,34 +350,46 @@
     var body = new URLSearchParams(item.body);
     body.set("key", item.key);
     body.set("action", item.action);
-    return fetch(origin + table + "kept/", { method: "POST", mode: "cors", body: body, credentials: "omit" })
-      .then(function (response) {
-        if (response.status === 503) return false;
-        if (response.status === 409 && Date.now() < until) {
-          queue.push(item);
-          return new Promise(function (done) { setTimeout(done, 2000); })
-            .then(function () { return sendOn(origin, queue, until); });
-        }
-        update(item.key, { answered: true, resent: true });
-        return sendOn(origin, queue, until);
-      }, function () { return false; });
+    return fetch(origin + table + "kept/", {
+      method: "POST", mode: "cors", body: body, credentials: "omit", referrerPolicy: "no-referrer",
+    }).then(function (response) {
+      if (response.status === 503) return false;
+      if (response.status === 409 && Date.now() < until) {
+        queue.push(item);
+        return new Promise(function (done) { setTimeout(done, 2000); })
+          .then(function () { return sendOn(origin, queue, until); });
+      }
+      update(item.key, { answered: true, resent: true });
+      return sendOn(origin, queue, until);
+    }, function () { return false; });
+  }
+
+  /* The player this page is for (its stream names them: phones.push_as), carried to the new laptop so the
+     phone need not pick its seat again there (views/table.py, _handed_over). */
+  function handover() {
+    var state = document.getElementById("state");
+    var push = (state && state.getAttribute("data-push")) || "";
+    var player = (push.match(/[?&]as=(\d+)(?::|%3A)/i) || [])[1];
+    return player ? "?player=" + player : "";
   }
 
   function lookForAnotherLaptop() {
-    var kept = mine().sort(byTime);
-    if (looking || !kept.length || Date.now() - lastAnswer < AWAY_MS) return;
+    if (looking || !table || !gone()) return;
     looking = true;
-    show("The laptop cannot be reached. Looking for the organiser's laptop on this network…", "warn");
-    findLaptop(candidates()).then(function (origin) {
+    show(lookingWords(), "warn looking");
+    findLaptop().then(function (origin) {
       if (!origin) return false;
       show("Found the organiser's laptop: sending what this phone kept…", "ok");
-      return sendOn(origin, kept, Date.now() + 60000).then(function (sent) {
-        if (sent) location.assign(origin + table);
+      var seat = handover();
+      return sendOn(origin, mine().sort(byTime), Date.now() + 60000).then(function (sent) {
+        if (sent) location.assign(origin + table + seat);
         return sent;
       });
-    }).finally(function () {
+    }).catch(function () { return false; }).then(function (moved) {
       looking = false;
-      if (Date.now() - lastAnswer >= AWAY_MS) showUnsent();
+      if (moved) return;
+      if (document.querySelector("#wd-kept.looking")) show("");
+      showUnsent();
     });
   }
 

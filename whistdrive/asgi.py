@@ -8,7 +8,11 @@ handler runs the same sync views through several hand-overs between the loop and
 at 3.8 ms of CPU a request against 1.4 ms here, docs/benchmarks.md.) Each answer is handed back to the
 loop in one piece (``Responder``), not in a2wsgi's three.
 
-A body declared larger than ``MAX_REQUEST_BYTES`` is refused (413) before any of it is read.
+A body declared larger than ``MAX_REQUEST_BYTES`` is refused (413) before any of it is read. Any other
+is read here in full, on the event loop, before a thread is given the request (``read_body``), within
+``WHISTDRIVE_BODY_DEADLINE`` seconds of the request's start (408 and the connection closed past it): a2wsgi
+gives the thread the body as it arrives, so 16 posts sending a byte now and then held every thread and every
+phone timed out. A phone's body comes whole in the request's first message: that costs one await, no more.
 
 For a hosted install: ``uvicorn whistdrive.asgi:application`` (with ``--workers N``) serves the same,
 with pushed updates; under a WSGI server (``whistdrive.wsgi``) the phones poll.
@@ -17,7 +21,10 @@ with pushed updates; under a WSGI server (``whistdrive.wsgi``) the phones poll.
 from __future__ import annotations
 
 import gc
+import io
+import logging
 import os
+import tempfile
 import time
 from urllib.parse import parse_qs
 
@@ -37,6 +44,8 @@ from whistdrive import push  # noqa: E402
 from whistdrive.limits import too_large  # noqa: E402
 from whistdrive.phones import pushed_player  # noqa: E402
 
+log = logging.getLogger("whistdrive.serving")
+
 
 class Application:
     def __init__(self, threads: int):
@@ -55,7 +64,19 @@ class Application:
         if _declared_length(scope) > settings.MAX_REQUEST_BYTES:
             await _refuse_too_large(send)
             return
-        await Responder(self.django, self.executor, SEND_QUEUE)(scope, receive, send)
+        body = None
+        if _has_body(scope):
+            try:
+                body = await read_body(receive, settings.WHISTDRIVE_BODY_DEADLINE)
+            except TooSlow:
+                await _refuse_too_slow(scope, send)
+                return
+            except TooLarge:
+                await _refuse_too_large(send)
+                return
+            if body is None:
+                return  # the phone went before its body came
+        await Responder(self.django, self.executor, SEND_QUEUE, body)(scope, receive, send)
 
     def finish(self, within: float) -> bool:
         """After the server has stopped: Django's threads end their requests, within ``within`` seconds.
@@ -87,7 +108,8 @@ HAND_OVER_BYTES = 64 * 1024  # a longer body (a PDF, a static file) is handed to
 
 
 class Responder(WSGIResponder):
-    """a2wsgi's, handing a response to the event loop in one piece: the head and the body together.
+    """a2wsgi's, given the request's body already read (``read_body``) and handing a response to the event
+    loop in one piece: the head and the body together.
 
     a2wsgi hands each message over as Django's thread makes it, and waits for the loop to take it: the head,
     the body (Django gives a page's body as one piece) and the empty piece that ends it, three hand-overs of
@@ -95,10 +117,23 @@ class Responder(WSGIResponder):
     held and handed over together when the response ends, or when ``HAND_OVER_BYTES`` of body are held, so a
     long body still goes out piece by piece, the thread waiting for a slow phone as a2wsgi's own does."""
 
-    def __init__(self, *args) -> None:
-        super().__init__(*args)
+    def __init__(self, app, executor, send_queue_size: int, body: io.IOBase | None = None) -> None:
+        super().__init__(app, executor, send_queue_size)
+        self.body = body
         self.held: list[dict] = []
         self.held_bytes = 0
+
+    def wsgi(self, environ, start_response) -> None:  # in Django's thread
+        # The body read on the loop, instead of a2wsgi's, which asks the loop for each piece as Django reads.
+        if self.body is not None:
+            environ["wsgi.input"] = self.body
+            environ.setdefault("CONTENT_LENGTH", str(self.body.seek(0, io.SEEK_END)))  # a chunked body's
+            self.body.seek(0)
+        try:
+            super().wsgi(environ, start_response)
+        finally:
+            if self.body is not None:
+                self.body.close()
 
     def send(self, message) -> None:  # in Django's thread
         self.held.append(message)
@@ -145,6 +180,60 @@ def _pushed_player(scope) -> int | None:
     """The player a stream's ``?as=`` names (signed by the page: phones.push_as)."""
     signed = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("as")
     return pushed_player(signed[0]) if signed else None
+
+
+class TooSlow(Exception):
+    """The body did not all come within the deadline."""
+
+
+class TooLarge(Exception):
+    """The body (sent in chunks, its length not declared) grew past ``MAX_REQUEST_BYTES``."""
+
+
+async def read_body(receive, deadline: float) -> io.IOBase | None:
+    """The request's whole body, read within ``deadline`` seconds (a file at its start); None when the phone
+    went first. Held in memory up to Django's FILE_UPLOAD_MAX_MEMORY_SIZE, in a temporary file beyond it (an
+    archive upload), as Django's own ASGI handler holds it."""
+    try:
+        async with asyncio.timeout(deadline):
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return None
+            if not message.get("more_body", False):
+                return io.BytesIO(message.get("body", b""))  # a phone's post: whole, in its first message
+            body = tempfile.SpooledTemporaryFile(max_size=settings.FILE_UPLOAD_MAX_MEMORY_SIZE)
+            try:
+                body.write(message.get("body", b""))
+                while message.get("more_body", False):
+                    message = await receive()
+                    if message["type"] == "http.disconnect":
+                        body.close()
+                        return None
+                    body.write(message.get("body", b""))
+                    if body.tell() > settings.MAX_REQUEST_BYTES:
+                        raise TooLarge
+            except BaseException:
+                body.close()
+                raise
+    except TimeoutError:
+        raise TooSlow from None
+    body.seek(0)
+    return body
+
+
+def _has_body(scope) -> bool:
+    """Whether the request says it has a body (a length, or chunks); a GET says neither."""
+    return any(name in (b"content-length", b"transfer-encoding") for name, _ in scope["headers"])
+
+
+async def _refuse_too_slow(scope, send) -> None:
+    client = scope.get("client")
+    log.warning("Closed a request whose body did not all come within %s s (from %s)",
+                settings.WHISTDRIVE_BODY_DEADLINE, client[0] if client else "?")  # fmt: skip
+    page = b"The request took too long to arrive. Try again."
+    headers = [(b"content-type", b"text/plain; charset=utf-8"), (b"content-length", b"%d" % len(page))]
+    await send({"type": "http.response.start", "status": 408, "headers": [*headers, (b"connection", b"close")]})
+    await send({"type": "http.response.body", "body": page})
 
 
 def _declared_length(scope) -> int:

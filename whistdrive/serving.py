@@ -18,7 +18,9 @@ then spun at 100 % CPU writing "Too many open files" (732 MB of log in 3 minutes
   anyway (other programs' files count on some systems), the event loop stops accepting for a second
   instead of spinning, and the log says so once (``QuietRepeats`` keeps any repeated message from
   flooding it).
-- **A request's body is refused above ``max_body``** (413) before any of it is read (whistdrive/asgi.py).
+- **A request's body is refused above ``max_body``** (413) before any of it is read, and any other must come
+  whole within ``WHISTDRIVE_BODY_DEADLINE`` seconds (408, the connection closed), read on the event loop before
+  any of Django's threads is given the request (whistdrive/asgi.py: so it holds under plain ``uvicorn`` too).
 """
 
 from __future__ import annotations

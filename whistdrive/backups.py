@@ -243,6 +243,7 @@ def restore(path: Path | str) -> Path:
     try:
         dst = _connect(database_file())
         try:
+            dst.execute("PRAGMA synchronous=FULL")  # on the disk when the organiser is told it is done
             src.backup(dst)
         finally:
             dst.close()

@@ -18,7 +18,10 @@ from __future__ import annotations
 
 import functools
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 
+from django.conf import settings
 from django.db import OperationalError
 from django.db.backends.sqlite3 import base
 
@@ -63,6 +66,25 @@ class DatabaseWrapper(base.DatabaseWrapper):
 
     def create_cursor(self, name=None):
         return self.connection.cursor(factory=Cursor)
+
+    @contextmanager
+    def synchronous(self, level: str) -> Iterator[None]:
+        """This connection's commits are synced at SQLite's ``synchronous`` ``level`` until the block ends, then
+        at the settings' own again (its ``init_command``'s: FULL). SQLite allows the change only between
+        transactions: inside one (a test's) the block changes nothing, and nothing is left changed."""
+        self.ensure_connection()
+        if self.in_atomic_block or self.connection.in_transaction:
+            yield
+            return
+        self.connection.execute(f"PRAGMA synchronous={level}")
+        try:
+            yield
+        finally:
+            try:
+                self.connection.execute(f"PRAGMA synchronous={settings.SQLITE_SYNCHRONOUS}")
+            except Exception:
+                # Left in a transaction by an error, or broken: a new connection starts at the settings' level.
+                self.close()
 
     def _start_transaction_under_autocommit(self) -> None:
         if self.transaction_mode != "IMMEDIATE":  # a transaction that may only read takes no turn

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import http.server
 import json
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -74,3 +76,38 @@ class Phone:
         expect(self.page.locator("#state .hand-line")).to_contain_text(f"Hand {hand}")
 
 
+
+
+class Rogue:
+    """A device on the hall's network that answers 200 to everything, as a laptop's "here" would, with a
+    proof it cannot have, readable by any page; it records every request it was sent (#44, attack 2)."""
+
+    def __init__(self, host: str, port: int):
+        self.received: list[str] = []
+        received = self.received
+
+        class Answer(http.server.BaseHTTPRequestHandler):
+            def _answer(self) -> None:
+                length = int(self.headers.get("Content-Length") or 0)
+                body = self.rfile.read(length).decode("latin-1") if length else ""
+                received.append(f"{self.command} {self.path}\n{self.headers}\n{body}")
+                answer = json.dumps({"proofs": ["0" * 32], "table": 1, "taken": True}).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Access-Control-Allow-Origin", "*")
+                self.send_header("Content-Length", str(len(answer)))
+                self.end_headers()
+                self.wfile.write(answer)
+
+            do_GET = do_POST = do_PUT = _answer
+
+            def log_message(self, *args) -> None:
+                pass
+
+        self.server = http.server.ThreadingHTTPServer((host, port), Answer)
+        self.address = f"{host}:{port}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()

@@ -54,7 +54,7 @@ def running(cast):
 
 
 PUBLIC = {"healthz", "login", "logout", "table", "table_seat", "table_forget_seat", "table_enter", "table_agree",
-          "table_call", "table_here", "table_kept", "table_events", "player", "board", "rejoin",
+          "table_call", "laptop_here", "table_kept", "table_events", "player", "board", "rejoin",
           "club_table"}  # fmt: skip
 # Logged in but not tied to a club: the home page lists only the user's own clubs; a league's
 # invitation link is for another club's organiser (its token is the key; see tests/clubs).

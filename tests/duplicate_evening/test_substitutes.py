@@ -19,6 +19,7 @@ from tests.duplicate_evening.test_tables_play_a_round_at_their_own_pace import T
 from tests.factories import duplicate_event, give_access, make_member, make_user, started_event
 from whistdrive import archive, evening, scores
 from whistdrive.models import Entrant, Event, Seating
+from whistdrive.views.rejoin import rejoin_path
 
 pytestmark = pytest.mark.django_db
 
@@ -242,5 +243,5 @@ def test_the_rejoin_page_offers_the_substitute_at_the_board_her_table_plays(even
     olive = olive_for(event)
     Table(event, 1).play(1, 7)  # table 1 is ahead of the hall
     substitute(olive, event, leaving=event.entrants.get(name="Bob Jones").pk, name="Carol White")
-    page = Client().get(reverse("rejoin", args=[event.board_token])).content.decode()
+    page = Client().get(rejoin_path(event)).content.decode()
     assert "Carol White" in page and "Bob Jones" not in page

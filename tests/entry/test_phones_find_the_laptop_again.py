@@ -1,4 +1,4 @@
-"""Phones find the laptop again (#22.3): the rejoin page (the board's "scan to rejoin" code, read in
+"""Phones find the laptop again (#22.3): the rejoin page (the organiser's "scan to rejoin" code, read in
 tests/browser/test_scan_to_rejoin.py) takes a player back to their table and seat in one tap. A phone
 whose laptop has gone asks others to prove they hold its table (``here``) and sends them what it kept
 (``kept``): taken once by its key, later when it cannot be taken yet, refused in words otherwise."""
@@ -10,6 +10,7 @@ from django.urls import reverse
 from tests.factories import started_event, table_of
 from whistdrive import entry, tokens
 from whistdrive.models import Result, Submission
+from whistdrive.views.rejoin import rejoin_path
 
 pytestmark = pytest.mark.django_db
 
@@ -18,7 +19,7 @@ def test_tapping_your_name_on_the_rejoin_page_takes_this_phone_to_your_table_and
     event = started_event(tables=2)
     seating = event.seatings.filter(hand=1, table__number=2, seat="E").select_related("entrant", "table").get()
     phone = Client()
-    url = reverse("rejoin", args=[event.board_token])
+    url = rejoin_path(event)
     page = phone.get(url).content.decode()
     assert seating.entrant.name in page and "table 2, East" in page
     response = phone.post(url, {"seating": seating.pk})
@@ -31,7 +32,7 @@ def test_tapping_your_name_on_the_rejoin_page_takes_this_phone_to_your_table_and
 def test_a_name_not_seated_this_hand_is_refused_and_remembers_nothing():
     event = started_event(tables=2)
     phone = Client()
-    response = phone.post(reverse("rejoin", args=[event.board_token]), {"seating": 10**9})
+    response = phone.post(rejoin_path(event), {"seating": 10**9})
     assert response.status_code == 200 and "Tap your name in the list." in response.content.decode()
     assert "wd_player" not in phone.session
 

@@ -1,18 +1,20 @@
-"""Phones find the laptop again (#22.3): a "scan to rejoin" QR code on the projector board and on a page
-the organiser can show, leading to one page where a player taps their name and is back at their table
-and seat, this phone remembering them, as "Which seat are you?" does.
+"""Phones find the laptop again (#22.3): a "scan to rejoin" QR code on a page the organiser shows, leading
+to one page where a player taps their name and is back at their table and seat, this phone remembering
+them, as "Which seat are you?" does.
 
-Needed when the laptop was replaced (another laptop has another address) or a phone lost its table's
-page. The page is reached by the board's link, which is public in the hall; it leads to the tables'
-pages just as the cards on the tables do (docs/robustness.md, "What is not defended").
+Needed when a phone lost its table's page, or the laptop was replaced and a phone could not find the new
+one by itself. The rejoin page leads to every table's page, so its address is no public token (#44,
+attack 5): it is a code signed by this laptop, shown only on the organiser's logged-in page, that runs
+out REJOIN_MINUTES after it was drawn; the page draws a new one every RENEW_SECONDS while it is shown.
 """
 
 from __future__ import annotations
 
 import segno
 from django.contrib.auth.decorators import login_not_required
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.core import signing
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 from django.urls import path, reverse
 from django.utils.safestring import mark_safe
 
@@ -23,14 +25,36 @@ from whistdrive.models import Event, Seating
 from whistdrive.views.table import REMEMBERED, _remembered
 from whistdrive.vocabulary import SEAT_NAMES
 
+REJOIN_MINUTES = 15
+RENEW_SECONDS = 5 * 60  # a code seen on the organiser's screen is good for ten minutes at least
+
+# The event's id, when the code was drawn, and this laptop's signature of both: nothing public can be
+# turned into one, and a code copied from the screen is worth nothing a quarter of an hour later.
+_CODES = signing.TimestampSigner(salt="whistdrive.rejoin", sep=".")
+
+
+def rejoin_path(event: Event) -> str:
+    """A fresh rejoin code's path, good for REJOIN_MINUTES."""
+    return reverse("rejoin", args=[_CODES.sign(str(event.pk))])
+
 
 def rejoin_url(request: HttpRequest, event: Event) -> str:
-    """The rejoin page's address as the phones reach it (the LAN address when the laptop shows it)."""
-    return lan.base_url_for_phones(request) + reverse("rejoin", args=[event.board_token])
+    """A fresh rejoin address as the phones reach it (the LAN address when the laptop shows it)."""
+    return lan.base_url_for_phones(request) + rejoin_path(event)
 
 
-def rejoin_qr(request: HttpRequest, event: Event, scale: int) -> str:
-    return mark_safe(segno.make(rejoin_url(request, event), error="m").svg_inline(scale=scale, title="Scan to rejoin"))
+def _event_of(code: str) -> Event | None:
+    """The event a rejoin code is for; None when it has run out; 404 when it is no code of this laptop."""
+    try:
+        pk = int(_CODES.unsign(code, max_age=REJOIN_MINUTES * 60))
+    except signing.SignatureExpired:
+        return None
+    except (signing.BadSignature, ValueError):
+        raise Http404("No such rejoin code.") from None
+    event = Event.objects.filter(pk=pk).first()
+    if event is None:
+        raise Http404("No such rejoin code.")
+    return event
 
 
 def _seated(event: Event) -> list[Seating]:
@@ -46,9 +70,13 @@ def _seated(event: Event) -> list[Seating]:
 
 
 @login_not_required
-def rejoin(request: HttpRequest, token: str) -> HttpResponse:
+def rejoin(request: HttpRequest, code: str) -> HttpResponse:
     """Tap your name: this phone is yours again, at the table and seat where you play this hand."""
-    event = get_object_or_404(Event, board_token=token)
+    event = _event_of(code)
+    if event is None:
+        response = render(request, "whistdrive/rejoin.html", {"ran_out": True}, status=410)
+        response["Cache-Control"] = "no-store"
+        return response
     seated = _seated(event) if event.started else []
     form = RejoinForm(request.POST or None, seatings=seated)
     if request.method == "POST" and form.is_valid():
@@ -60,16 +88,19 @@ def rejoin(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def rejoin_code(request: HttpRequest, pk: int) -> HttpResponse:
-    """The organiser's page to show (or hold up on the laptop): the rejoin QR code, large."""
+    """The organiser's page to show (or hold up on the laptop): the rejoin QR code, large, drawn anew every
+    RENEW_SECONDS while the page is open (htmx fetches the code's fragment)."""
     event = event_for(request, pk)
-    return render(
-        request,
-        "whistdrive/rejoin_code.html",
-        {"event": event, "qr": rejoin_qr(request, event, scale=12), "url": rejoin_url(request, event)},
-    )
+    url = rejoin_url(request, event)
+    qr = mark_safe(segno.make(url, error="m").svg_inline(scale=12, title="Scan to rejoin"))
+    context = {"event": event, "qr": qr, "url": url, "renew_seconds": RENEW_SECONDS, "minutes": REJOIN_MINUTES}
+    template = "whistdrive/rejoin_code.html#code" if request.htmx else "whistdrive/rejoin_code.html"
+    response = render(request, template, context)
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 urlpatterns = [
-    path("rejoin/<token:token>/", rejoin, name="rejoin"),
+    path("rejoin/<str:code>/", rejoin, name="rejoin"),
     path("events/<int:pk>/rejoin/", rejoin_code, name="event_rejoin_code"),
 ]

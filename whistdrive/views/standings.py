@@ -255,11 +255,6 @@ def board(request: HttpRequest, token: str) -> HttpResponse:
     # The next slot begins this long from now (a moment after, so the server is in it when asked).
     context["next_ms"] = int(((slot + 1) * ROTATE_SECONDS - now) * 1000) + 250
     context["retry_seconds"] = BOARD_RETRY_SECONDS
-    if not request.htmx:
-        # A phone that lost its table (or a laptop that replaced the first one) scans this to rejoin.
-        from whistdrive.views.rejoin import rejoin_qr
-
-        context["rejoin_qr"] = rejoin_qr(request, event, scale=6)
     template = "whistdrive/board.html#board" if request.htmx else "whistdrive/board.html"
     response = render(request, template, context)
     if request.htmx:

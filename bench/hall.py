@@ -670,6 +670,7 @@ def main() -> None:
         env["WHISTDRIVE_CONNECTION_LIMIT"] = str(args.connection_limit)
     # Every simulated phone comes from this one machine's address: no per-device share here.
     env["WHISTDRIVE_CONNECTIONS_PER_ADDRESS"] = "0"
+    env["WHISTDRIVE_STREAMS_PER_ADDRESS"] = "0"
     if args.db == "postgres":
         fresh_postgres()
     event_file = Path(data_dir) / "event.json"

@@ -43,6 +43,7 @@ from django.core.handlers.wsgi import WSGIHandler  # noqa: E402
 from whistdrive import push  # noqa: E402
 from whistdrive.limits import too_large  # noqa: E402
 from whistdrive.phones import pushed_player  # noqa: E402
+from whistdrive.ratelimit import forwarded_address  # noqa: E402
 
 log = logging.getLogger("whistdrive.serving")
 
@@ -59,7 +60,7 @@ class Application:
         if scope["type"] != "http":
             return  # no websockets here
         if scope["method"] == "GET" and (match := push.EVENTS_PATH.match(scope["path"])):
-            await push.stream(match.group(1), _pushed_player(scope), receive, send)
+            await push.stream(match.group(1), _pushed_player(scope), client_address(scope), receive, send)
             return
         if _declared_length(scope) > settings.MAX_REQUEST_BYTES:
             await _refuse_too_large(send)
@@ -234,6 +235,13 @@ async def _refuse_too_slow(scope, send) -> None:
     headers = [(b"content-type", b"text/plain; charset=utf-8"), (b"content-length", b"%d" % len(page))]
     await send({"type": "http.response.start", "status": 408, "headers": [*headers, (b"connection", b"close")]})
     await send({"type": "http.response.body", "body": page})
+
+
+def client_address(scope) -> str:
+    """The address the per-address limits count (ratelimit.forwarded_address, as for Django's requests)."""
+    client = scope.get("client")
+    forwarded = b",".join(value for name, value in scope["headers"] if name == b"x-forwarded-for")
+    return forwarded_address(client[0] if client else "unknown", forwarded.decode("latin-1"))
 
 
 def _declared_length(scope) -> int:

@@ -19,6 +19,13 @@ cost nothing but their sockets and a beat every ``HEARTBEAT`` seconds (``BEAT``)
 
 The database is read in one thread of the hub's own (Django's connections belong to a thread), never
 on the event loop.
+
+A guest with many addresses could fill the server's connections with streams (130 addresses × 32 filled the
+4,000), so ``Streams`` caps them: ``WHISTDRIVE_STREAMS_PER_TABLE`` on a table and
+``WHISTDRIVE_STREAMS_PER_ADDRESS`` from one address (an extra one is answered 429, and its page polls),
+a token that cannot be a table's is refused before it is looked up, and a stream pushed nothing for
+``WHISTDRIVE_STREAM_IDLE_SECONDS`` ends (its page's browser opens it again, and the page fetches: push.js).
+The organiser's live page shows the streams open by address (``Streams.now``). Each server process counts its own.
 """
 
 from __future__ import annotations
@@ -26,11 +33,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import threading
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
+from django.conf import settings
 from django.db import close_old_connections
 
 if TYPE_CHECKING:
@@ -48,9 +58,58 @@ HEARTBEAT = 25  # seconds between beats on an idle stream: keeps it open through
 # asleep long enough for the laptop to give its connection up keeps a stream that says nothing, ever.
 BEAT = f"event: beat\ndata: {HEARTBEAT}\n\n".encode()
 RETRY_MS = 3000  # how soon a phone's browser opens the stream again after it drops
+IDLE = b"event: idle\ndata: reopen\n\n"  # the last event of a stream ended for being idle (no page acts on it)
+IDLE_SLACK = 0.05  # seconds: the loop's timers may wake this much early
+TOKEN = re.compile(r"^[A-Za-z0-9_-]{43}$")  # tokens.new_token's: any other cannot be a table's
 
 Receive = Callable[[], Awaitable[dict]]
 Send = Callable[[dict], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class StreamsNow:
+    """What the live page shows of the streams open in this process."""
+
+    total: int
+    devices: int
+    busiest: list[tuple[str, int]]  # the addresses holding the most, with how many, most first
+    refused: int  # streams refused since the server started (over a cap)
+
+
+@dataclass
+class Streams:
+    """The streams open in this process by table token and by address, against their caps (the settings);
+    read by the live page's thread, changed on the event loop."""
+
+    by_table: Counter = field(default_factory=Counter)
+    by_address: Counter = field(default_factory=Counter)
+    refused: int = 0
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def admit(self, token: str, address: str) -> bool:
+        """Count a stream of the table with ``token`` from ``address``; False (counted as refused) past a cap."""
+        per_address, per_table = settings.WHISTDRIVE_STREAMS_PER_ADDRESS, settings.WHISTDRIVE_STREAMS_PER_TABLE
+        with self.lock:
+            if (per_address and self.by_address[address] >= per_address) or (
+                per_table and self.by_table[token] >= per_table
+            ):
+                self.refused += 1
+                return False
+            self.by_table[token] += 1
+            self.by_address[address] += 1
+            return True
+
+    def release(self, token: str, address: str) -> None:
+        with self.lock:
+            for counts, key in ((self.by_table, token), (self.by_address, address)):
+                counts[key] -= 1
+                if counts[key] <= 0:
+                    del counts[key]
+
+    def now(self, busiest: int = 3) -> StreamsNow:
+        with self.lock:
+            total = sum(self.by_address.values())
+            return StreamsNow(total, len(self.by_address), self.by_address.most_common(busiest), self.refused)
 
 
 @dataclass
@@ -65,6 +124,7 @@ class Hub:
     stamp: tuple = ()  # phones.evenings_stamp at that look
     executor: ThreadPoolExecutor = field(default_factory=lambda: ThreadPoolExecutor(1, thread_name_prefix="push"))
     task: asyncio.Task | None = None
+    streams: Streams = field(default_factory=Streams)
 
     def start(self) -> None:
         if self.task is None:
@@ -285,14 +345,40 @@ GONE = Told("gone")  # what the phones of a token that no table has now are told
 hub = Hub()
 
 
-async def stream(token: str, player: int | None, receive: Receive, send: Send) -> None:
+async def stream(token: str, player: int | None, address: str, receive: Receive, send: Send) -> None:
     """The ASGI answer to a table's events URL: the table's versions (and ``player``'s pages) as
-    server-sent events, until the phone goes."""
+    server-sent events, until the phone goes, or until nothing was pushed to it for the idle time.
+
+    Refused (before the table is looked up) past the streams' caps for the table and for ``address``, the
+    client's address (ratelimit.forwarded_address): 429, which ends a browser's EventSource for good, so the
+    page polls instead, as behind a server that holds no streams. A token that no table has: 404."""
+    if not TOKEN.match(token):
+        await _refuse(send, 404, b"No such table.")
+        return
+    if not hub.streams.admit(token, address):
+        await _refuse(send, 429, b"Too many streams open: this page will ask for changes instead.")
+        return
+    try:
+        await _stream(token, player, receive, send)
+    finally:
+        hub.streams.release(token, address)
+
+
+async def _refuse(send: Send, status: int, message: bytes) -> None:
+    # The connection closed with the answer: a browser opens no other stream on it, and a guest keeps no
+    # connection open by asking again and again.
+    headers = [(b"content-type", b"text/plain"), (b"connection", b"close")]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": message})
+
+
+async def _stream(token: str, player: int | None, receive: Receive, send: Send) -> None:
     queue = await hub.join(token, player)
     if queue is None:
-        await send({"type": "http.response.start", "status": 404, "headers": [(b"content-type", b"text/plain")]})
-        await send({"type": "http.response.body", "body": b"No such table."})
+        await _refuse(send, 404, b"No such table.")
         return
+    clock = asyncio.get_running_loop().time
+    idle = settings.WHISTDRIVE_STREAM_IDLE_SECONDS
     try:
         await send(
             {
@@ -308,20 +394,29 @@ async def stream(token: str, player: int | None, receive: Receive, send: Send) -
         )
         await send({"type": "http.response.body", "body": f"retry: {RETRY_MS}\n\n".encode() + BEAT, "more_body": True})
         gone = asyncio.ensure_future(_gone(receive))
+        idle_at = clock() + idle
         try:
             while not gone.done():
+                if idle_at - clock() < IDLE_SLACK:
+                    # Nothing pushed for the idle time: ended, with a word. The phone's browser opens the stream
+                    # again after RETRY_MS, and its page, back from a drop, fetches (push.js): nothing is missed.
+                    await send({"type": "http.response.body", "body": IDLE, "more_body": True})
+                    break
                 getting = asyncio.ensure_future(queue.get())
-                done, _ = await asyncio.wait({getting, gone}, timeout=HEARTBEAT, return_when=asyncio.FIRST_COMPLETED)
+                wait = min(HEARTBEAT, idle_at - clock())
+                done, _ = await asyncio.wait({getting, gone}, timeout=wait, return_when=asyncio.FIRST_COMPLETED)
                 if getting not in done:
                     getting.cancel()
                     if gone.done():
                         break
-                    await send({"type": "http.response.body", "body": BEAT, "more_body": True})
+                    if idle_at - clock() >= IDLE_SLACK:  # a beat; not when the stream is about to end
+                        await send({"type": "http.response.body", "body": BEAT, "more_body": True})
                     continue
                 told = getting.result()
                 if told is None:  # the server is stopping
                     break
                 await send({"type": "http.response.body", "body": told.as_event(), "more_body": True})
+                idle_at = clock() + idle
         finally:
             gone.cancel()
         await send({"type": "http.response.body", "body": b""})

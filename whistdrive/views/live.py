@@ -24,7 +24,7 @@ from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.views.decorators.http import require_POST
 
 from clubs.access import ANY_ROLE
-from whistdrive import devices, entry, evening, games, laptop, pairs, ratelimit
+from whistdrive import devices, entry, evening, games, laptop, pairs, push, ratelimit
 from whistdrive.access import event_for
 from whistdrive.forms import (
     AutoAdvanceForm,
@@ -91,6 +91,10 @@ def _live_context(event: Event) -> dict:
         "interval_hand": event.interval_after,
         "laptop_warnings": laptop.warnings(),
         "came_back": _came_back(event),
+        # The phones' streams of pushed updates open in this server process, by address: a guest filling the
+        # server's connections with them shows here first (whistdrive/push.py caps them).
+        "streams": push.hub.streams.now(),
+        "server_processes": settings.SERVER_WORKERS,
         # Every 3 s, or every 10 s at 300 tables: drawing a big hall's fragment takes a while.
         "poll_seconds": max(3, math.ceil(len(tables) / 30)),
     }

@@ -261,13 +261,15 @@
     var ipv4 = here.match(/^(\d+\.\d+\.\d+)\.(\d+)$/);
     if (!ipv4) return { likely: likely, far: far };
     var own = Number(ipv4[2]);
-    for (d = 1; d < 254; d++) {
-      [own + d, own - d].forEach(function (n) {
-        if (n < 1 || n > 254) return;
-        add(d <= NEAR ? likely : far, ipv4[1] + "." + n, port);
-        add(d <= NEAR ? likely : far, ipv4[1] + "." + n, 8000);
-      });
-    }
+    // The replacement most likely runs on this laptop's port: the whole /24 on it before any on 8000, so a
+    // far replacement on the same port is found within two rounds (about 9 s), not four.
+    [port, 8000].forEach(function (p) {
+      for (var d = 1; d < 254; d++) {
+        [own + d, own - d].forEach(function (n) {
+          if (n >= 1 && n <= 254) add(d <= NEAR ? likely : far, ipv4[1] + "." + n, p);
+        });
+      }
+    });
     return { likely: likely, far: far };
   }
 

@@ -10,8 +10,7 @@ import pytest
 from django.test import Client, override_settings
 from django.urls import reverse
 
-from tests.entry.test_one_phone_for_both_sides import agree, card_of, enter, live, seat
-from tests.entry.test_one_phone_for_both_sides import event, olive  # noqa: F401 - fixtures
+from tests.entry.test_one_phone_for_both_sides import agree, card_of, enter, event, live, olive, seat  # noqa: F401 - fixtures
 from tests.factories import table_of
 from whistdrive import devices
 from whistdrive.models import Submission
@@ -57,7 +56,7 @@ def test_a_second_phone_taking_a_held_seat_and_agreeing_is_shown(event, olive): 
     enter(east, table, 4)  # East's own phone: 4, as North–South said
     card = card_of(live(olive, event), 2)
     east_name, stranger_name = names_at(table)[1:]
-    assert f"East–West acted from two phones: phone {min(east_name, stranger_name)}" in card
+    assert "Hand 1: East–West acted from two phones: phone " in card
     assert f"phone {east_name} (East)" in card and f"phone {stranger_name} (East)" in card
     # The table's result page says the same beside its history.
     page = olive.get(reverse("event_live_result", args=[event.pk, 2, 1])).content.decode()

@@ -168,7 +168,9 @@ def main() -> None:
     places = list(PLACES) if args.where == "all" else [args.where]
     with tempfile.TemporaryDirectory(prefix="attack-rogue-laptop-") as tmp:
         pristine = Path(tmp) / "evening"
-        maker = start_drive(pristine, "--organiser", "olive")  # migrates the folder's database; the evening is made beside it
+        maker = start_drive(
+            pristine, "--organiser", "olive"
+        )  # migrates the folder's database; the evening is made beside it
         try:
             tokens = make_evening(pristine)["tables"]
         finally:

@@ -66,7 +66,9 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=60)
     parser.add_argument("--look-every", type=int, default=8, help="requests between the hub's looks")
     parser.add_argument("--callgrind", action="store_true", help="count under valgrind's callgrind (see above)")
-    parser.add_argument("--postgres", metavar="URL", help="a fresh PostgreSQL database to build the hall in, not SQLite")
+    parser.add_argument(
+        "--postgres", metavar="URL", help="a fresh PostgreSQL database to build the hall in, not SQLite"
+    )
     parser.add_argument(
         "--processes",
         type=int,
@@ -74,7 +76,9 @@ def main() -> None:
         help="server processes (rundrive --workers N): each with its own kept values and hub; each phone's "
         "stream held by one of them and each request served by one, at random (seeded)",
     )
-    parser.add_argument("--queries", action="store_true", help="count the statements the counted part sends the database")
+    parser.add_argument(
+        "--queries", action="store_true", help="count the statements the counted part sends the database"
+    )
     parser.add_argument("--profile", metavar="FILE", help="write cProfile's statistics of the counted part to FILE")
     args = parser.parse_args()
     if args.callgrind and os.environ.get("PYTHONHASHSEED") != "0":
@@ -189,7 +193,9 @@ def main() -> None:
         if action == "enter":
             answer = north.post(f"/t/{token}/enter/", {"hand": hand, "tricks": tricks, "key": key}, **HTMX)
         else:
-            answer = east.post(f"/t/{token}/agree/", {"hand": hand, "seat": "E", "tricks_ns": tricks, "key": key}, **HTMX)
+            answer = east.post(
+                f"/t/{token}/agree/", {"hand": hand, "seat": "E", "tricks_ns": tricks, "key": key}, **HTMX
+            )
         assert answer.status_code == 200 and b'role="alert"' not in answer.content, answer.content[:300]
         if i % args.look_every == args.look_every - 1:
             look()

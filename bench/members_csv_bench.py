@@ -48,7 +48,9 @@ def csv_bytes() -> bytes:
 
 def one_run(raw: bytes) -> tuple[float, float, float]:
     club = Club.objects.create(name="Bench club")
-    Member.objects.bulk_create(Member(club=club, name=f"Existing {i}", membership_number=f"E{i}") for i in range(EXISTING))
+    Member.objects.bulk_create(
+        Member(club=club, name=f"Existing {i}", membership_number=f"E{i}") for i in range(EXISTING)
+    )
     start = time.perf_counter()
     text, _ = csv_members.decode(raw)
     preview = _preview(club, text)

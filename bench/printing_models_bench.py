@@ -81,8 +81,10 @@ def main() -> None:
     print(f"{datetime.date.today()} Python {platform.python_version()} {platform.system()}")
     print(f"event: {ENTRANTS} entrants, {event.hands} hands, current hand {event.current_hand}")
     print(f"scorecard_sheet (adapter): best {min(sheet_times):.2f} s, {len(captured.captured_queries)} queries")
-    print(f"adapter + scorecards_pdf: best {min(times):.2f} s, median {statistics.median(times):.2f} s, "
-          f"{len(pdf) / 1e6:.1f} MB (target < 5 s)")
+    print(
+        f"adapter + scorecards_pdf: best {min(times):.2f} s, median {statistics.median(times):.2f} s, "
+        f"{len(pdf) / 1e6:.1f} MB (target < 5 s)"
+    )
 
 
 if __name__ == "__main__":

@@ -81,7 +81,9 @@ def documents(found: dict) -> dict[str, bytes]:
         "scorecards": printing.scorecards_pdf(from_models.scorecard_sheet(drive, BASE)),
         "scorecards-individual": printing.scorecards_pdf(from_models.scorecard_sheet(individual, BASE)),
         "reprint-late-arrivals": printing.scorecards_pdf(from_models.scorecard_sheet(drive, BASE, cards=set(late))),
-        "blank-scorecards": printing.scorecards_pdf(from_models.blank_scorecard_sheet(drive, list(range(last + 1, last + 5)))),
+        "blank-scorecards": printing.scorecards_pdf(
+            from_models.blank_scorecard_sheet(drive, list(range(last + 1, last + 5)))
+        ),
         "table-cards": printing.table_cards_pdf(from_models.table_card_sheet(drive, BASE)),
         "club-table-cards": printing.club_table_cards_pdf(
             from_models.club_table_card_sheet(found["club"], tables_of(found["club"], 2), BASE)

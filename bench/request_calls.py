@@ -37,8 +37,11 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--tables", type=int, default=300)
     parser.add_argument("--top", type=int, default=0)
-    parser.add_argument("--of", default="the hub's pushed pages of the agreement",
-                        help="the step whose profile --top prints (default: %(default)s)")
+    parser.add_argument(
+        "--of",
+        default="the hub's pushed pages of the agreement",
+        help="the step whose profile --top prints (default: %(default)s)",
+    )
     args = parser.parse_args()
     os.environ["WHISTDRIVE_DATA_DIR"] = tempfile.mkdtemp(prefix="request-calls-")
     os.environ.pop("DATABASE_URL", None)

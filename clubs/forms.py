@@ -48,7 +48,9 @@ class MergeForm(forms.Form):
         self.member = member
         self.fields["other"].queryset = member.club.members.exclude(pk=member.pk)
         self.fields["other"].label_from_instance = lambda m: (
-            f"{m.name}" + (f" (no. {m.membership_number})" if m.membership_number else "") + ("" if m.active else ", lapsed")
+            f"{m.name}"
+            + (f" (no. {m.membership_number})" if m.membership_number else "")
+            + ("" if m.active else ", lapsed")
         )
 
     def clean_other(self) -> Member:

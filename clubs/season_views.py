@@ -110,7 +110,9 @@ def season_sheet(season: Season, page_size: str | None = None) -> printing.Seaso
             total=row.total,
             hands=row.hands_played,
             average=str(row.average),
-            counted=", ".join(f"{names[e].date.day} {names[e].date:%b}" for e in row.counted if e in names) if best else "",
+            counted=", ".join(f"{names[e].date.day} {names[e].date:%b}" for e in row.counted if e in names)
+            if best
+            else "",
         )
         for row in table.rows
     ]

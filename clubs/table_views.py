@@ -137,9 +137,7 @@ def club_table(request: HttpRequest, token: str) -> HttpResponse:
     context: dict = {"club": card.club, "number": card.number, "tables": tables}
     if not tables:
         running = list(Event.objects.filter(club=card.club, status__in=IN_PLAY).order_by("-date", "-pk"))
-        context["running"] = [
-            {"event": event, "tables": event.tables.count()} for event in running
-        ]
+        context["running"] = [{"event": event, "tables": event.tables.count()} for event in running]
         context["waiting"] = list(
             Event.objects.filter(club=card.club, status=Event.Status.SETUP, date=timezone.localdate())
         )

@@ -186,7 +186,9 @@ def members_import_confirm(request: HttpRequest, pk: int) -> HttpResponse:
     preview = _preview(club, pending["text"]) if pending and pending.get("club") == club.pk else None
     form = MemberImportConfirmForm(request.POST, doubtful=preview.doubtful if preview else ())
     if preview is None or not form.is_valid() or pending["digest"] != form.cleaned_data["digest"]:
-        messages.error(request, "That import is no longer waiting (it was replaced or has expired): upload the file again.")
+        messages.error(
+            request, "That import is no longer waiting (it was replaced or has expired): upload the file again."
+        )
         return redirect("members_import", club.pk)
     if preview.bad and not form.cleaned_data["skip_bad_rows"]:
         form.add_error(

@@ -113,4 +113,6 @@ def test_an_impossible_duplicate_format_is_refused_saying_why(changes, words):
 
 
 def test_a_drive_only_setting_cannot_hide_in_a_duplicate_format():
-    assert Format.duplicate().with_changes(honours=True).problems() == ["honours is not a setting of a duplicate evening"]
+    assert Format.duplicate().with_changes(honours=True).problems() == [
+        "honours is not a setting of a duplicate evening"
+    ]

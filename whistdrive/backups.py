@@ -27,8 +27,8 @@ log = logging.getLogger(__name__)
 KEEP_AUTOMATIC = 10
 AUTOMATIC_FOLDER = "automatic"
 PG_DUMP_RECIPE = (
-    "pg_dump --format=custom --file=whistdrive-$(date +%Y%m%d-%H%M%S).dump \"$DATABASE_URL\"\n"
-    "restore with: pg_restore --clean --if-exists --dbname=\"$DATABASE_URL\" FILE.dump"
+    'pg_dump --format=custom --file=whistdrive-$(date +%Y%m%d-%H%M%S).dump "$DATABASE_URL"\n'
+    'restore with: pg_restore --clean --if-exists --dbname="$DATABASE_URL" FILE.dump'
 )
 
 

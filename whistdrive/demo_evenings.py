@@ -21,13 +21,26 @@ def add_demo_evenings(club: Club, stdout) -> list[Event]:
     today = timezone.localdate()
     season = club.seasons.first()
     evenings = [
-        ("Autumn progressive drive", today - datetime.timedelta(days=14), Format(hands=12, interval_after=6), 5, 2, None),
+        (
+            "Autumn progressive drive",
+            today - datetime.timedelta(days=14),
+            Format(hands=12, interval_after=6),
+            5,
+            2,
+            None,
+        ),
         (
             "Rubbers night",
             today - datetime.timedelta(days=7),
             Format(
-                kind="games", hands=12, hands_per_round=1, interval_after=None, trumps="turned",
-                movement="stationary", honours=True, rubber="classic",
+                kind="games",
+                hands=12,
+                hands_per_round=1,
+                interval_after=None,
+                trumps="turned",
+                movement="stationary",
+                honours=True,
+                rubber="classic",
             ),  # fmt: skip
             2,
             0,

@@ -466,7 +466,9 @@ def _check_playing(table: Table, hand: int) -> None:
         )
     if hand != playing:
         if event.status == Event.Status.INTERVAL and hand < event.current_hand:
-            raise _RefusedEntry(f"Hand {hand} is finished and it is the interval: hand {event.current_hand} comes next.")
+            raise _RefusedEntry(
+                f"Hand {hand} is finished and it is the interval: hand {event.current_hand} comes next."
+            )
         raise _RefusedEntry(
             f"This page was showing hand {hand}, but the evening is on hand {event.current_hand}. "
             "Nothing was entered; the page now shows the hand being played."
@@ -801,8 +803,7 @@ def set_result(
                 else:
                     if not reason:
                         raise _RefusedEntry(
-                            f"The result counting now is {_describe(result.entry)}: "
-                            "say why it is being corrected."
+                            f"The result counting now is {_describe(result.entry)}: say why it is being corrected."
                         )
                     for name, value in _result_from(table, hand, entry, source, reason).__dict__.items():
                         if name in ("trump", "tricks_ns", "tricks_ew", "honours_ns", "honours_ew", "revoke"):

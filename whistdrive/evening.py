@@ -359,7 +359,9 @@ def advance(event: Event, *, expected_hand: int | None = None) -> Event:
     event.save(update_fields=["current_hand", "status", "hand_started"])
     # Every hand's end: the copy another laptop carries on from, and what lets the phones forget
     # the taps they keep (docs/robustness.md).
-    _back_up_after_commit(event, "the interval" if event.status == Event.Status.INTERVAL else f"the end of hand {hand}", hand)
+    _back_up_after_commit(
+        event, "the interval" if event.status == Event.Status.INTERVAL else f"the end of hand {hand}", hand
+    )
     return event
 
 
@@ -726,9 +728,7 @@ def substitute(event: Event, leaver: Entrant, *, name: str = "", member=None) ->
     if leaver.left_after_hand is not None:
         raise EveningError(f"{leaver.name} has already left, after board slot {leaver.left_after_hand}.")
     original = leaver.stands_in_for or leaver
-    partnership = (
-        Partnership.objects.filter(event=event).filter(Q(first=original) | Q(second=original)).first()
-    )
+    partnership = Partnership.objects.filter(event=event).filter(Q(first=original) | Q(second=original)).first()
     if partnership is None:
         raise EveningError(f"{leaver.name} is not in a pair tonight.")
     here = event.entrants.filter(left_after_hand__isnull=True)  # playing now, or from a later board
@@ -748,7 +748,7 @@ def substitute(event: Event, leaver: Entrant, *, name: str = "", member=None) ->
     if hand is None:
         raise EveningError(f"{leaver.name}'s last board is under way: nobody needs to take the seat now.")
     seat = Seating.objects.select_related("table").get(event=event, entrant=leaver, hand=hand)
-    partner_id = (partnership.second_id if original.pk == partnership.first_id else partnership.first_id)
+    partner_id = partnership.second_id if original.pk == partnership.first_id else partnership.first_id
     new_partner = Entrant.objects.filter(event=event, stands_in_for_id=partner_id, joined_hand=hand).first()
     if new_partner is not None:
         raise EveningError(

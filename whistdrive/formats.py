@@ -224,7 +224,11 @@ class Format:
                     f"the interval must come after a hand from 1 to {self.hands - 1 if is_whole_number(self.hands) else '…'}, "
                     f"not after hand {self.interval_after!r}"
                 )
-            elif is_whole_number(self.hands_per_round) and self.hands_per_round >= 1 and self.interval_after % self.hands_per_round:
+            elif (
+                is_whole_number(self.hands_per_round)
+                and self.hands_per_round >= 1
+                and self.interval_after % self.hands_per_round
+            ):
                 found.append(
                     f"the interval after hand {self.interval_after} falls in the middle of a round of "
                     f"{self.hands_per_round} hands"
@@ -298,7 +302,6 @@ class Format:
         if found:
             raise FormatError(found)
         return self
-
 
 
 def _trump_problems(trumps) -> list[str]:

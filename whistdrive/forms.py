@@ -519,9 +519,7 @@ class SubstituteForm(forms.Form):
 
     leaving = forms.ModelChoiceField(queryset=Entrant.objects.none(), label="Player leaving")
     member = forms.ModelChoiceField(queryset=Member.objects.none(), required=False, label="Substitute: a member")
-    name = forms.CharField(
-        max_length=120, required=False, label="or a new name", validators=[no_control_characters]
-    )
+    name = forms.CharField(max_length=120, required=False, label="or a new name", validators=[no_control_characters])
 
     def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, **kwargs)
@@ -583,7 +581,10 @@ class PrizeForm(forms.Form):
     role = forms.ChoiceField(choices=ROLE_CHOICES, required=False, label="Who")
     places = forms.IntegerField(min_value=1, max_value=prizes.MAX_PLACES, initial=1)
     label = forms.CharField(
-        max_length=60, required=False, help_text="Optional heading, e.g. “Ladies' prizes”.", validators=[no_control_characters]
+        max_length=60,
+        required=False,
+        help_text="Optional heading, e.g. “Ladies' prizes”.",
+        validators=[no_control_characters],
     )
     target = forms.IntegerField(
         min_value=0, max_value=9999, required=False, label="Mystery number", help_text="Mystery score prizes only."

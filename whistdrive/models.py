@@ -267,7 +267,9 @@ class EntrantQuerySet(models.QuerySet):
     def pair_ids(self) -> dict[int, str]:
         """Entrant pk -> the id of the pair member they play as, for every entrant here, in one query: their
         own id, or for a duplicate substitute the id of the player whose seat they took."""
-        rows = self.values_list("pk", "archive_id", "card_number", "stands_in_for__archive_id", "stands_in_for__card_number")
+        rows = self.values_list(
+            "pk", "archive_id", "card_number", "stands_in_for__archive_id", "stands_in_for__card_number"
+        )
         return {
             pk: player_id(archive_id, card) if stood_card is None else player_id(stood_id or "", stood_card)
             for pk, archive_id, card, stood_id, stood_card in rows
@@ -407,7 +409,11 @@ def _format_of(values: tuple) -> Format:
     if settings["kind"] == Event.Kind.DUPLICATE:
         # A duplicate evening's boards are its hands, in rounds of boards_per_round (Format.duplicate).
         return Format.duplicate(
-            settings["hands"], settings["hands_per_round"], settings["movement"], settings["scoring"], settings["trumps"]
+            settings["hands"],
+            settings["hands_per_round"],
+            settings["movement"],
+            settings["scoring"],
+            settings["trumps"],
         )
     return Format.from_dict(settings)
 

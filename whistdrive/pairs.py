@@ -145,9 +145,7 @@ def boards_to_make_up(event: Event, *, shown: int = 4) -> list[str]:
     runs = turnouts(event)[:shown]
     lines = []
     if runs:
-        said = [
-            f"{r.fewest}{f'–{r.most}' if r.most != r.fewest else ''} pairs play boards 1–{r.boards}" for r in runs
-        ]
+        said = [f"{r.fewest}{f'–{r.most}' if r.most != r.fewest else ''} pairs play boards 1–{r.boards}" for r in runs]
         lines.append(f"Boards in play: {'; '.join(said)}.")
     lines.append(
         "Fewer pairs than planned: the desk asks for fewer rounds. Make the event's boards fit (each board "

@@ -505,11 +505,15 @@ def moves(event: Event, table: Table, hand: int, seats: dict[str, Entrant]) -> l
     following = _places_of([e.pk for e in seats.values()], hand + 1) if _seated(event, hand + 1) else {}
     if all(e.pk in following or e.pk in leaving for e in seats.values()):
         # Duplicate: who takes a leaver's seat from the next board (pair member's entrant pk -> name).
-        substitutes = dict(
-            Entrant.objects.filter(event=event, joined_hand=hand + 1, stands_in_for__isnull=False).values_list(
-                "stands_in_for_id", "name"
+        substitutes = (
+            dict(
+                Entrant.objects.filter(event=event, joined_hand=hand + 1, stands_in_for__isnull=False).values_list(
+                    "stands_in_for_id", "name"
+                )
             )
-        ) if leaving and event.is_duplicate else {}
+            if leaving and event.is_duplicate
+            else {}
+        )
         names = _names_at(event, hand + 1, {nxt.table_id for nxt in following.values() if nxt.table_id})
         rows = []
         for seat, person in _in_order(seats):
@@ -601,7 +605,9 @@ def _row(person: Entrant, seat: str, text: str, you: str, partner: str | None = 
 
 def _players_change_after(event: Event, hand: int) -> bool:
     """Whether anyone arrives, leaves or changes role between ``hand`` and the next."""
-    return event.entrants.filter(Q(joined_hand=hand + 1) | Q(left_after_hand=hand) | Q(role_from_hand=hand + 1)).exists()
+    return event.entrants.filter(
+        Q(joined_hand=hand + 1) | Q(left_after_hand=hand) | Q(role_from_hand=hand + 1)
+    ).exists()
 
 
 def _go_to(table: Table, seat: str, place: movements.NextPlace, next_hand: int) -> str:
@@ -649,7 +655,12 @@ def _in_order(seats: dict[str, Entrant]):
 def trump_view(trump: str | None) -> dict | None:
     if not trump:
         return None
-    return {"letter": trump, "symbol": SUIT_SYMBOLS[trump], "word": suit_word(trump, capital=True), "red": trump in "HD"}
+    return {
+        "letter": trump,
+        "symbol": SUIT_SYMBOLS[trump],
+        "word": suit_word(trump, capital=True),
+        "red": trump in "HD",
+    }
 
 
 def claim_extra(claimed: HandEntry, fmt) -> str:
@@ -898,7 +909,9 @@ def _table_now(table: Table, hand: int, stored: entry.TableState | None) -> entr
     it waits on changes, its own state unchanged. ``stored``: the state an entry has just left (and kept)."""
     if stored is not None:
         return stored if stored.called is not None else replace(stored, called=_flagged(table, hand))
-    state = entry.kept_state_or(table, hand, lambda: replace(entry.table_state(table, hand), called=_flagged(table, hand)))
+    state = entry.kept_state_or(
+        table, hand, lambda: replace(entry.table_state(table, hand), called=_flagged(table, hand))
+    )
     # The state names the table it was read with: the caller's own object (the same row at the same revision).
     return state if state.table is table else replace(state, table=table)
 

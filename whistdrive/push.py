@@ -252,7 +252,9 @@ class Hub:
         self.stamp = stamp
         now = phones.tables_of_evenings(ids, self.seen)
         before, self.seen = self.seen, now
-        new_results = {seen.pk for token, seen in now.items() if token in before and before[token].results != seen.results}
+        new_results = {
+            seen.pk for token, seen in now.items() if token in before and before[token].results != seen.results
+        }
         looked = {seen.pk: seen for seen in now.values()}
         out: dict[str, tuple[Told, phones.Loaded | None]] = {}
         for token in evenings:

@@ -429,7 +429,9 @@ def player_card(event: Event, person) -> PlayerCard:
     its points (odd tricks, honours, penalties), not tricks.
     """
     fmt = event.format
-    rows = list(Seating.objects.filter(entrant=person, hand__lte=event.current_hand).select_related("table").order_by("hand"))
+    rows = list(
+        Seating.objects.filter(entrant=person, hand__lte=event.current_hand).select_related("table").order_by("hand")
+    )
     tables = {s.table_id for s in rows if s.table_id}
     partners = {
         (s.table_id, s.hand, s.seat): s.entrant.name

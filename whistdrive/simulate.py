@@ -121,7 +121,9 @@ def play_boards(event: Event, hand: int) -> None:
     slots = TableBoard.objects.filter(table__event=event, hand=hand).select_related("table__event", "board")
     for slot in sorted(slots, key=lambda s: s.table.number):
         stored = slot.board
-        board = stored.as_board() if stored.deal else duplicate.seeded_board(fmt.trumps, stored.number, event.board_seed)
+        board = (
+            stored.as_board() if stored.deal else duplicate.seeded_board(fmt.trumps, stored.number, event.board_seed)
+        )
         if stored.trump and board.trump != stored.trump:
             board = duplicate.Board(board.number, board.dealer, stored.trump, board.deal)
         played = board.play(_board_players(event.seed, hand, slot.table.number))

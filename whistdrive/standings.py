@@ -304,7 +304,9 @@ def game_hands(hands: Sequence[SeatedHand]) -> list[GameHand]:
     out: list[GameHand] = []
     previous = None
     for hand in sorted(hands, key=lambda h: h.number):
-        out.append(GameHand(hand.number, hand.entry, previous is not None and partnerships_changed(previous, hand.seats)))
+        out.append(
+            GameHand(hand.number, hand.entry, previous is not None and partnerships_changed(previous, hand.seats))
+        )
         previous = hand.seats
     return out
 
@@ -465,7 +467,9 @@ def pair_standings(
         if _line(first) != _line(second):
             raise ValueError(f"{pair.label}: {first.name} and {second.name} have different results, so were not a pair")
         if two_fields and pair.direction is None:
-            raise ValueError(f"{pair.label} changes direction: only pairs that keep N–S or E–W are ranked in two fields")
+            raise ValueError(
+                f"{pair.label} changes direction: only pairs that keep N–S or E–W are ranked in two fields"
+            )
         field = pair.direction if two_fields else None
         lines.append((field, first.rank, pair, first, (first.name, second.name)))
     order = {"NS": 0, "EW": 1, None: 2}

@@ -65,7 +65,9 @@ def deeply_nested(depth: int = 100_000) -> str:
 
 def test_a_deeply_nested_file_is_refused_naming_the_line_and_column(tmp_path):
     [line] = import_file(tmp_path, deeply_nested())
-    assert line.endswith("event.json: line 1, column 64: lists and objects nested more than 20 deep; an event archive needs 7")
+    assert line.endswith(
+        "event.json: line 1, column 64: lists and objects nested more than 20 deep; an event archive needs 7"
+    )
 
 
 def test_a_deeply_nested_upload_is_refused_naming_the_line_and_column(client):

@@ -64,7 +64,9 @@ def test_a_member_csv_over_the_limit_is_refused_with_a_message(cast, running):
     olive = _olive(cast)
     before = Member.objects.count()
     huge = ("name,role\n" + "Ann Smith,lady\n" * 200_000).encode()  # about 3 MB
-    response = olive.post(reverse("members_import", args=[cast["club_a"].pk]), {"file": SimpleUploadedFile("m.csv", huge)})
+    response = olive.post(
+        reverse("members_import", args=[cast["club_a"].pk]), {"file": SimpleUploadedFile("m.csv", huge)}
+    )
     assert response.status_code == 200
     assert "MB" in response.content.decode()
     assert Member.objects.count() == before
@@ -76,7 +78,11 @@ def test_confirming_an_import_with_a_forged_digest_saves_nothing(cast, running):
     @FUZZ
     @given(digest=st.sampled_from(SPECIAL), skip=st.sampled_from(["", "on", "x" * 500]))
     def attempt(digest, skip):
-        check(olive.post, reverse("members_import_confirm", args=[cast["club_a"].pk]), {"digest": digest, "skip_bad_rows": skip})
+        check(
+            olive.post,
+            reverse("members_import_confirm", args=[cast["club_a"].pk]),
+            {"digest": digest, "skip_bad_rows": skip},
+        )
 
     attempt()
 

@@ -76,8 +76,6 @@ class Phone:
         expect(self.page.locator("#state .hand-line")).to_contain_text(f"Hand {hand}")
 
 
-
-
 class Rogue:
     """A device on the hall's network that answers 200 to everything, as a laptop's "here" would, with a
     proof it cannot have, readable by any page; it records every request it was sent (#44, attack 2)."""

@@ -24,6 +24,8 @@ from tests.browser.laptops import WAIT_MS, Phone, make_evening, query
 from tests.foundation.drive_process import free_port_pair, laptop_env, manage, start_drive
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
 def test_phones_carry_the_evening_to_a_laptop_restored_from_the_last_hand_end_copy(browser, tmp_path):
     usb, first, second = tmp_path / "usb", tmp_path / "laptop-a", tmp_path / "laptop-b"
     port = free_port_pair()  # B starts on the port after A's

@@ -33,7 +33,9 @@ def seated_phone(hall, token: str):
 
 
 def entries(table, hand=1):
-    return list(Submission.objects.filter(table=table, hand=hand, action="enter").values_list("tricks_ns", "outcome", "resent"))
+    return list(
+        Submission.objects.filter(table=table, hand=hand, action="enter").values_list("tricks_ns", "outcome", "resent")
+    )
 
 
 def test_a_tap_without_wifi_is_kept_through_a_reload_and_sent_once_when_the_laptop_answers(hall, live_server):

@@ -105,7 +105,9 @@ def test_a_phone_whose_fetch_failed_while_its_stream_stayed_open_fetches_again(l
     East's stream here names no player, so it is always told versions (as a phone is before its seat's stream
     opens); the browser's offline switch leaves an open stream alone and fails the fetch."""
     north, east = laptop.phone("N"), laptop.phone("E")
-    east.page.route(f"**/t/{laptop.token}/events/?*", lambda route: route.continue_(url=route.request.url.split("?")[0]))
+    east.page.route(
+        f"**/t/{laptop.token}/events/?*", lambda route: route.continue_(url=route.request.url.split("?")[0])
+    )
     with east.page.expect_response(lambda r: r.url.endswith(f"/t/{laptop.token}/events/")):
         east.page.reload()
     expect(east.page.locator("form.forget")).to_be_visible()
@@ -125,7 +127,9 @@ def test_a_phone_behind_its_stream_fetches_as_soon_as_it_is_back_online(laptop):
     online, the page fetches what its stream told it at once, rather than at its next poll (4 s here, 15 s in
     a hall of 300 tables)."""
     north, east = laptop.phone("N"), laptop.phone("E")
-    east.page.route(f"**/t/{laptop.token}/events/?*", lambda route: route.continue_(url=route.request.url.split("?")[0]))
+    east.page.route(
+        f"**/t/{laptop.token}/events/?*", lambda route: route.continue_(url=route.request.url.split("?")[0])
+    )
     east.page.clock.install()
     with east.page.expect_response(lambda r: r.url.endswith(f"/t/{laptop.token}/events/")):
         east.page.reload()
@@ -362,14 +366,19 @@ def test_the_desk_and_the_other_table_reach_phones_that_only_listen(laptop):
 
     # South leaves after hand 1; a late arrival of the same role is added at the desk.
     leaver = first["S"]
-    added = at_the_desk(laptop, f"""
+    added = at_the_desk(
+        laptop,
+        f"""
 leaver = event.entrants.get(name={leaver!r})
 evening.withdraw(event, leaver)
 out = evening.register(event, name="Gerald Late", role=leaver.role).hand
-""")
+""",
+    )
     assert added == 2
     for page in phones:
-        expect(page.locator("ul.moves")).to_contain_text(f"{leaver}: that was their last hand tonight", timeout=PUSHED_MS)
+        expect(page.locator("ul.moves")).to_contain_text(
+            f"{leaver}: that was their last hand tonight", timeout=PUSHED_MS
+        )
 
     # Table 2 finishes: hand 2 is seated, with the late arrival and without the leaver.
     second = at_the_desk(laptop, "play(2, 1, 9); out = [at_table(1, 2), at_table(2, 2)]")
@@ -380,11 +389,14 @@ out = evening.register(event, name="Gerald Late", role=leaver.role).hand
         shows_seats(page, second[0])
 
     # The organiser corrects table 2's hand 1 (East–West won after all) and seats hand 2 again.
-    reseated = at_the_desk(laptop, """
+    reseated = at_the_desk(
+        laptop,
+        """
 correct(2, 1, 4)
 evening.reseat_current_hand(Event.objects.get(pk=event.pk), expected_hand=2)
 out = at_table(1, 2)
-""")
+""",
+    )
     assert reseated != second[0]
     for page in phones:
         shows_seats(page, reseated)

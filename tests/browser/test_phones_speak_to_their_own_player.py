@@ -90,7 +90,9 @@ def test_a_seat_that_waits_on_another_table_says_which_and_updates_by_itself(hal
     )
     hall.shot(north, "waits-on-table-2")
     _agree(live_server, table_of(event, 2), 4)
-    expect(north.locator(".you-next")).to_contain_text(re.compile(r"YOU: go to table 2, (North|East)\."), timeout=15_000)
+    expect(north.locator(".you-next")).to_contain_text(
+        re.compile(r"YOU: go to table 2, (North|East)\."), timeout=15_000
+    )
     expect(north.locator(".you-next")).not_to_contain_text("or East")
 
 

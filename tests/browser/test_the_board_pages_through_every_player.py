@@ -16,7 +16,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def _shown_names(page) -> list[str]:
     # Each name cell ends with the player's role ("L" or "G") in a badge of its own.
-    return [re.sub(r"\s+[LG]$", "", name.strip()) for name in page.locator(".board-standings td.name").all_inner_texts()]
+    return [
+        re.sub(r"\s+[LG]$", "", name.strip()) for name in page.locator(".board-standings td.name").all_inner_texts()
+    ]
 
 
 def _fits_the_screen(page) -> None:

@@ -62,7 +62,9 @@ def test_the_event_pages_seating_boxes_never_overlap_with_long_names(hall, live_
             for other in boxes[i + 1 :]:
                 assert not _overlaps(box, other), (box, other)
         # The words stay inside their box: nothing runs out under a neighbour.
-        spill = card.locator(".seats > div").evaluate_all("els => els.filter(e => e.scrollWidth > e.clientWidth).length")
+        spill = card.locator(".seats > div").evaluate_all(
+            "els => els.filter(e => e.scrollWidth > e.clientWidth).length"
+        )
         assert spill == 0
     hall.shot(page, "event-page-long-names")
     assert serious_violations(page) == []

@@ -116,5 +116,7 @@ def test_other_clubs_cannot_print_or_renew(client, cast):
     club_a, _, _, _, bea = cast
     client.force_login(bea)
     assert client.get(reverse("club_table_cards", args=[club_a.pk])).status_code == 404
-    assert client.get(reverse("club_table_cards_pdf", args=[club_a.pk]), {"tables": 2, "paper": "A4"}).status_code == 404
+    assert (
+        client.get(reverse("club_table_cards_pdf", args=[club_a.pk]), {"tables": 2, "paper": "A4"}).status_code == 404
+    )
     assert client.post(reverse("club_table_renew", args=[club_a.pk]), {"number": 1}).status_code == 404

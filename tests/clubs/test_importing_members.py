@@ -20,7 +20,9 @@ def olive_at_a(client):
 
 def upload(client, club, text: str | bytes):
     raw = text.encode() if isinstance(text, str) else text
-    return client.post(reverse("members_import", args=[club.pk]), {"file": SimpleUploadedFile("m.csv", raw, "text/csv")})
+    return client.post(
+        reverse("members_import", args=[club.pk]), {"file": SimpleUploadedFile("m.csv", raw, "text/csv")}
+    )
 
 
 def confirm(client, club, response, **extra):

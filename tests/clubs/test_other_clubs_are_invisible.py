@@ -16,7 +16,9 @@ pytestmark = pytest.mark.django_db
 def cast():
     club_a, club_b, olive, sam, bea = make_cast()
     ann = make_member(club_a, "Ann Smith", "lady", membership_number="A1")
-    season = Season.objects.create(club=club_a, name="2026", starts=datetime.date(2026, 1, 1), ends=datetime.date(2026, 12, 31))
+    season = Season.objects.create(
+        club=club_a, name="2026", starts=datetime.date(2026, 1, 1), ends=datetime.date(2026, 12, 31)
+    )
     event = make_event(club_a)
     return club_a, club_b, olive, sam, bea, ann, season, event
 
@@ -48,7 +50,10 @@ def test_bea_cannot_change_club_a_by_posting(client, cast):
     posts = [
         (reverse("member_edit", args=[club_a.pk, ann.pk]), {"name": "Hacked", "active": "on"}),
         (reverse("member_add", args=[club_a.pk]), {"name": "Intruder", "active": "on"}),
-        (reverse("season_edit", args=[club_a.pk, season.pk]), {"name": "X", "starts": "2026-01-01", "ends": "2026-02-01", "counting": "all"}),
+        (
+            reverse("season_edit", args=[club_a.pk, season.pk]),
+            {"name": "X", "starts": "2026-01-01", "ends": "2026-02-01", "counting": "all"},
+        ),
         (reverse("event_edit", args=[event.pk]), {"name": "Hacked"}),
         (reverse("desk_guest", args=[event.pk]), {"name": "Intruder"}),
         (reverse("desk_start", args=[event.pk]), {"by": "random"}),

@@ -69,7 +69,10 @@ def test_a_spreadsheet_file_with_bom_and_semicolons_is_read():
     raw = "\ufeffName;Role;Membership number;Email\r\nAnn Smith;Lady;1;a@b.org\r\nBob;G;2;\r\n;;;\r\n".encode()
     preview = read_members(raw)
     assert preview.delimiter == ";"
-    assert [(r.name, r.role, r.membership_number) for r in preview.rows] == [("Ann Smith", "lady", "1"), ("Bob", "gent", "2")]
+    assert [(r.name, r.role, r.membership_number) for r in preview.rows] == [
+        ("Ann Smith", "lady", "1"),
+        ("Bob", "gent", "2"),
+    ]
 
 
 def test_windows_text_is_read_with_a_note_to_check_accents():
@@ -94,7 +97,9 @@ def test_a_file_over_two_megabytes_is_refused():
 
 
 def test_export_writes_the_columns_import_reads_back():
-    members = [{"name": "Ann, the 2nd", "role": "lady", "membership_number": "1", "email": "", "phone": "", "active": False}]
+    members = [
+        {"name": "Ann, the 2nd", "role": "lady", "membership_number": "1", "email": "", "phone": "", "active": False}
+    ]
     text = write_members(members)
     assert text.splitlines()[0] == "name,role,membership_number,email,phone,active"
     assert [r.fields() for r in read_members(text.encode()).rows] == members

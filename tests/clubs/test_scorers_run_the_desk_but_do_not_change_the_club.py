@@ -34,7 +34,11 @@ def test_sam_is_refused_when_changing_members_seasons_or_formats(client, cast):
         ("get", reverse("member_add", args=[club_a.pk]), {}),
         ("post", reverse("member_edit", args=[club_a.pk, ann.pk]), {"name": "Changed", "active": "on"}),
         ("post", reverse("members_import", args=[club_a.pk]), {}),
-        ("post", reverse("season_add", args=[club_a.pk]), {"name": "S", "starts": "2026-01-01", "ends": "2026-12-31", "counting": "all"}),
+        (
+            "post",
+            reverse("season_add", args=[club_a.pk]),
+            {"name": "S", "starts": "2026-01-01", "ends": "2026-12-31", "counting": "all"},
+        ),
         ("get", reverse("event_new", args=[club_a.pk]), {}),
         ("post", reverse("event_edit", args=[event.pk]), {"name": "Changed", "hands": 12}),
         ("post", reverse("event_save_preset", args=[event.pk]), {"name": "Mine"}),

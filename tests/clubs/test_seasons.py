@@ -37,7 +37,9 @@ def test_a_season_cannot_end_before_it_starts(olive_at_a):
 def test_a_new_event_falls_into_the_season_containing_its_date(olive_at_a):
     client, club = olive_at_a
     Season.objects.create(club=club, name="2025", starts=datetime.date(2025, 1, 1), ends=datetime.date(2025, 12, 31))
-    season = Season.objects.create(club=club, name="2026", starts=datetime.date(2026, 1, 1), ends=datetime.date(2026, 12, 31))
+    season = Season.objects.create(
+        club=club, name="2026", starts=datetime.date(2026, 1, 1), ends=datetime.date(2026, 12, 31)
+    )
     page = client.get(reverse("event_new", args=[club.pk]))
     data = {k: v for k, v in page.context["form"].initial.items() if v is not None and k != "tie_breaks"}
     data.update({"name": "Spring drive", "date": "2026-04-07", "season": ""})

@@ -154,9 +154,7 @@ def test_the_admins_club_access_form_lists_nobody(cast):
     assert "zed" not in page and "bea" not in page and ">sam<" not in page
     assert cast["hidden"].name not in page and cast["club_b"].name not in page
     # Olive gives an existing account access to her club by typing its login name.
-    response = olive.post(
-        "/admin/clubs/clubaccess/add/", {"user": "zed", "club": cast["club_a"].pk, "role": "scorer"}
-    )
+    response = olive.post("/admin/clubs/clubaccess/add/", {"user": "zed", "club": cast["club_a"].pk, "role": "scorer"})
     assert response.status_code == 302, response.content.decode()[:2000]
     assert ClubAccess.objects.filter(user=cast["stranger"], club=cast["club_a"], role="scorer").exists()
     unknown = olive.post("/admin/clubs/clubaccess/add/", {"user": "nobody-here", "club": cast["club_a"].pk})

@@ -24,4 +24,7 @@ def test_a_page_cached_under_other_cookies_is_drawn_again():
     again = phone.get(url, HTTP_IF_NONE_MATCH=etag)
     assert again.status_code == 200
     token = again.content.decode().split('name="csrfmiddlewaretoken" value="')[1].split('"')[0]
-    assert phone.post(reverse("table_seat", args=[table.token]), {"seat": "N", "csrfmiddlewaretoken": token}).status_code == 302
+    assert (
+        phone.post(reverse("table_seat", args=[table.token]), {"seat": "N", "csrfmiddlewaretoken": token}).status_code
+        == 302
+    )

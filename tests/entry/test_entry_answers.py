@@ -123,7 +123,9 @@ def test_the_answer_to_an_entry_at_a_table_that_called_the_organiser_says_so(eve
     answer = north.post(_url(table, "table_enter"), {"hand": 1, "tricks": 8}, headers=HX).content.decode()
     assert "The organiser has been called" in answer and "You said North–South 8" in answer
     entry.resolve_flag(table.flags.get())
-    answer = east.post(_url(table, "table_agree"), {"hand": 1, "seat": "E", "tricks_ns": 8}, headers=HX).content.decode()
+    answer = east.post(
+        _url(table, "table_agree"), {"hand": 1, "seat": "E", "tricks_ns": 8}, headers=HX
+    ).content.decode()
     assert "Agreed: North–South 8, East–West 5" in answer and "The organiser has been called" not in answer
 
 

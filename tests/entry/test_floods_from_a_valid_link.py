@@ -53,7 +53,9 @@ def test_a_table_past_its_limit_for_the_hand_is_told_to_ask_the_organiser(event)
     other = table_of(event, 2)
     north = Client()
     north.post(reverse("table_seat", args=[other.token]), {"seat": "N"}, headers=HX)
-    assert north.post(reverse("table_enter", args=[other.token]), {"hand": 1, "tricks": 7}, headers=HX).status_code == 200
+    assert (
+        north.post(reverse("table_enter", args=[other.token]), {"hand": 1, "tricks": 7}, headers=HX).status_code == 200
+    )
 
 
 def test_the_limit_starts_afresh_with_the_next_hand_and_with_a_new_qr_code(event):
@@ -66,7 +68,9 @@ def test_the_limit_starts_afresh_with_the_next_hand_and_with_a_new_qr_code(event
     table.refresh_from_db()
     fresh = Client()
     fresh.post(reverse("table_seat", args=[table.token]), {"seat": "N"}, headers=HX)
-    assert fresh.post(reverse("table_enter", args=[table.token]), {"hand": 1, "tricks": 7}, headers=HX).status_code == 200
+    assert (
+        fresh.post(reverse("table_enter", args=[table.token]), {"hand": 1, "tricks": 7}, headers=HX).status_code == 200
+    )
     for number in (1, 2, 3):
         here = table_of(event, number)
         if not here.results.filter(hand=1).exists():

@@ -21,7 +21,7 @@ def test_trick_buttons_read_as_ours_then_theirs_with_the_sides_named(event):
     page = seated_phone(table, "E", headers=HX).get(reverse("table", args=[table.token])).content.decode()
     assert ">7 : 6</button>" in page and ">13 : 0</button>" in page and ">0 : 13</button>" in page
     assert "–6</small>" not in page  # no longer "7" over a "–6" that reads as minus six
-    assert "we, East–West</span> : <span class=\"them\">they, North–South" in page
+    assert 'we, East–West</span> : <span class="them">they, North–South' in page
 
 
 def test_the_agree_prompt_for_a_revoke_shows_the_score_that_will_count(event):

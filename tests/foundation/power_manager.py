@@ -43,7 +43,9 @@ def session_with_power_manager():
                     continue
                 member = message.header.fields[HeaderFields.member]
                 calls.append(member)
-                connection.send(new_method_return(message, "u", (7,)) if member == "Inhibit" else new_method_return(message))
+                connection.send(
+                    new_method_return(message, "u", (7,)) if member == "Inhibit" else new_method_return(message)
+                )
 
         threading.Thread(target=answer, daemon=True).start()
         yield address, calls

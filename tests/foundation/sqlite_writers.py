@@ -79,4 +79,8 @@ def main(threads: int, per_thread: int, deferred: bool, no_busy_wait: bool) -> d
 
 
 if __name__ == "__main__":
-    print(json.dumps(main(int(sys.argv[1]), int(sys.argv[2]), "--deferred" in sys.argv[3:], "--no-busy-wait" in sys.argv[3:])))
+    print(
+        json.dumps(
+            main(int(sys.argv[1]), int(sys.argv[2]), "--deferred" in sys.argv[3:], "--no-busy-wait" in sys.argv[3:])
+        )
+    )

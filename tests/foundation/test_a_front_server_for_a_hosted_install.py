@@ -97,7 +97,9 @@ def front(tmp_path):
         assert shipped in site, f"docs/nginx-whistdrive.conf no longer has {shipped!r}: update this test"
         site = site.replace(shipped, here)
     (nginx_dir / "whistdrive.conf").write_text(site)
-    temp = "\n".join(f"    {kind}_temp_path {nginx_dir / kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+    temp = "\n".join(
+        f"    {kind}_temp_path {nginx_dir / kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+    )
     (nginx_dir / "nginx.conf").write_text(
         f"""daemon off;
 worker_processes 1;

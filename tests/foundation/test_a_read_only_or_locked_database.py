@@ -21,6 +21,7 @@ from tests.foundation.drive_process import REPO, laptop_env, manage, start_drive
 
 pytestmark = pytest.mark.slow
 
+
 @pytest.fixture
 def read_only_data_folder(tmp_path):
     """A data folder whose database file cannot be written, by anyone (root included)."""

@@ -33,7 +33,11 @@ def test_forty_processes_checking_one_data_folder_at_once_all_succeed(tmp_path):
     processes = [
         subprocess.Popen(
             [sys.executable, "-c", CHECK_REPEATEDLY, start],
-            cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            cwd=REPO,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
         )  # fmt: skip
         for _ in range(40)
     ]

@@ -281,7 +281,9 @@ def test_in_several_processes_an_agreed_tables_waits_are_worked_out_once():
     event = started_event(tables=2)
     table = table_of(event, 1)
     north, east = seated_phone(table, "N", secure=True), seated_phone(table, "E", secure=True)
-    north.post(reverse("table_enter", args=[table.token]), {"hand": 1, "tricks": 8}, HTTP_HX_REQUEST="true", secure=True)
+    north.post(
+        reverse("table_enter", args=[table.token]), {"hand": 1, "tricks": 8}, HTTP_HX_REQUEST="true", secure=True
+    )
     east.post(
         reverse("table_agree", args=[table.token]),
         {"hand": 1, "seat": "E", "tricks_ns": 8},

@@ -107,5 +107,7 @@ def test_an_agreements_result_is_written_as_the_orm_writes_it_and_bumps_its_tabl
     for field in Result._meta.concrete_fields:
         if field.attname not in ("id", "table_id", "created", "updated"):
             assert getattr(written, field.attname) == getattr(by_orm, field.attname), field.attname
-    assert written.created <= written.updated <= by_orm.created  # each field its own time of writing, as the ORM sets them
+    assert (
+        written.created <= written.updated <= by_orm.created
+    )  # each field its own time of writing, as the ORM sets them
     assert (written.source, written.revoke, written.tricks_ns) == ("agreed", "EW", 8)

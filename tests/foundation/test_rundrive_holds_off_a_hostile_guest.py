@@ -125,7 +125,9 @@ def test_the_open_files_limit_is_raised_at_start_and_the_capacity_printed(tmp_pa
     drive = start_drive(tmp_path / "data", "--organiser", "olive", preexec_fn=_open_files(256, 4096))
     drives.append(drive)
     assert phone_get(drive) == 200
-    assert "Holds 4,000 connections at once (about 500 tables of phones), at most 32 from any one device." in drive.output
+    assert (
+        "Holds 4,000 connections at once (about 500 tables of phones), at most 32 from any one device." in drive.output
+    )
     assert "(Open-files limit raised from 256 to 4,096.)" in drive.output
 
 

@@ -32,7 +32,10 @@ def test_rundrive_holds_the_power_managers_inhibitor_while_it_serves_and_lets_go
     with session_with_power_manager() as (address, calls):
         drive = start_drive(tmp_path / "data", "--organiser", "olive", DBUS_SESSION_BUS_ADDRESS=address)
         try:
-            assert said(drive, "This laptop will not go to sleep while WhistDrive runs (held by org.freedesktop.PowerManagement).")
+            assert said(
+                drive,
+                "This laptop will not go to sleep while WhistDrive runs (held by org.freedesktop.PowerManagement).",
+            )
             assert calls == ["Inhibit"]
         finally:
             assert drive.stop(signal.SIGINT) == 0

@@ -161,7 +161,11 @@ def _servers(tmp_path, database: str, cache_url: str, server: list[str] = GUNICO
         processes.append(
             subprocess.Popen(
                 [part.format(port=port) for part in server],
-                cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                cwd=REPO,
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+                text=True,
             )  # fmt: skip
         )
     for process, port in zip(processes, ports, strict=True):

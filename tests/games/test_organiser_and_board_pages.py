@@ -47,5 +47,5 @@ def test_a_players_own_page_counts_points_and_rubbers(played):
     north = event.seatings.get(hand=1, table__number=1, seat="N").entrant
     page = client.get(north.get_absolute_url()).content.decode()
     # Table 1's North–South: 7 rubber points, 2 games, 14 points (5, 5, 3, 1 over the night).
-    assert "<b class=\"big\">7</b> rubber points,\n    2 games, 14 points;" in page
+    assert '<b class="big">7</b> rubber points,\n    2 games, 14 points;' in page
     assert '<td class="num">14</td>' in page  # the running total of points after the last hand

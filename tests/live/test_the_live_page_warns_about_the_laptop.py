@@ -30,7 +30,9 @@ def test_the_laptop_on_battery_below_a_fifth_is_a_warning(battery, warned):
     said = laptop.warnings(battery=battery, free_bytes=PLENTY)
     assert bool(said) is warned
     if warned:
-        assert said == [f"The laptop is on battery, {round(battery.percent)} % left: plug it in, or the evening stops when it does."]
+        assert said == [
+            f"The laptop is on battery, {round(battery.percent)} % left: plug it in, or the evening stops when it does."
+        ]
 
 
 def test_a_disk_nearly_full_is_a_warning_that_says_how_much_is_left():

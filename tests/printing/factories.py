@@ -152,7 +152,9 @@ def progression_sheet(entrants: int = 40, hands: int = 24, planned: bool = True)
         hands=seatings,
         planned=planned,
         movement_rule=PROGRESSIVE_RULE if not planned else "Individual schedule: follow your itinerary.",
-        spares_rotation=[] if planned else ["Spares sit out in card order; each spare takes the seat of the next leaver."],
+        spares_rotation=[]
+        if planned
+        else ["Spares sit out in card order; each spare takes the seat of the next leaver."],
     )
 
 
@@ -169,8 +171,16 @@ def results_sheet(entrants: int = 40) -> ResultsSheet:  # noqa: F821 - imported 
         shared = sum(1 for t, _, _ in totals if t == total) > 1
         first = total // 2 + i % 3
         standings.append(
-            StandingRow(rank=rank, shared=shared, name=name, total=total, first_half=first, second_half=total - first,
-                     role="lady" if i % 2 == 0 else "gent", card_number=i + 1)
+            StandingRow(
+                rank=rank,
+                shared=shared,
+                name=name,
+                total=total,
+                first_half=first,
+                second_half=total - first,
+                role="lady" if i % 2 == 0 else "gent",
+                card_number=i + 1,
+            )
         )
     prizes = [
         PrizeAward("Ladies' first", [standings[0].name], standings[0].total),

@@ -69,7 +69,8 @@ def cut_marks(pdf: bytes, page: int = 0) -> list[dict]:
     with pdfplumber.open(io.BytesIO(pdf)) as document:
         lines = document.pages[page].lines
         return [
-            line for line in lines
+            line
+            for line in lines
             if round(line["linewidth"], 2) == 0.5
             and tuple(round(c, 2) for c in (line.get("stroking_color") or ())) == (0.47, 0.47, 0.47)
         ]
@@ -86,7 +87,19 @@ def render(pdf: bytes, page: int = 1, dpi: int = 72):
         source = Path(folder) / "doc.pdf"
         source.write_bytes(pdf)
         subprocess.run(
-            ["pdftoppm", "-r", str(dpi), "-gray", "-png", "-f", str(page), "-l", str(page), str(source), str(Path(folder) / "p")],
+            [
+                "pdftoppm",
+                "-r",
+                str(dpi),
+                "-gray",
+                "-png",
+                "-f",
+                str(page),
+                "-l",
+                str(page),
+                str(source),
+                str(Path(folder) / "p"),
+            ],
             check=True,
         )
         (image,) = Path(folder).glob("p*.png")

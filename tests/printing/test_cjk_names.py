@@ -15,7 +15,9 @@ NAMES = ["王芳", "田中 さくら", "김민준"]
 
 def sheet_with_cjk_names():
     sheet = factories.scorecard_sheet(4, 16, awkward=False)
-    cards = [dataclasses.replace(card, name=name) for card, name in zip(sheet.cards, [*NAMES, "Zoë Brontë"], strict=True)]
+    cards = [
+        dataclasses.replace(card, name=name) for card, name in zip(sheet.cards, [*NAMES, "Zoë Brontë"], strict=True)
+    ]
     return dataclasses.replace(sheet, cards=cards)
 
 
@@ -28,13 +30,22 @@ def test_cjk_names_on_scorecards_read_back_as_the_same_characters():
 
 def test_cjk_names_on_the_results_and_the_find_your_table_list_read_back_too():
     results = factories.results_sheet(8)
-    results = dataclasses.replace(results, standings=[dataclasses.replace(s, name=n) for s, n in
-                                                      zip(results.standings, [*NAMES, *["x"] * 5], strict=True)])
+    results = dataclasses.replace(
+        results,
+        standings=[
+            dataclasses.replace(s, name=n) for s, n in zip(results.standings, [*NAMES, *["x"] * 5], strict=True)
+        ],
+    )
     text = "\n".join(pages_text(printing.results_pdf(results)))
     assert all(name in text for name in NAMES)
     sheet = factories.progression_sheet(12, planned=False)
-    sheet = dataclasses.replace(sheet, players=[dataclasses.replace(p, name=n) for p, n in
-                                                zip(sheet.players, [*NAMES, *[p.name for p in sheet.players[3:]]], strict=True)])
+    sheet = dataclasses.replace(
+        sheet,
+        players=[
+            dataclasses.replace(p, name=n)
+            for p, n in zip(sheet.players, [*NAMES, *[p.name for p in sheet.players[3:]]], strict=True)
+        ],
+    )
     text = "\n".join(pages_text(printing.find_your_table_pdf(sheet)))
     assert all(name in text for name in NAMES)
 
@@ -49,7 +60,11 @@ def _glyph_images(text: str, with_fallback: bool):
     """Each character drawn large in its own box and rendered: the boxes' images, left to right."""
     register_fonts()
     buffer = io.BytesIO()
-    canvas = canvas_maker(buffer, pagesize=(80 * len(text), 100)) if with_fallback else Canvas(buffer, pagesize=(80 * len(text), 100))
+    canvas = (
+        canvas_maker(buffer, pagesize=(80 * len(text), 100))
+        if with_fallback
+        else Canvas(buffer, pagesize=(80 * len(text), 100))
+    )
     for index, char in enumerate(text):
         if with_fallback:
             draw_text(canvas, 10 + 80 * index, 30, char, FONT, 48)

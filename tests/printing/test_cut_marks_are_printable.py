@@ -22,7 +22,9 @@ def test_every_cut_mark_is_at_least_six_millimetres_from_the_paper_edge(sheet):
     assert marks, "the sheet has cut marks"
     width, height = (595.28, 841.89)
     for mark in marks:
-        assert min(mark["x0"], mark["x1"]) >= PRINTABLE - 0.01 and max(mark["x0"], mark["x1"]) <= width - PRINTABLE + 0.01
+        assert (
+            min(mark["x0"], mark["x1"]) >= PRINTABLE - 0.01 and max(mark["x0"], mark["x1"]) <= width - PRINTABLE + 0.01
+        )
         assert mark["top"] >= PRINTABLE - 0.01 and mark["bottom"] <= height - PRINTABLE + 0.01
     assert PRINTABLE >= 17  # 6 mm
 

@@ -79,9 +79,14 @@ def test_find_your_table_is_alphabetical_and_read_down_each_column_of_a_page():
         for left in (True, False):
             all_words = page.extract_words(keep_blank_chars=True, x_tolerance=2)
             first_row = min(w["top"] for w in all_words if w["text"].startswith("Table"))
-            words = [w for w in all_words
-                     if (w["x0"] < half) == left and w["top"] >= first_row - 8 and w["text"][0].isalpha()
-                     and not w["text"].startswith(("Table", "Sits", "North", "South", "East", "West", "Page"))]
+            words = [
+                w
+                for w in all_words
+                if (w["x0"] < half) == left
+                and w["top"] >= first_row - 8
+                and w["text"][0].isalpha()
+                and not w["text"].startswith(("Table", "Sits", "North", "South", "East", "West", "Page"))
+            ]
             names_by_column.append([w["text"] for w in sorted(words, key=lambda w: w["top"])])
     from whistdrive.printing.wall import sort_key
 

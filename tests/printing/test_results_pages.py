@@ -25,7 +25,9 @@ def test_equal_places_are_listed_by_card_number_as_numbers():
 
 
 def test_blank_halves_print_blank_not_zero():
-    rows = [StandingRow(rank=1, shared=False, name="Ann Smith", total=77, first_half=77, second_half=None, card_number=1)]
+    rows = [
+        StandingRow(rank=1, shared=False, name="Ann Smith", total=77, first_half=77, second_half=None, card_number=1)
+    ]
     sheet = dataclasses.replace(factories.results_sheet(4), standings=rows, prizes=[])
     line = next(line for line in pages_lines_text(printing.results_pdf(sheet))[0].splitlines() if "Ann Smith" in line)
     assert line.split()[-2:] == ["77", "77"]

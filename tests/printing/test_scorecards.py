@@ -115,7 +115,9 @@ def test_a_very_long_name_is_printed_whole_and_stays_inside_its_card():
             half = page.width / 2
             for char in page.chars:
                 left_card = char["x0"] < half
-                low, high = (CELL_MARGIN, half - CELL_MARGIN) if left_card else (half + CELL_MARGIN, page.width - CELL_MARGIN)
+                low, high = (
+                    (CELL_MARGIN, half - CELL_MARGIN) if left_card else (half + CELL_MARGIN, page.width - CELL_MARGIN)
+                )
                 assert low - 0.5 <= char["x0"] and char["x1"] <= high + 0.5, char["text"]
 
 

@@ -17,8 +17,10 @@ def chars(pdf: bytes, page: int = 0) -> list[dict]:
 
 
 def test_nothing_on_a_card_is_smaller_than_nine_points():
-    for sheet in (factories.scorecard_sheet(8, 16, awkward=False), factories.scorecard_sheet(4, 24, planned=True,
-                                                                                               awkward=False)):
+    for sheet in (
+        factories.scorecard_sheet(8, 16, awkward=False),
+        factories.scorecard_sheet(4, 24, planned=True, awkward=False),
+    ):
         sizes = {round(c["size"], 1) for c in chars(printing.scorecards_pdf(sheet))}
         assert min(sizes) >= 9, sorted(sizes)
 
@@ -31,7 +33,9 @@ def test_the_column_headings_are_separate_words_with_a_rule_between_and_opponent
         card = [w for w in words if w["x1"] < page.width / 2 and w["bottom"] < page.height / 2]
         top = next(w for w in card if w["text"] == "Hand")["top"]
         # "Opponents' initials" takes two lines, centred on the same band as the others.
-        headings = sorted((w for w in card if abs(w["top"] - top) < 7 and w["text"] != "initials"), key=lambda w: w["x0"])
+        headings = sorted(
+            (w for w in card if abs(w["top"] - top) < 7 and w["text"] != "initials"), key=lambda w: w["x0"]
+        )
         assert [w["text"] for w in headings] == ["Hand", "Trump", "Table", "Partner", "Tricks", "Total", "Opponents'"]
         assert any(w["text"] == "initials" for w in card)
         rules = [ln["x0"] for ln in page.lines if ln["x0"] == ln["x1"] and ln["top"] <= top + 2 and ln["bottom"] >= top]
@@ -64,7 +68,11 @@ def test_the_qr_code_is_at_least_80_points_with_a_clear_four_module_quiet_zone()
         assert right - left >= 80 - 0.01 and bottom - top >= 80 - 0.01
         quiet = QR_QUIET_MODULES * 80 / Qr(sheet.cards[0].personal_url).modules
         zone = (left - quiet, top - quiet, right + quiet, bottom + quiet)
-        near = [c for c in page.chars if c["x1"] > zone[0] and c["x0"] < zone[2] and c["bottom"] > zone[1] and c["top"] < zone[3]]
+        near = [
+            c
+            for c in page.chars
+            if c["x1"] > zone[0] and c["x0"] < zone[2] and c["bottom"] > zone[1] and c["top"] < zone[3]
+        ]
         assert near == []  # no text in the quiet zone
         lines = [ln for ln in page.lines + page.rects if ln not in modules and ln["x1"] > zone[0] and ln["x0"] < zone[2]
                  and ln["bottom"] > zone[1] and ln["top"] < zone[3]]  # fmt: skip
@@ -86,10 +94,18 @@ def test_a_late_arrivals_card_says_so_and_strikes_through_the_hands_missed():
         page = document.pages[0]
         words = page.extract_words()
         hand_heading = next(w for w in words if w["text"] == "Hand")
-        strikes = [ln for ln in page.lines if ln["linewidth"] > 0.8 and ln["x1"] - ln["x0"] > 200 and ln["top"] == ln["bottom"]]
+        strikes = [
+            ln for ln in page.lines if ln["linewidth"] > 0.8 and ln["x1"] - ln["x0"] > 200 and ln["top"] == ln["bottom"]
+        ]
         for hand in ("1", "2", "3", "4"):
-            number = next(w for w in words if w["text"] == hand and w["top"] > hand_heading["bottom"]
-                          and w["x0"] >= hand_heading["x0"] - 3 and w["x1"] <= hand_heading["x1"] + 3)
+            number = next(
+                w
+                for w in words
+                if w["text"] == hand
+                and w["top"] > hand_heading["bottom"]
+                and w["x0"] >= hand_heading["x0"] - 3
+                and w["x1"] <= hand_heading["x1"] + 3
+            )
             middle = (number["top"] + number["bottom"]) / 2
             struck = any(abs(s["top"] - middle) < 3 for s in strikes)
             assert struck == (hand != "4"), hand

@@ -31,8 +31,13 @@ def test_the_card_says_where_movers_go_from_this_table():
 def test_the_movers_line_follows_the_format_and_joins_the_last_table_to_the_first():
     tables = [1, 2, 3, 4, 5, 6, 7]
     assert movers_line(Format(), 1, tables) == "After each hand: winning lady → table 2 · winning gent → table 7"
-    assert movers_line(Format(movers="losers"), 7, tables) == "After each hand: losing lady → table 1 · losing gent → table 6"
-    assert movers_line(Format(movement="semi_partner"), 3, tables).endswith("losing lady → table 4 · losing gent → table 2")
+    assert (
+        movers_line(Format(movers="losers"), 7, tables)
+        == "After each hand: losing lady → table 1 · losing gent → table 6"
+    )
+    assert movers_line(Format(movement="semi_partner"), 3, tables).endswith(
+        "losing lady → table 4 · losing gent → table 2"
+    )
     mitchell = movers_line(Format(movement="mitchell", hands=24, hands_per_round=4, interval_after=12), 7, tables)
     assert mitchell == "After every 4 hands: East–West pair → table 1; North–South stay"
     # An even number of tables: still one table on every round (no skip without boards).
@@ -53,7 +58,9 @@ def test_the_address_is_printed_in_words_under_the_code_and_the_date_whole():
 
 def test_a_clubs_reusable_cards_carry_the_club_the_number_and_the_clubs_code():
     url = "http://192.168.1.20:8000/c/" + "Q" * 43 + "/"
-    pdf = printing.club_table_cards_pdf(printing.ClubTableCardSheet("Nether Wallop Whist Club", [printing.TableCard(5, url)]))
+    pdf = printing.club_table_cards_pdf(
+        printing.ClubTableCardSheet("Nether Wallop Whist Club", [printing.TableCard(5, url)])
+    )
     text = pages_text(pdf)[0]
     assert "Nether Wallop Whist Club" in text and "5" in text.split("\n")
     assert "Scan for tonight's game at this table" in text

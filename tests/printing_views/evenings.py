@@ -58,7 +58,9 @@ def progressive_evening(club, *, played: int = 3, **fields) -> Event:
 
 def individual_evening(club, *, played: int = 2, **fields) -> Event:
     """20 players (10 ladies, 10 gents) at 5 tables, a 20-hand individual drive, interval after 10."""
-    event = make_event(club, Format(movement="individual", hands=20, interval_after=10), name="Friday individual", **fields)
+    event = make_event(
+        club, Format(movement="individual", hands=20, interval_after=10), name="Friday individual", **fields
+    )
     add_people(event, 10, 10)
     evening.start_event(event, seed=3)
     return play(event, played)

@@ -140,7 +140,10 @@ def test_blank_cards_for_the_door_start_after_the_last_card_given_out(client, ca
     assert [int(n) for n in re.findall(r"Card (\d+)", text)] == [9, 10, 11, 12]
     assert "Name" in text and "♥" in text
     response = client.get(download_url(event, "blank-scorecards"), {"first": 7, "count": 4}, follow=True)
-    assert "Card 7 is already" in response.content.decode() and "start after the last card given out, 9" in response.content.decode()
+    assert (
+        "Card 7 is already" in response.content.decode()
+        and "start after the last card given out, 9" in response.content.decode()
+    )
 
 
 def test_a_mitchell_game_night_prints_a_pad_per_table_and_round_before_it_starts_playing(client, cast):

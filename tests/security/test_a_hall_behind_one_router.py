@@ -34,7 +34,9 @@ def test_wrong_links_from_the_hall_do_not_lock_its_tables_out(running):
     phone = Client(REMOTE_ADDR=HALL)
     assert phone.get(reverse("table", args=[table.token])).status_code == 200
     assert phone.post(reverse("table_seat", args=[table.token]), {"seat": "N"}).status_code == 302
-    entered = phone.post(reverse("table_enter", args=[table.token]), {"hand": 1, "tricks": 7}, headers={"HX-Request": "true"})
+    entered = phone.post(
+        reverse("table_enter", args=[table.token]), {"hand": 1, "tricks": 7}, headers={"HX-Request": "true"}
+    )
     assert entered.status_code == 200 and "refused" not in entered.content.decode().lower()
     assert table.submissions.filter(outcome="pending").exists()
     player = event.entrants.first()

@@ -86,9 +86,15 @@ def test_the_count_is_kept_per_address_behind_a_proxy(cast, settings):
         Client(REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR=f"10.0.0.{n}, 203.0.113.64").post(
             "/login/", {"username": "olive", "password": "no"}
         )
-    assert Client(REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="203.0.113.64").post(
-        "/login/", {"username": "olive", "password": PASSWORD}
-    ).status_code == 429
-    assert Client(REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="198.51.100.65").post(
-        "/login/", {"username": "olive", "password": PASSWORD}
-    ).status_code == 302
+    assert (
+        Client(REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="203.0.113.64")
+        .post("/login/", {"username": "olive", "password": PASSWORD})
+        .status_code
+        == 429
+    )
+    assert (
+        Client(REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="198.51.100.65")
+        .post("/login/", {"username": "olive", "password": PASSWORD})
+        .status_code
+        == 302
+    )

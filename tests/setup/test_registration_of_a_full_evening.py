@@ -42,7 +42,9 @@ def test_forty_two_people_with_too_few_gents_end_in_a_correctly_seated_first_han
     assert "disabled" in page.split("Start the event")[0].rsplit("<button", 1)[1]
 
     for entrant in event.entrants.filter(role="lady").order_by("-card_number")[:2]:
-        response = client.post(reverse("desk_role", args=[event.pk, entrant.pk]), {"role": "gent"}, headers={"HX-Request": "true"})
+        response = client.post(
+            reverse("desk_role", args=[event.pk, entrant.pk]), {"role": "gent"}, headers={"HX-Request": "true"}
+        )
     assert response.status_code == 200
     advice = advice_for(event)
     assert (advice.ladies, advice.gents, advice.tables, advice.spares, advice.problems) == (22, 20, 10, 2, [])

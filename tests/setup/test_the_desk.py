@@ -35,7 +35,10 @@ def test_enter_adds_the_first_match_with_the_next_card_number_shown_big(desk):
     response = client.post(reverse("desk_add", args=[event.pk]), {"q": "ann s"}, headers=HTMX)
     page = response.content.decode()
     assert "Card 2" in page and "Ann Smith" in page
-    assert list(event.entrants.values_list("name", "role", "card_number")) == [("Joan Hill", "lady", 1), ("Ann Smith", "lady", 2)]
+    assert list(event.entrants.values_list("name", "role", "card_number")) == [
+        ("Joan Hill", "lady", 1),
+        ("Ann Smith", "lady", 2),
+    ]
 
 
 def test_a_member_already_here_is_not_added_twice(desk):
@@ -61,7 +64,10 @@ def test_a_walk_in_guest_can_be_kept_on_the_books(desk):
     kept = Member.objects.get(name="Wally Walker")
     assert kept.is_guest and kept.club == club and kept.role == "gent"
     assert not Member.objects.filter(name="Passing Through").exists()
-    assert [(e.name, e.member_id) for e in event.entrants.all()] == [("Wally Walker", kept.pk), ("Passing Through", None)]
+    assert [(e.name, e.member_id) for e in event.entrants.all()] == [
+        ("Wally Walker", kept.pk),
+        ("Passing Through", None),
+    ]
 
 
 def test_the_role_for_tonight_can_differ_from_the_preferred_one(desk):

@@ -128,7 +128,11 @@ def _duplicate_document(event: Event, fmt: Format, entrants, last: int, seats, o
 
 def _player(entrant: Entrant) -> dict:
     """A player of the archive: the role of their first hand, and ``role_from`` when it changed later."""
-    player: dict[str, object] = {"id": entrant.player_id, "name": entrant.name, "role": entrant.role_at(entrant.joined_hand) or None}
+    player: dict[str, object] = {
+        "id": entrant.player_id,
+        "name": entrant.name,
+        "role": entrant.role_at(entrant.joined_hand) or None,
+    }
     if entrant.role_from_hand is not None:
         player["role_from"] = {"hand": entrant.role_from_hand, "role": entrant.role}
     return player

@@ -99,7 +99,6 @@ def _name_problem(value) -> str | None:
 # -- import: reading and checking ----------------------------------------------------------------
 
 
-
 class _Reader:
     """Collects every problem of a document with its place, and the plain values it found."""
 

@@ -314,8 +314,7 @@ def _mitchell(pairs: int, rounds: int, per_round: int) -> DuplicatePlan:
             )
         else:
             reason = (
-                f"with {size} a Mitchell plays at most {_count(most, 'round')} (each E–W pair meets each N–S "
-                "pair once)"
+                f"with {size} a Mitchell plays at most {_count(most, 'round')} (each E–W pair meets each N–S pair once)"
             )
         raise DuplicateError(
             [

@@ -430,7 +430,9 @@ def _next_with_reasons(fmt, players, history, results):
     return _rotate(players, history, moved, roles)
 
 
-def next_seating(fmt, players: list[Player], history: list[SeatingPlan], results: dict[int, RoundResult]) -> SeatingPlan:
+def next_seating(
+    fmt, players: list[Player], history: list[SeatingPlan], results: dict[int, RoundResult]
+) -> SeatingPlan:
     """The seating of hand len(history)+1."""
     if len(history) >= fmt.hands:
         raise MovementError(f"the evening has {fmt.hands} hands and all have been seated")

@@ -165,7 +165,10 @@ def _build(players: int, ladies: int, rounds: int, met, relabel: bool, seed: int
         circle = not out and not met and r < players - 1
         if r == 0 and not met and relabel and not circle:
             seated = seated_groups[0]
-            tables = [(seated[4 * t], seated[4 * t + 1], seated[4 * t + 2], seated[4 * t + 3]) for t in range(len(seated) // 4)]
+            tables = [
+                (seated[4 * t], seated[4 * t + 1], seated[4 * t + 2], seated[4 * t + 3])
+                for t in range(len(seated) // 4)
+            ]
         else:
             # With nobody sitting out, the round-robin "circle" partnerships never repeat a partner.
             pairs = _circle(players, r) if circle else _partnerships(seated_groups[0], partner, rng)

@@ -231,7 +231,9 @@ def movers_line(fmt, table: int, numbers: list[int]) -> str:
     return "Nobody moves: stay at this table all evening"
 
 
-def table_card_sheet(event: Event, request_or_base_url: HttpRequest | str, page_size: str | None = None) -> TableCardSheet:
+def table_card_sheet(
+    event: Event, request_or_base_url: HttpRequest | str, page_size: str | None = None
+) -> TableCardSheet:
     fmt = event.format
     tables = list(event.tables.order_by("number"))
     numbers = [t.number for t in tables]
@@ -331,7 +333,9 @@ def score_pad_sheet(event: Event, page_size: str | None = None) -> ScorePadSheet
     else:
         hand = max(min(max(event.current_hand, 1), hands[-1]), hands[0]) if hands else 0
         seated = evening.tables.get(hand, {})
-        pads = [ScorePad(table=t.number, players=players(seated.get(t.number, {}))) for t in event.tables.order_by("number")]
+        pads = [
+            ScorePad(table=t.number, players=players(seated.get(t.number, {}))) for t in event.tables.order_by("number")
+        ]
     return ScorePadSheet(
         club=event.club.name,
         event=event.name,
@@ -488,7 +492,10 @@ def _games_results_sheet(event: Event, page_size: str | None) -> ResultsSheet:
         venue=event.venue,
         standings=[],
         games=rows,
-        tables=[TableStory(number, lines) for number, lines in games.table_story(event, now.computed.people.entrants).items()],
+        tables=[
+            TableStory(number, lines)
+            for number, lines in games.table_story(event, now.computed.people.entrants).items()
+        ],
         ranking=f"Game to {fmt.target}. Ranked by {rubber}, then games won, then points.",
         page_size=page_size or event.club.paper_size,
     )

@@ -28,13 +28,17 @@ MARGIN = 22.0
 
 
 def rules_in_words(
-    target: int, rubber: str, honours: bool, *, honours_can_win: bool = True, revoke_penalty: str = "tricks",
+    target: int,
+    rubber: str,
+    honours: bool,
+    *,
+    honours_can_win: bool = True,
+    revoke_penalty: str = "tricks",
     moves: bool = False,
 ) -> list[str]:
     """The format's game and rubber rules as sentences for the top of the pad (the archive spec's rules)."""
     lines = [
-        f"Game is {target} points. Only the side taking more than six tricks scores: "
-        f"one point for each trick over six."
+        f"Game is {target} points. Only the side taking more than six tricks scores: one point for each trick over six."
     ]
     if honours:
         lines.append(
@@ -46,7 +50,9 @@ def rules_in_words(
     if revoke_penalty == "points":
         lines.append("A revoke: the other side adds 3 points first; the revoking side cannot reach game on that hand.")
     else:
-        lines.append("A revoke: 3 of the revoking side's tricks pass to the other side; it cannot reach game that hand.")
+        lines.append(
+            "A revoke: 3 of the revoking side's tricks pass to the other side; it cannot reach game that hand."
+        )
     if rubber == "classic":
         lines.append(
             "Rubber: best of three games. A game is worth 3 if the losers have 0 points, "

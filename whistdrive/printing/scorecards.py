@@ -277,7 +277,7 @@ class _HandsGrid(Flowable):
         for y in tops:
             rules.append(f"0 {y:.2f} m {self.card_width:.2f} {y:.2f} l")
         for index, row in enumerate(self.rows):
-            inner = edges[1:-1] if row.kind != "total" else edges[TOTAL:TOTAL + 1] + edges[TOTAL + 1 : -1]
+            inner = edges[1:-1] if row.kind != "total" else edges[TOTAL : TOTAL + 1] + edges[TOTAL + 1 : -1]
             for x in [0.0, *inner, self.card_width]:
                 rules.append(f"{x:.2f} {tops[index]:.2f} m {x:.2f} {tops[index + 1]:.2f} l")
         rules.append("S")
@@ -343,14 +343,21 @@ class _FootLines(Flowable):
             draw_text(self.canv, 0, top - LEADING * (index + 1), line, FONT, TEXT)
 
 
-def _cells(page_width: float, page_height: float, per_page: int) -> tuple[list[tuple[float, float, float, float]], list, list]:
+def _cells(
+    page_width: float, page_height: float, per_page: int
+) -> tuple[list[tuple[float, float, float, float]], list, list]:
     """The cut cells (x, y, width, height) in reading order, and the cut lines' x and y."""
     if per_page == 1:
         return [(0, 0, page_width, page_height)], [], []
     half_w, half_h = page_width / 2, page_height / 2
     if per_page == 2:
         return [(0, 0, half_w, page_height), (half_w, 0, half_w, page_height)], [half_w], []
-    cells = [(0, half_h, half_w, half_h), (half_w, half_h, half_w, half_h), (0, 0, half_w, half_h), (half_w, 0, half_w, half_h)]
+    cells = [
+        (0, half_h, half_w, half_h),
+        (half_w, half_h, half_w, half_h),
+        (0, 0, half_w, half_h),
+        (half_w, 0, half_w, half_h),
+    ]
     return cells, [half_w], [half_h]
 
 

@@ -191,7 +191,8 @@ def progression_sheet_pdf(sheet: ProgressionSheet) -> bytes:
                 for table in group:
                     seats = at.get(table, {})
                     row.append(
-                        "  ".join(f"{s} {seats.get(s, '–')}" for s in "NE") + "\n"
+                        "  ".join(f"{s} {seats.get(s, '–')}" for s in "NE")
+                        + "\n"
                         + "  ".join(f"{s} {seats.get(s, '–')}" for s in "SW")
                     )
                 row.append(para(", ".join(hand.sitting_out), style["cell"]))
@@ -305,8 +306,15 @@ def _prize_rows(sheet: ResultsSheet, style, widths) -> Table:
         else:
             winners = para(prize.winners[0], style["cell"])
             note = para(prize.note, style["cell"]) if prize.note else ""
-        data.append([para(prize.prize, style["cell"]), winners, para(cards, style["cell"]),
-                     "" if prize.score is None else str(prize.score), note])
+        data.append(
+            [
+                para(prize.prize, style["cell"]),
+                winners,
+                para(cards, style["cell"]),
+                "" if prize.score is None else str(prize.score),
+                note,
+            ]
+        )
         if prize.tied:
             commands.append(("TEXTCOLOR", (4, len(data) - 1), (4, len(data) - 1), RED))
     table = Table(data, colWidths=widths, repeatRows=1)
@@ -332,8 +340,13 @@ def results_pdf(sheet: ResultsSheet) -> bytes:
         if sheet.prizes:
             story.append(_prize_rows(sheet, style, [105, width - 105 - 50 - 44 - 150, 50, 44, 150]))
         if any(prize.tied for prize in sheet.prizes):
-            story.append(para("A tie is a place the club's tie-breaks did not settle: the players named are equal; "
-                              "settle it by a cut of cards before the prize is given.", style["body"]))
+            story.append(
+                para(
+                    "A tie is a place the club's tie-breaks did not settle: the players named are equal; "
+                    "settle it by a cut of cards before the prize is given.",
+                    style["body"],
+                )
+            )
 
     if sheet.games or sheet.ranking:
         story += _games_story(sheet, style, width)
@@ -345,23 +358,29 @@ def results_pdf(sheet: ResultsSheet) -> bytes:
     data = [["Place", "Pair" if sheet.by_pairs else "Card", "Names" if sheet.by_pairs else "Name", "", "1st half",
              "2nd half", "Total"]]  # fmt: skip
     for standing in card_order(sheet.standings):
-        data.append([
-            rank_text(standing.rank, standing.shared),
-            "" if standing.card_number is None else str(standing.card_number),
-            name_para(standing.name, widths[2], style["cell"]),
-            role_text(standing.role),
-            "" if standing.first_half is None else str(standing.first_half),
-            "" if standing.second_half is None else str(standing.second_half),
-            str(standing.total),
-        ])
+        data.append(
+            [
+                rank_text(standing.rank, standing.shared),
+                "" if standing.card_number is None else str(standing.card_number),
+                name_para(standing.name, widths[2], style["cell"]),
+                role_text(standing.role),
+                "" if standing.first_half is None else str(standing.first_half),
+                "" if standing.second_half is None else str(standing.second_half),
+                str(standing.total),
+            ]
+        )
     table = Table(data, colWidths=widths, repeatRows=1)
-    table.setStyle(TableStyle([
-        *grid_style(TEXT),
-        ("ALIGN", (0, 0), (1, -1), "CENTER"),
-        ("ALIGN", (4, 0), (-1, -1), "CENTER"),
-        ("FONT", (6, 1), (6, -1), BOLD, TEXT),
-        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f6f6f6")]),
-    ]))
+    table.setStyle(
+        TableStyle(
+            [
+                *grid_style(TEXT),
+                ("ALIGN", (0, 0), (1, -1), "CENTER"),
+                ("ALIGN", (4, 0), (-1, -1), "CENTER"),
+                ("FONT", (6, 1), (6, -1), BOLD, TEXT),
+                ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f6f6f6")]),
+            ]
+        )
+    )
     story.append(table)
     story.append(Spacer(1, 4))
     story.append(
@@ -383,22 +402,28 @@ def _games_story(sheet: ResultsSheet, style, width: float) -> list:
     widths = [40, 36, width - 40 - 36 - 3 * 64, 64, 64, 64]
     data = [["Place", "Card", "Name", "Rubber pts", "Games", "Points"]]
     for row in card_order(sheet.games):
-        data.append([
-            rank_text(row.rank, row.shared),
-            "" if row.card_number is None else str(row.card_number),
-            name_para(row.name, widths[2], style["cell"]),
-            str(row.rubber_points),
-            str(row.games_won),
-            str(row.points),
-        ])
+        data.append(
+            [
+                rank_text(row.rank, row.shared),
+                "" if row.card_number is None else str(row.card_number),
+                name_para(row.name, widths[2], style["cell"]),
+                str(row.rubber_points),
+                str(row.games_won),
+                str(row.points),
+            ]
+        )
     table = Table(data, colWidths=widths, repeatRows=1)
-    table.setStyle(TableStyle([
-        *grid_style(TEXT),
-        ("ALIGN", (0, 0), (1, -1), "CENTER"),
-        ("ALIGN", (3, 0), (-1, -1), "CENTER"),
-        ("FONT", (3, 1), (3, -1), BOLD, TEXT),
-        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f6f6f6")]),
-    ]))
+    table.setStyle(
+        TableStyle(
+            [
+                *grid_style(TEXT),
+                ("ALIGN", (0, 0), (1, -1), "CENTER"),
+                ("ALIGN", (3, 0), (-1, -1), "CENTER"),
+                ("FONT", (3, 1), (3, -1), BOLD, TEXT),
+                ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f6f6f6")]),
+            ]
+        )
+    )
     story.append(table)
     if sheet.tables:
         story.append(Paragraph("The tables", style["heading"]))
@@ -438,7 +463,10 @@ def prize_list_pdf(sheet: ResultsSheet) -> bytes:
                 parts.append(Paragraph(markup(heading), style["heading"]))
         parts.append(para(prize.prize, prize_style))
         cards = list(prize.card_numbers) + [None] * (len(prize.winners) - len(prize.card_numbers))
-        named = [f"{name} (card {card})" if card is not None else name for name, card in zip(prize.winners, cards, strict=False)]
+        named = [
+            f"{name} (card {card})" if card is not None else name
+            for name, card in zip(prize.winners, cards, strict=False)
+        ]
         if not prize.winners:
             parts.append(para("Not awarded: nobody left to win it.", line))
         elif prize.tied:
@@ -466,12 +494,19 @@ def season_pdf(sheet: SeasonSheet) -> bytes:
     size = page_size(sheet.page_size)
     width = size[0] - 2 * MARGIN
     title = f"{sheet.season}: season table"
-    story = [para(title, style["title"]), para(f"{sheet.club} · {sheet.dates}", style["body"]),
-             Paragraph(f"<b>{markup(sheet.heading)}</b>" + (f" · each member's best {sheet.best} event totals count"
-                                                            if sheet.best else ""), style["body"])]
+    story = [
+        para(title, style["title"]),
+        para(f"{sheet.club} · {sheet.dates}", style["body"]),
+        Paragraph(
+            f"<b>{markup(sheet.heading)}</b>"
+            + (f" · each member's best {sheet.best} event totals count" if sheet.best else ""),
+            style["body"],
+        ),
+    ]
     if sheet.provisional:
-        story.append(para("Provisional: an event in this season is still being played, so its totals may change.",
-                           style["bold"]))
+        story.append(
+            para("Provisional: an event in this season is still being played, so its totals may change.", style["bold"])
+        )
     story.append(Spacer(1, 6))
     if sheet.lines:
         best = sheet.best is not None
@@ -487,21 +522,35 @@ def season_pdf(sheet: SeasonSheet) -> bytes:
                 *([para(line.counted, style["cell"])] if best else []),
             ])  # fmt: skip
         table = Table(data, colWidths=widths, repeatRows=1)
-        table.setStyle(TableStyle([*grid_style(TEXT), ("ALIGN", (2, 0), (len(heads) - 1, -1), "CENTER"),
-                                   ("ALIGN", (0, 0), (0, -1), "CENTER"),
-                                   ("FONT", (3, 1), (3, -1), BOLD, TEXT),
-                                   ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f6f6f6")])]))
+        table.setStyle(
+            TableStyle(
+                [
+                    *grid_style(TEXT),
+                    ("ALIGN", (2, 0), (len(heads) - 1, -1), "CENTER"),
+                    ("ALIGN", (0, 0), (0, -1), "CENTER"),
+                    ("FONT", (3, 1), (3, -1), BOLD, TEXT),
+                    ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f6f6f6")]),
+                ]
+            )
+        )
         story.append(table)
         story.append(Spacer(1, 4))
-        story.append(para("Average per hand is the total over every event divided by the hands scored (a sit-out's "
-                          "award counts as a hand). Members level on score are ordered by average but share their "
-                          "place.", style["body"]))
+        story.append(
+            para(
+                "Average per hand is the total over every event divided by the hands scored (a sit-out's "
+                "award counts as a hand). Members level on score are ordered by average but share their "
+                "place.",
+                style["body"],
+            )
+        )
     else:
         story.append(para("No member has played in this season yet.", style["body"]))
     if sheet.guests:
         story.append(Paragraph("Guests", style["heading"]))
         data = [["Name", "Event", "Total"]]
-        data += [[para(name, style["cell"]), para(event, style["cell"]), str(total)] for name, event, total in sheet.guests]
+        data += [
+            [para(name, style["cell"]), para(event, style["cell"]), str(total)] for name, event, total in sheet.guests
+        ]
         table = Table(data, colWidths=[180, width - 180 - 50, 50], repeatRows=1)
         table.setStyle(TableStyle([*grid_style(TEXT), ("ALIGN", (2, 0), (2, -1), "CENTER")]))
         story.append(table)

@@ -122,7 +122,13 @@ def result_slips_pdf(sheet: ResultSlipSheet) -> bytes:
         used_rows = (len(page) + 1) // 2
         ys = [height - MARGIN - row * tallest for row in range(1, used_rows)]
         if ys or page:
-            draw_cut_marks(canvas, width, height, xs, ys + ([height - MARGIN - used_rows * tallest] if used_rows < per_column else []))
+            draw_cut_marks(
+                canvas,
+                width,
+                height,
+                xs,
+                ys + ([height - MARGIN - used_rows * tallest] if used_rows < per_column else []),
+            )
         for index, slip in enumerate(page):
             row, column = divmod(index, 2)
             _draw_slip(canvas, sheet, slip, MARGIN + column * slip_w, height - MARGIN - row * tallest, slip_w)

@@ -54,8 +54,10 @@ def wall_sheet_pdf(sheet: ProgressionSheet) -> bytes:
     width = size[0] - 2 * MARGIN
     names = {player.key: player.name for player in sheet.players}
     title = f"Seating: {sheet.event}"
-    story = [Paragraph(markup(title), style["title"]),
-             Paragraph(markup(f"{sheet.club} · {date_text(sheet.date)}"), style["body"])]
+    story = [
+        Paragraph(markup(title), style["title"]),
+        Paragraph(markup(f"{sheet.club} · {date_text(sheet.date)}"), style["body"]),
+    ]
     if sheet.movement_rule:
         story += [Spacer(1, 4), Paragraph(f"<b>{markup(sheet.movement_rule)}</b>", style["body"])]
     grouped = rounds(sheet.hands) if sheet.planned else [(1, 1, sheet.hands[0])] if sheet.hands else []
@@ -106,9 +108,14 @@ def find_your_table_pdf(sheet: ProgressionSheet) -> bytes:
         for key in first.sitting_out:
             start[key] = "Sits out hand 1"
     title = f"Find your table: {sheet.event}"
-    story = [Paragraph(markup(title), style["title"]),
-             Paragraph(markup(f"{sheet.club} · {date_text(sheet.date)} · your card and your seat for the first hand"),
-                       style["body"]), Spacer(1, 8)]
+    story = [
+        Paragraph(markup(title), style["title"]),
+        Paragraph(
+            markup(f"{sheet.club} · {date_text(sheet.date)} · your card and your seat for the first hand"),
+            style["body"],
+        ),
+        Spacer(1, 8),
+    ]
     people = sorted(sheet.players, key=lambda p: sort_key(p.name))
     cell = ParagraphStyle("find", fontName=FONT, fontSize=WALL, leading=WALL * 1.2)
     place = ParagraphStyle("place", fontName=BOLD, fontSize=WALL, leading=WALL * 1.2)
@@ -116,8 +123,11 @@ def find_your_table_pdf(sheet: ProgressionSheet) -> bytes:
     widths = [half * 0.5, 34, half * 0.5 - 34]
     entries = []
     for person in people:
-        row = [name_para(person.name, widths[0], cell), person.key,
-               Paragraph(markup(start.get(person.key, "Ask at the desk")), place)]
+        row = [
+            name_para(person.name, widths[0], cell),
+            person.key,
+            Paragraph(markup(start.get(person.key, "Ask at the desk")), place),
+        ]
         # Each cell's text, its padding (3 + 4) and the rule, with a point to spare.
         height = max(row[0].wrap(widths[0] - 12, 1000)[1], row[2].wrap(widths[2] - 12, 1000)[1]) + 9
         entries.append((row, height))
@@ -145,19 +155,32 @@ def find_your_table_pdf(sheet: ProgressionSheet) -> bytes:
                 halves.append("")
                 continue
             table = Table(column, colWidths=widths)
-            table.setStyle(TableStyle([
-                ("FONT", (0, 0), (-1, -1), BOLD, WALL),
-                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                ("ALIGN", (1, 0), (1, -1), "CENTER"),
-                ("LINEBELOW", (0, 0), (-1, -1), 0.4, GREY),
-                ("TOPPADDING", (0, 0), (-1, -1), 3),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
-            ]))
+            table.setStyle(
+                TableStyle(
+                    [
+                        ("FONT", (0, 0), (-1, -1), BOLD, WALL),
+                        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                        ("ALIGN", (1, 0), (1, -1), "CENTER"),
+                        ("LINEBELOW", (0, 0), (-1, -1), 0.4, GREY),
+                        ("TOPPADDING", (0, 0), (-1, -1), 3),
+                        ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+                    ]
+                )
+            )
             halves.append(table)
         outer = Table([halves], colWidths=[half + 7, half + 7])
-        outer.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), FONT, WALL), ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                                   ("RIGHTPADDING", (0, 0), (-1, -1), 7), ("TOPPADDING", (0, 0), (-1, -1), 0),
-                                   ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+        outer.setStyle(
+            TableStyle(
+                [
+                    ("FONT", (0, 0), (-1, -1), FONT, WALL),
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 7),
+                    ("TOPPADDING", (0, 0), (-1, -1), 0),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+                ]
+            )
+        )
         story.append(outer)
         if number < len(pages) - 1:
             story.append(PageBreak())

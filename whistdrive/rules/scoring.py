@@ -20,7 +20,6 @@ from .trumps import TRUMP_LETTERS, trump_for_hand
 _NUMBER_WORDS = {4: "four", 6: "six", 8: "eight", 9: "nine"}
 
 
-
 @dataclass(frozen=True)
 class HandEntry:
     """What a table enters for one hand: tricks as played (before any revoke penalty)."""

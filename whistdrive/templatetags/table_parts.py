@@ -84,4 +84,6 @@ def state_attributes(context: Context) -> SafeString:
             }
         )
     # Each value escaped as Django escapes a variable (html.escape); the names are the literals above.
-    return mark_safe("".join(f" {name}" if value is True else f' {name}="{escape(str(value))}"' for name, value in attrs.items()))
+    return mark_safe(
+        "".join(f" {name}" if value is True else f' {name}="{escape(str(value))}"' for name, value in attrs.items())
+    )

@@ -88,9 +88,7 @@ def archive_import(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             messages.success(request, f"Imported “{imported.name}” into {imported.club.name}.")
             return redirect(imported)
-    return render(
-        request, "whistdrive/archive.html", {"event": event, "form": form, "problems": problems}, status=400
-    )
+    return render(request, "whistdrive/archive.html", {"event": event, "form": form, "problems": problems}, status=400)
 
 
 urlpatterns = [

@@ -18,11 +18,11 @@ def home(request: HttpRequest) -> HttpResponse:
         has_members=Exists(Member.objects.filter(club=OuterRef("pk"))),
         has_events=Exists(Event.objects.filter(club=OuterRef("pk"))),
     )
-    organising = set(Club.objects.for_user(request.user, roles=(ClubAccess.Role.ORGANISER,)).values_list("pk", flat=True))
-    events = Event.objects.for_user(request.user).select_related("club")[:50]
-    return render(
-        request, "whistdrive/home.html", {"clubs": clubs, "events": events, "organising": organising}
+    organising = set(
+        Club.objects.for_user(request.user, roles=(ClubAccess.Role.ORGANISER,)).values_list("pk", flat=True)
     )
+    events = Event.objects.for_user(request.user).select_related("club")[:50]
+    return render(request, "whistdrive/home.html", {"clubs": clubs, "events": events, "organising": organising})
 
 
 @login_not_required

@@ -71,7 +71,9 @@ def _live_context(event: Event) -> dict:
     for state in tables:
         state.clock = table_clock(event, state, now, began.get(state.table.pk))
         if event.is_duplicate:
-            state.round_place = f"board {(state.hand - 1) % fmt.hands_per_round + 1} of {fmt.hands_per_round} this round"
+            state.round_place = (
+                f"board {(state.hand - 1) % fmt.hands_per_round + 1} of {fmt.hands_per_round} this round"
+            )
             waiting = state.board is not None and state.status == "waiting"
             state.board_still_at = pairs.board_still_at(state.table, state.hand) if waiting else []
     return {

@@ -30,7 +30,9 @@ def player_page(request: HttpRequest, token: str) -> HttpResponse:
     now = Seating.objects.filter(entrant=person, hand=event.current_hand).select_related("table").first()
     next_move = ""
     if now and now.table_id and Result.objects.filter(table=now.table, hand=now.hand).exists():
-        here = {s.seat: s.entrant for s in Seating.objects.filter(table=now.table, hand=now.hand).select_related("entrant")}
+        here = {
+            s.seat: s.entrant for s in Seating.objects.filter(table=now.table, hand=now.hand).select_related("entrant")
+        }
         mine = [m for m in phones.moves(event, now.table, now.hand, here) if m["seat"] == now.seat]
         next_move = mine[0]["you"] if mine else ""
     lines = [{**line.__dict__, "trump": phones.trump_view(line.trump)} for line in card.lines]

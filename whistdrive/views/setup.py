@@ -114,7 +114,9 @@ def describe_format(fmt: Format, boards_dealt: str = Event.BoardsDealt.TABLE) ->
         honours = "counted" if fmt.honours else "not counted"
         if fmt.honours:
             honours += " and can win a game" if fmt.honours_can_win else ", but cannot win a game"
-        lines.append(f"Honours {honours}. A revoke costs {dict(Event.RevokePenalty.choices)[fmt.revoke_penalty].lower()}.")
+        lines.append(
+            f"Honours {honours}. A revoke costs {dict(Event.RevokePenalty.choices)[fmt.revoke_penalty].lower()}."
+        )
     if fmt.hands_per_round > 1:
         lines.append(f"Players move every {fmt.hands_per_round} hands.")
     elif fmt.movement != "stationary":
@@ -126,7 +128,9 @@ def describe_format(fmt: Format, boards_dealt: str = Event.BoardsDealt.TABLE) ->
         lines.append(f"Trumps are {fmt.trumps} for each hand.")
     else:
         lines.append(f"Trumps rotate {' '.join(fmt.trumps)}.")
-    sitout = {"average": "their own average", "zero": "nothing", "fixed": f"a fixed {fmt.sitout_fixed}"}[fmt.sitout_score]
+    sitout = {"average": "their own average", "zero": "nothing", "fixed": f"a fixed {fmt.sitout_fixed}"}[
+        fmt.sitout_score
+    ]
     lines.append(f"A player sitting out scores {sitout}.")
     if fmt.tie_breaks:
         lines.append("Ties are broken by: " + ", then ".join(TIE_BREAK_LABELS[t].lower() for t in fmt.tie_breaks) + ".")

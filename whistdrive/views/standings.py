@@ -251,7 +251,9 @@ def board(request: HttpRequest, token: str) -> HttpResponse:
         view, page, pages = cycle[min(held_page, len(cycle)) - 1]
     context = _board_context(evening, view, page)
     context.update(page=page, pages=pages)
-    context["poll_url"] = request.path + (f"?view={pinned}" if pinned else "") + (f"&page={held_page}" if held_page else "")
+    context["poll_url"] = (
+        request.path + (f"?view={pinned}" if pinned else "") + (f"&page={held_page}" if held_page else "")
+    )
     # The next slot begins this long from now (a moment after, so the server is in it when asked).
     context["next_ms"] = int(((slot + 1) * ROTATE_SECONDS - now) * 1000) + 250
     context["retry_seconds"] = BOARD_RETRY_SECONDS

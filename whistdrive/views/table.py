@@ -307,7 +307,9 @@ def choose_seat(request: HttpRequest, token: str) -> HttpResponse:
     if not form.is_valid():
         return _after_post(request, token, "Choose North, East, South or West.")
     # The seat at the board the table plays now (in a duplicate round a substitute may hold it from there).
-    seating = Seating.objects.filter(table=table, hand=evening.playing_hand(table), seat=form.cleaned_data["seat"]).first()
+    seating = Seating.objects.filter(
+        table=table, hand=evening.playing_hand(table), seat=form.cleaned_data["seat"]
+    ).first()
     if seating is None:
         return _after_post(request, token, "Nobody sits in that seat this hand.")
     request.session[REMEMBERED] = {**_remembered(request), str(table.event_id): seating.entrant_id}
@@ -454,7 +456,9 @@ def kept(request: HttpRequest, token: str) -> HttpResponse:
         return _to_any_page(flooded)
     form = KeptForm(request.POST)
     if not form.is_valid():
-        return _to_any_page(JsonResponse({"taken": False, "message": "Not a tap this phone could have kept."}, status=400))
+        return _to_any_page(
+            JsonResponse({"taken": False, "message": "Not a tap this phone could have kept."}, status=400)
+        )
     data = form.cleaned_data
     if not _ready_for(table, data):
         # The other phones' taps come back too, in no set order: this one is asked for again shortly.

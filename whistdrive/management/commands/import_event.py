@@ -17,7 +17,9 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("file", help="The archive file, or - to read standard input.")
-        parser.add_argument("--club", type=int, help="Import into this club (id); default: a new club named in the file.")
+        parser.add_argument(
+            "--club", type=int, help="Import into this club (id); default: a new club named in the file."
+        )
 
     def handle(self, *args, **options):
         club = None

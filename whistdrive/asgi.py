@@ -261,4 +261,4 @@ async def _refuse_too_large(send) -> None:
     await send({"type": "http.response.body", "body": page.content})
 
 
-application = Application(settings.WAITRESS_THREADS)
+application = Application(settings.SERVER_THREADS)

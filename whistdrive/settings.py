@@ -370,11 +370,11 @@ SESSION_COOKIE_SAMESITE = "Lax"
 
 # rundrive's server (whistdrive/serving.py): Django's threads, and the connections it holds (each phone
 # keeps a keep-alive connection and its page's stream of pushed updates; past the limit, 503).
-WAITRESS_THREADS = int(os.environ.get("WHISTDRIVE_THREADS", "16"))
-WAITRESS_CONNECTION_LIMIT = int(os.environ.get("WHISTDRIVE_CONNECTION_LIMIT", "4000"))
+SERVER_THREADS = int(os.environ.get("WHISTDRIVE_THREADS", "16"))
+SERVER_CONNECTION_LIMIT = int(os.environ.get("WHISTDRIVE_CONNECTION_LIMIT", "4000"))
 # One device's share of those (whistdrive/serving.py): phones on a hall's network have an address
 # each, and a browser opens at most 6 connections to a site. 0 = no limit (a load test from one machine).
-WAITRESS_CONNECTIONS_PER_ADDRESS = int(os.environ.get("WHISTDRIVE_CONNECTIONS_PER_ADDRESS", "32"))
+SERVER_CONNECTIONS_PER_ADDRESS = int(os.environ.get("WHISTDRIVE_CONNECTIONS_PER_ADDRESS", "32"))
 # The largest request body taken (413 above it): the largest upload, an event archive of 20 MB
 # (views/archive.py LARGEST_FILE; a member CSV is at most 2 MB), and its form around it. rundrive's
 # server refuses a bigger one before reading it (whistdrive/asgi.py); behind another server, BodyLimit does.

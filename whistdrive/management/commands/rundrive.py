@@ -261,8 +261,8 @@ class Command(BaseCommand):
 
         # As many open files as the system allows, and no more connections than they can hold.
         limits = serving.raise_open_files_limit()
-        configured = settings.WAITRESS_CONNECTION_LIMIT
-        holds = serving.capacity(configured, limits and limits[1], settings.WAITRESS_THREADS)
+        configured = settings.SERVER_CONNECTION_LIMIT
+        holds = serving.capacity(configured, limits and limits[1], settings.SERVER_THREADS)
         try:
             sock = serving.listen(host, port)
         except OSError as exc:
@@ -281,7 +281,7 @@ class Command(BaseCommand):
             signal.signal(signal.SIGBREAK, stop)
         # Django's threads open their own connections; the setup one must not linger.
         connections.close_all()
-        line = serving.describe_capacity(holds, configured, settings.WAITRESS_CONNECTIONS_PER_ADDRESS, limits)
+        line = serving.describe_capacity(holds, configured, settings.SERVER_CONNECTIONS_PER_ADDRESS, limits)
         if workers > 1:
             line = f"  Serving from {workers} processes.\n" + line.replace("Holds", "Each holds", 1)
         self.stdout.write(line)
@@ -297,7 +297,7 @@ class Command(BaseCommand):
             from whistdrive.asgi import application
 
             server = serving.make_server_on(
-                application, sock, connections=holds, per_address=settings.WAITRESS_CONNECTIONS_PER_ADDRESS
+                application, sock, connections=holds, per_address=settings.SERVER_CONNECTIONS_PER_ADDRESS
             )
             try:
                 server.serve_forever()
@@ -323,7 +323,7 @@ class Command(BaseCommand):
             os.environ["WHISTDRIVE_SECOND_BACKUP_DIR"] = str(settings.SECOND_BACKUP_DIR)
         try:
             serving.serve_in_processes(
-                workers, sock, connections=holds, per_address=settings.WAITRESS_CONNECTIONS_PER_ADDRESS
+                workers, sock, connections=holds, per_address=settings.SERVER_CONNECTIONS_PER_ADDRESS
             )
         except KeyboardInterrupt:
             pass

@@ -1,7 +1,7 @@
 """`python manage.py rundrive`: everything an organiser needs to start an evening on a laptop.
 
 Applies migrations, collects static files, makes the first organiser account, then serves the
-site with waitress to every phone on the hall's network until Ctrl+C, holding the laptop awake.
+site with uvicorn to every phone on the hall's network until Ctrl+C, holding the laptop awake.
 Started again after a crash on the same data folder (or on a database brought back with
 ``manage.py restore``), it carries on the evening where it was.
 """

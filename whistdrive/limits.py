@@ -1,7 +1,7 @@
 """A limit on request bodies, whichever server runs WhistDrive (413 above it).
 
-``rundrive``'s server (uvicorn, whistdrive/asgi.py) refuses a body over ``MAX_REQUEST_BYTES`` itself, before reading it
-; a hosted install's front server should too (docs/robustness.md: nginx's
+``rundrive``'s server (uvicorn, whistdrive/asgi.py) refuses a body over ``MAX_REQUEST_BYTES`` itself,
+before reading it; a hosted install's front server should too (docs/robustness.md: nginx's
 ``client_max_body_size``). This middleware is the last line: Django never reads (or spools to
 disk) a body whose declared length is over the limit. Found by trying: 1 GB bodies were taken from
 anyone, written to disk before the 403, and on a small disk one upload made 65 of 100 phone posts fail.

@@ -1,7 +1,7 @@
 """Attack 3 of #44: a guest floods the login form's slots; how long does the organiser, at the laptop, take to log in?
 
     python bench/attack_login_flood.py                      # this checkout
-    python bench/attack_login_flood.py --repo /work/base    # the code before
+    python bench/attack_login_flood.py --repo ../before    # a checkout of the code before (git worktree add ../before <commit>)
 
 Starts a real `manage.py rundrive` (from --repo, bench/login_flood.py's ``start``) on a fresh SQLite folder,
 sets the organiser's password, then for each of --rounds: --addresses guest devices (127.0.R.1, 127.0.R.2, …,

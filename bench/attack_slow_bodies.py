@@ -1,7 +1,7 @@
 """Slow bodies against the laptop's server: does a guest sending posts a byte at a time hold the phones up?
 
     python bench/attack_slow_bodies.py                       # this checkout
-    python bench/attack_slow_bodies.py --repo /work/base     # another checkout (before a change)
+    python bench/attack_slow_bodies.py --repo ../before     # another checkout (before a change)
 
 Starts `manage.py rundrive` (from --repo) on a fresh SQLite folder with a started evening, then opens
 --posts slow posts (default 120) from 4 addresses (127.0.0.2-5, 30 each: under the 32 connections an address

@@ -1,7 +1,7 @@
 """A flood of event streams against the laptop's server: can a guest with many addresses fill it?
 
     python bench/attack_stream_flood.py                       # this checkout
-    python bench/attack_stream_flood.py --repo /work/base     # another checkout (before a change)
+    python bench/attack_stream_flood.py --repo ../before     # another checkout (before a change)
 
 Starts `manage.py rundrive` (from --repo) on a fresh SQLite folder with a started --tables evening, then a
 guest who knows every table's link but table 1's opens --per-address streams of pushed updates (default 32,

@@ -18,8 +18,10 @@ import subprocess
 from pathlib import Path
 
 from django.conf import settings
-from django.db import connections
+from django.db import connections, transaction
 
+from whistdrive.archive import export_event
+from whistdrive.models import Event
 from whistdrive.private import private_file, private_folder, sqlite_files, tighten
 
 log = logging.getLogger(__name__)
@@ -145,8 +147,6 @@ def automatic(event, reason: str, hand: int | None = None) -> Path | None:
         log.exception("Automatic backup at %s of %s failed", reason, event)
         return None
     if hand is not None:
-        from whistdrive.models import Event
-
         if on_the_disk():
             # The phones may now forget their taps of this hand: the backup and the database hold them.
             Event.objects.filter(pk=event.pk, backed_up_hand__lt=hand).update(backed_up_hand=hand)
@@ -182,8 +182,6 @@ def second_copy(backup: Path, event) -> Path | None:
     (same name, ``.json``). The backup is a closed file by now, so a plain copy is safe. Never raises."""
     if not settings.SECOND_BACKUP_DIR:
         return None
-    from whistdrive.archive import export_event
-
     try:
         directory = private_folder(settings.SECOND_BACKUP_DIR)
         target = directory / backup.name
@@ -205,10 +203,13 @@ def second_copy(backup: Path, event) -> Path | None:
 
 
 def after_commit(event, reason: str, hand: int | None = None) -> None:
-    """Schedule ``automatic`` for when the current transaction commits (called by the evening)."""
-    from django.db import transaction
-
+    """Schedule ``automatic`` for when the current transaction commits."""
     transaction.on_commit(lambda: automatic(event, reason, hand))
+
+
+def after_a_hand(sender, *, event, reason: str, hand: int, **kwargs) -> None:
+    """``evening.hand_ended``'s receiver (connected in ``apps.py``): the backup at every hand's end."""
+    after_commit(event, reason, hand)
 
 
 def check_backup_file(path: Path) -> None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 from django.db.models import F
 
-from whistdrive import cache, duplicate, movements
+from whistdrive import cache, duplicate, movements, progress
 from whistdrive.duplicate.movement import DIRECTION_WORDS
 from whistdrive.models import Board, Entrant, Event, Result, Seating, Table, TableBoard
 
@@ -45,9 +45,7 @@ def pairs_of(event: Event) -> list[movements.Pair]:
         return [p.pair for p in event.partnerships.select_related("first", "second")]
     if not event.started or not is_pairs_evening(event):
         return []
-    from whistdrive.evening import history_of
-
-    first = history_of(event, 1)
+    first = progress.history_of(event, 1)
     if not first:
         return []
     try:

@@ -18,6 +18,7 @@ import functools
 import hashlib
 import logging
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
@@ -28,7 +29,7 @@ from django.template.loader import render_to_string
 from django.urls import get_script_prefix, reverse
 from django.utils.safestring import mark_safe
 
-from whistdrive import cache, entry, evening, games, movements, pairs, push, scores, standings
+from whistdrive import cache, entry, evening, games, movements, pairs, progress, scores, standings
 from whistdrive.models import Entrant, Event, Flag, Result, Seating, Table, table_and_event, table_and_event_columns
 from whistdrive.rules import HandEntry, tricks_after_revoke
 from whistdrive.vocabulary import (
@@ -80,6 +81,15 @@ WAIT_FOR_THE_HALL = "players are joining or leaving: your next seat shows here w
 POLLS_A_SECOND = 80
 
 log = logging.getLogger("whistdrive.phones")
+
+
+def _no_stream_here(token: str) -> bool:
+    return False
+
+
+# Whether this process's hub holds a stream of the table with a token (``keep_drawing``): the server's answer
+# (``push.listens_to``), handed in at startup by ``apps.py``, so that what a phone sees never imports the server.
+hub_listens_to: Callable[[str], bool] = _no_stream_here
 
 
 def poll_seconds(tables: int) -> int:
@@ -454,13 +464,13 @@ def _where_next(event: Event, table: Table, hand: int) -> dict[str, movements.Ne
     if held is not None:
         inputs, answer = held
         read = {table.number, *_went(answer)}
-        results = evening.round_results(event, hand, tables=sorted(read))
+        results = progress.round_results(event, hand, tables=sorted(read))
         if inputs == _inputs(results, table, answer):
             return answer
-    history = evening.history_of(event, hand, revision=revision)
-    players = evening.players_for(event, hand + 1, revision=revision)
+    history = progress.history_of(event, hand, revision=revision)
+    players = progress.players_for(event, hand + 1, revision=revision)
     if table.number not in read:
-        results = evening.round_results(event, hand, tables=[table.number])
+        results = progress.round_results(event, hand, tables=[table.number])
         read.add(table.number)
 
     def results_of(tables: set[int] | None) -> dict[int, movements.RoundResult]:
@@ -468,7 +478,7 @@ def _where_next(event: Event, table: Table, hand: int) -> dict[str, movements.Ne
         # results a kept answer was just checked against when it no longer stood.
         if tables is not None and tables <= read:
             return {t: results[t] for t in tables if t in results}
-        asked = evening.round_results(event, hand, tables=None if tables is None else sorted(tables))
+        asked = progress.round_results(event, hand, tables=None if tables is None else sorted(tables))
         results.update(asked)
         read.update(tables if tables is not None else asked)
         return asked
@@ -481,7 +491,7 @@ def _where_next(event: Event, table: Table, hand: int) -> dict[str, movements.Ne
         event.format, players, history, table.number, results[table.number], results_of, changed=changed
     )
     if unread := [t for t in _went(answer) if t not in read]:
-        results.update(evening.round_results(event, hand, tables=unread))  # what the kept answer is checked against
+        results.update(progress.round_results(event, hand, tables=unread))  # what the kept answer is checked against
     cache.put(key, (_inputs(results, table, answer), answer))
     return answer
 
@@ -976,7 +986,7 @@ def keep_drawing(loaded: Loaded, shared: dict) -> None:
     the drawing they are drawn from, which another would make again."""
     token = loaded.table.token
     cache.put(cache.drawing_key(token), (loaded.shared, shared))
-    if cache.between_processes() and push.hub.listens_to(token):
+    if cache.between_processes() and hub_listens_to(token):
         try:
             cache.claim(cache.drawer_key(token, loaded.shared))
         except Exception:  # the shared cache out of reach: the entry is stored, and the hubs draw its pages

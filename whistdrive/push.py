@@ -38,13 +38,11 @@ from collections import Counter
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import close_old_connections
 
-if TYPE_CHECKING:
-    from whistdrive import phones
+from whistdrive import phones
 
 log = logging.getLogger("whistdrive.push")
 
@@ -242,8 +240,6 @@ class Hub:
         phone's poll loads it, and its pages are drawn from that load, not a second one. So a process whose
         hub leaves a table's pages to another (``phones.pushed_pages``) reads nothing of that table.
         """
-        from whistdrive import phones
-
         close_old_connections()
         ids = sorted(set(evenings.values()))
         stamp = phones.evenings_stamp(ids)
@@ -287,8 +283,6 @@ def _pages(
     """The table's version now (``loaded``'s when given) and, for the listening ``players`` who sit at it,
     their pages (in the hub's thread); ``now`` (no pages) when they cannot be drawn; a None version when
     the table has gone. With ``leave_to_others``, None when another server process is drawing them."""
-    from whistdrive import phones
-
     try:
         drawn = phones.pushed_pages(token, players, loaded, now.version, leave_to_others=leave_to_others)
     except Exception:  # its phones are told the version, and fetch their pages
@@ -304,16 +298,12 @@ def _pages(
 
 def _version_now(token: str) -> tuple[Told, int] | None:
     """The table's version now and its evening (event id); None when no table has the token."""
-    from whistdrive import phones
-
     loaded = phones.load(token, set())
     told = _told(loaded)
     return None if loaded is None or told is None else (told, loaded.table.event_id)
 
 
 def _told(loaded: phones.Loaded | None) -> Told | None:
-    from whistdrive import phones
-
     if loaded is None:
         return None
     return Told(loaded.shared, phones.revisions_of(loaded.table.event.revision, loaded.table.revision))
@@ -345,6 +335,11 @@ class Told:
 
 GONE = Told("gone")  # what the phones of a token that no table has now are told (``Hub._end``)
 hub = Hub()
+
+
+def listens_to(token: str) -> bool:
+    """Whether this process's hub holds a stream of the table with ``token`` (``phones.hub_listens_to``)."""
+    return hub.listens_to(token)
 
 
 async def stream(token: str, player: int | None, address: str, receive: Receive, send: Send) -> None:

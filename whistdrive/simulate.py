@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from clubs.models import Club, Member
-from whistdrive import duplicate, entry, evening
+from whistdrive import duplicate, entry, evening, progress
 from whistdrive.formats import Format, FormatError
 from whistdrive.models import Entrant, Event, Seating, TableBoard
 from whistdrive.rules import SEATS, HeuristicPlayer, RandomPlayer, simulate_hand, trump_for_hand
@@ -222,7 +222,7 @@ def play(event: Event, *, stop_after: int | None = None, comings: Comings | None
         hand = event.current_hand
         if event.status == Event.Status.FINISHED or hand > last or hand < 1:
             return event
-        if hand == last and evening.hand_complete(event, hand):
+        if hand == last and progress.hand_complete(event, hand):
             return event
         if event.status == Event.Status.INTERVAL:
             if hand - 1 >= last:
@@ -237,7 +237,7 @@ def play(event: Event, *, stop_after: int | None = None, comings: Comings | None
             _leave(event, comings.leavers.get(hand, 0), rng)
         play_hand(event, hand)
         event.refresh_from_db()
-        if event.current_hand == hand and event.status == Event.Status.RUNNING and evening.hand_complete(event, hand):
+        if event.current_hand == hand and event.status == Event.Status.RUNNING and progress.hand_complete(event, hand):
             if hand == last and hand < event.hands:
                 return event
             evening.advance(event, expected_hand=hand)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from whistdrive import duplicate, evening, standings
+from whistdrive import duplicate, progress, standings
 from whistdrive.formats import Format
 from whistdrive.models import Entrant, Event, Result, Seating, TableBoard
 from whistdrive.rules import (
@@ -27,7 +27,7 @@ def export_event(event: Event) -> dict:
     entrants = list(event.entrants.order_by("card_number"))
     player_id = {e.pk: e.player_id for e in entrants}
     card = {e.pk: e.card_number for e in entrants}
-    last = evening.last_complete_hand(event)
+    last = progress.last_complete_hand(event)
 
     seats: dict[tuple[int, int], dict[str, str]] = defaultdict(dict)
     out: dict[int, list[tuple[int, str]]] = defaultdict(list)

@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from clubs.models import Club, Member, Role, Season
+from whistdrive.demo_evenings import add_demo_evenings
 
 DEMO_CLUB_NAME = "Little Snoring Whist Club"
 
@@ -48,7 +49,5 @@ def make_demo(stdout) -> Club:
         club=club, name=f"Season {starts.year}–{str(ends.year)[2:]}", starts=starts, ends=ends
     )
     stdout.write(f"Demo: made {club.name} with {len(people)} members and the {season.name}.\n")
-    from whistdrive.demo_evenings import add_demo_evenings
-
     add_demo_evenings(club, stdout)
     return club

@@ -14,6 +14,7 @@ from django.db.models import Case, IntegerField, Q, Value, When
 from clubs.models import FormatPreset, Member, Role
 from clubs.validators import no_control_characters
 from whistdrive import evening, prizes
+from whistdrive.entry import fixed_trump
 from whistdrive.formats import PRESETS, TIE_BREAKS, Format
 from whistdrive.models import Entrant, Event, Side, Table, Trump
 from whistdrive.phones import FLAG_REASONS
@@ -391,8 +392,6 @@ class _EntryFields(forms.Form):
     def _fixed_trump(self) -> str | None:
         """The trump known before the result: the rotation's, or a duplicate board's own."""
         if self.event.is_duplicate:
-            from whistdrive.entry import fixed_trump
-
             return fixed_trump(self.table, self.hand) if self.table is not None else None
         return trump_for_hand(self.event.trumps, self.hand)
 

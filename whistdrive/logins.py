@@ -29,10 +29,12 @@ from __future__ import annotations
 import ipaddress
 import threading
 
+from django.conf import settings
 from django.contrib.auth.backends import ModelBackend
 from django.http import HttpRequest, HttpResponse
 
 from whistdrive import cache, ratelimit
+from whistdrive.views.errors import service_unavailable, too_many
 
 HASHES_AT_ONCE = 1
 _hashing = threading.BoundedSemaphore(HASHES_AT_ONCE)
@@ -57,8 +59,6 @@ class LoginsFlooded(Exception):
 def on_the_laptop(request: HttpRequest | None) -> bool:
     """Whether this login comes from the laptop that serves the evening: one of ``settings.LAPTOP_ADDRESSES``
     (loopback), on a laptop install."""
-    from django.conf import settings
-
     if request is None or settings.HOSTED:
         return False
     try:
@@ -71,14 +71,10 @@ def on_the_laptop(request: HttpRequest | None) -> bool:
 
 
 def busy_limit() -> int:
-    from django.conf import settings
-
     return settings.AXES_FAILURE_LIMIT
 
 
 def busy_window() -> int:
-    from django.conf import settings
-
     return int(settings.AXES_COOLOFF_TIME.total_seconds())
 
 
@@ -121,14 +117,8 @@ class AnswerBusyLogins:
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if isinstance(exception, LoginsBusy):
-            from whistdrive.views.errors import service_unavailable
-
             return service_unavailable(BUSY)
         if isinstance(exception, LoginsFlooded):
-            from django.conf import settings
-
-            from whistdrive.views.errors import too_many
-
             return too_many(
                 request,
                 FLOODED,
@@ -151,10 +141,6 @@ def client_ip(request: HttpRequest) -> str | None:
 
 def locked_out(request: HttpRequest, original_response=None, credentials=None) -> HttpResponse:
     """axes's answer past the limit: the site's 429 page, saying what to do."""
-    from django.conf import settings
-
-    from whistdrive.views.errors import too_many
-
     wait = int(settings.AXES_COOLOFF_TIME.total_seconds())
     return too_many(
         request,

@@ -16,8 +16,9 @@ from django.urls import get_script_prefix, reverse
 from clubs.models import Club, Member, Role, Season
 from clubs.validators import no_control_characters
 from whistdrive.devices import phone_name
+from whistdrive.duplicate import read_board, seeded_boards
 from whistdrive.formats import Format
-from whistdrive.movements import Player
+from whistdrive.movements import Pair, Player
 from whistdrive.rules import HandEntry, tricks_after_revoke
 from whistdrive.tokens import new_token
 
@@ -225,8 +226,6 @@ class Event(models.Model):
         """Boards 1..``count`` as their hand records deal them (the duplicate engine's ``Board``s), from
         ``board_seed``: the same whenever they are printed, before the start or after it, and the boards
         ``evening.start_event`` stores when the boards are made up from hand records."""
-        from whistdrive.duplicate import seeded_boards
-
         return seeded_boards(self.trumps, count, self.board_seed)
 
     @property
@@ -867,8 +866,6 @@ class Partnership(models.Model):
     @property
     def pair(self):
         """The movement engine's ``Pair`` (its id "NS3", "EW3" or "P5" and its label)."""
-        from whistdrive.movements import Pair
-
         return Pair(self.number, (self.first.player_id, self.second.player_id), self.direction or None)
 
 
@@ -894,8 +891,6 @@ class Board(models.Model):
 
     def as_board(self):
         """The duplicate engine's ``Board`` (its deal read back into cards)."""
-        from whistdrive.duplicate import read_board
-
         return read_board(self.event.trumps, {"number": self.number, "dealer": self.dealer,
                                               "trump": self.trump or None, "deal": self.deal})  # fmt: skip
 

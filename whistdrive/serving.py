@@ -190,6 +190,8 @@ class HallServer(uvicorn.Server):
         await super().startup(sockets)
 
     async def shutdown(self, sockets=None) -> None:
+        # Not at the top: a worker process (spawned) imports this module before asgi sets Django up, and
+        # push reads the models.
         from whistdrive import push
 
         push.hub.end_streams()  # or each would hold the stop for timeout_graceful_shutdown
@@ -267,6 +269,8 @@ def _worker(sock: socket.socket, connections: int, per_address: int) -> None:
     import os
     import signal
 
+    # Not at the top: importing asgi sets Django up and builds the application, once in each worker process
+    # (spawned: it imports this module first), never in the parent that starts them.
     from whistdrive.asgi import application
 
     def stop(signum, frame):

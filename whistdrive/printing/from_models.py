@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 from django.http import HttpRequest
 
-from whistdrive import games, movements, scores, standings
+from whistdrive import games, movements, pairs, scores, standings
 from whistdrive.models import Entrant, Event, Result, Seating, TableBoard, player_id
 from whistdrive.rules import trump_for_hand
 from whistdrive.vocabulary import PARTNER_SEAT
@@ -507,8 +507,6 @@ def _games_results_sheet(event: Event, page_size: str | None) -> ResultsSheet:
 def pairs_sheet(event: Event, page_size: str | None = None) -> PairsSheet:
     """Everything a pairs evening prints, from its rows: the pair cards (every pairs evening) and, in a
     duplicate evening, each board's record and traveller lines, the movement cards and the results."""
-    from whistdrive import pairs
-
     fmt = event.format
     lines = pairs.pair_lines(event)
     by_ids = {line.pair.ids: line for line in lines}
@@ -639,8 +637,6 @@ def hand_records_sheet(event: Event, first: int, last: int, page_size: str | Non
     """The hand records of boards ``first`` to ``last``. Before the start they are dealt from the event's
     board seed, exactly the boards the start will store (``Event.hand_records``), with which boards each
     number of pairs plays; after it, the boards in play as stored (a lost or fouled board reprinted)."""
-    from whistdrive import pairs
-
     if event.started:
         sheet = pairs_sheet(event, page_size)
         return replace(sheet, boards=[board for board in sheet.boards if first <= board.number <= last])

@@ -22,7 +22,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import OperationalError, ProgrammingError, connections, transaction
 
 from clubs.models import Club, ClubAccess
-from whistdrive import laptop
+from whistdrive import laptop, serving
+from whistdrive.demo import make_demo
 from whistdrive.health import database_problem
 from whistdrive.lan import WILDCARD_HOSTS, phone_urls, terminal_qr
 
@@ -152,8 +153,6 @@ class Command(BaseCommand):
                     "The database already has clubs, so --demo added nothing (it only fills an empty one)."
                 )
             else:
-                from whistdrive.demo import make_demo
-
                 demo_club = make_demo(self.stdout)
         User = get_user_model()
         if User.objects.exists():
@@ -257,8 +256,6 @@ class Command(BaseCommand):
         self.stdout.write("  Phones scan this code, or the QR code on their table.")
 
     def serve(self, host: str, port: int, workers: int = 1) -> None:
-        from whistdrive import serving
-
         # As many open files as the system allows, and no more connections than they can hold.
         limits = serving.raise_open_files_limit()
         configured = settings.SERVER_CONNECTION_LIMIT
@@ -294,6 +291,8 @@ class Command(BaseCommand):
                 self.serve_in_processes(workers, sock, holds)
                 self.stdout.write("WhistDrive stopped.")
                 return
+            # Not at the top: importing asgi builds the application, which the parent of several worker
+            # processes never serves (each worker builds its own, serving._worker).
             from whistdrive.asgi import application
 
             server = serving.make_server_on(
@@ -313,8 +312,6 @@ class Command(BaseCommand):
             os._exit(0)
 
     def serve_in_processes(self, workers: int, sock, holds: int) -> None:
-        from whistdrive import serving
-
         # What the processes must share, for their settings (SERVER_WORKERS) and pages: one server's
         # id for the phones, and where the second copy of the backups goes.
         os.environ["WHISTDRIVE_WORKERS"] = str(workers)

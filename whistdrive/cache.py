@@ -243,10 +243,36 @@ def turnouts_key(fmt_key: tuple) -> str:
     return f"duplicate-turnouts:{':'.join(map(str, fmt_key))}"
 
 
+def _hashed(text: str, length: int = 32) -> str:
+    # An address or token in a key, hashed: the key holds neither, and any text makes a valid key.
+    return hashlib.sha256(text.encode("utf-8", "replace")).hexdigest()[:length]
+
+
 def busy_logins_key(address: str) -> str:
     """How many logins from an address were answered "someone else is logging in" lately (``logins``), in the
-    cache every process shares (``count``). Hashed: the key holds no address, and any address makes a valid key."""
-    return "whistdrive:busy-logins:" + hashlib.sha256(address.encode()).hexdigest()[:32]
+    cache every process shares (``count``)."""
+    return "whistdrive:busy-logins:" + _hashed(address)
+
+
+def token_guesses_key(address: str) -> str:
+    """When the window began in which an address's wrong links are counted (``ratelimit``; ``started``)."""
+    return "whistdrive:token-guesses:" + _hashed(address)
+
+
+def token_guesses_count_key(address: str, began: float) -> str:
+    """How many different wrong links an address sent in its window that began at ``began`` (``count``)."""
+    return f"{token_guesses_key(address)}:{began!r}"
+
+
+def token_guess_key(address: str, began: float, token: str) -> str:
+    """That an address sent this wrong link in its window (``first_time``): a link sent again counts once."""
+    return f"{token_guesses_count_key(address, began)}:{_hashed(token, 16)}"
+
+
+def table_posts_key(table_token: str, hand: int) -> str:
+    """How many posts a table's link made in a hand (``ratelimit``; ``count``): under the token, so a new QR
+    code starts afresh."""
+    return f"whistdrive:table-posts:{_hashed(table_token)}:{hand}"
 
 
 # -- keeping ------------------------------------------------------------------------------------
@@ -339,22 +365,58 @@ def claim(key: str) -> bool:
     return shared.add(key, PROCESS, timeout=CLAIM_SECONDS) or shared.get(key) == PROCESS
 
 
+# The flood limits' counts (``logins``, ``ratelimit``): in the ``default`` cache, which every server process
+# shares, each step one atomic operation of the cache (add, incr), never a read followed by a write.
+
+
 def count(key: str, timeout: int) -> int:
-    """Add one to the count under ``key`` in the ``default`` cache, which every server process shares, and
-    return it: atomically (the cache's add and incr), so posts taken by several threads or processes at once
-    are each counted. A count is forgotten ``timeout`` seconds after it started."""
+    """Add one to the count under ``key`` and return it: atomically, so posts taken by several threads or
+    processes at once are each counted. A count is forgotten ``timeout`` seconds after it started."""
     shared = caches["default"]
-    shared.add(key, 0, timeout=timeout)
-    try:
-        return shared.incr(key)
-    except ValueError:  # expired or evicted between add and incr: start again
-        shared.set(key, 1, timeout=timeout)
-        return 1
+    for _ in range(3):
+        if shared.add(key, 1, timeout=timeout):
+            return 1  # the first of its period
+        try:
+            return shared.incr(key)
+        except ValueError:  # expired (or evicted) between the add and the incr: the next add starts it afresh
+            continue
+    shared.set(key, 1, timeout=timeout)  # it came and went three times over: a cache being emptied meanwhile
+    return 1
 
 
 def counted(key: str) -> int:
     """The count under ``key`` (``count``); 0 when there is none."""
     return caches["default"].get(key) or 0
+
+
+def counted_many(keys: list[str]) -> dict[str, int]:
+    """The counts under ``keys`` in one read (``count``), by key; 0 for each that has none."""
+    found = caches["default"].get_many(keys)
+    return {key: found.get(key) or 0 for key in keys}
+
+
+def first_time(key: str, timeout: int) -> bool:
+    """Whether ``key`` is marked now for the first time in ``timeout`` seconds (atomically: the cache's add)."""
+    return caches["default"].add(key, True, timeout=timeout)
+
+
+def started(key: str, timeout: int, now: float) -> float:
+    """When the period under ``key`` began: ``now`` when none is running (atomically: the first to add it
+    begins it), which ends ``timeout`` seconds after it began."""
+    shared = caches["default"]
+    for _ in range(3):
+        if shared.add(key, now, timeout=timeout):
+            return now
+        began = shared.get(key)
+        if began is not None:
+            return began
+        # ended between the add and the get: the next add begins the next period
+    return now
+
+
+def began(key: str) -> float | None:
+    """When the period under ``key`` began (``started``); None when none is running."""
+    return caches["default"].get(key)
 
 
 def forget(key: str) -> None:

@@ -10,20 +10,28 @@ Distinct tokens are counted, not 404s, so a repeated wrong link counts once; a t
 code (after "Issue a new QR code") answers 410 and is not counted at all.
 A limit of 0 turns it off (the laptop default: the hall's own network).
 
-Counts live in Django's cache. With the default in-process cache each worker process counts
-on its own, so with N workers a client gets at most N times the limit: still hopeless for guessing.
+Counts live in Django's cache, through the one door (``whistdrive.cache``: ``count``, ``first_time``,
+``started``), each step atomic: an address's window is begun by the first wrong link, each different link
+is marked once in it, and a link newly marked adds one to the window's count. So wrong links taken by
+several threads or processes at once are each counted once, and a link sent again is not counted again.
+Where the processes share the ``default`` cache (``rundrive --workers N``, or hosted with Redis) they
+count together; with each its own memory, a client gets at most N times the limit: still hopeless for
+guessing.
 """
 
 from __future__ import annotations
 
-import hashlib
 import ipaddress
 import re
 import time
 
 from django.conf import settings
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
+
+from clubs.models import ClubTable
+from whistdrive import cache
+from whistdrive.models import Entrant, Event, RetiredTableToken, Table
+from whistdrive.views.errors import too_many as too_many_page
 
 TOKEN_PATH = re.compile(r"^/(?P<kind>t|p|board|c)/(?P<token>[^/]+)/")
 MESSAGE = "Too many wrong table or player links from this address."
@@ -73,40 +81,27 @@ def _is_in(address: str, networks: tuple) -> bool:
     return any(ip in network for network in networks)
 
 
-def _key(address: str) -> str:
-    # Hashed: the cache key holds no address, and any address (IPv6, "unknown") makes a valid key.
-    return "whistdrive:token-guesses:" + hashlib.sha256(address.encode()).hexdigest()[:32]
-
-
-def _wrong_tokens(address: str) -> tuple[list[str], float]:
-    """The hashes of the wrong tokens seen from ``address`` in the current window, and its end."""
-    value = cache.get(_key(address))
-    if not value or value[1] <= time.time():
-        return [], time.time() + window()
-    return value[0], value[1]
-
-
 def blocked(address: str) -> bool:
+    """Whether ``address`` has sent more different wrong links than the limit in its window."""
     if limit() <= 0:
         return False
-    seen, _ = _wrong_tokens(address)
-    return len(seen) > limit()
+    began = cache.began(cache.token_guesses_key(address))
+    return began is not None and cache.counted(cache.token_guesses_count_key(address, began)) > limit()
 
 
 def note_wrong_token(address: str, token: str) -> None:
-    seen, ends = _wrong_tokens(address)
-    digest = hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()[:16]
-    if digest in seen or len(seen) > limit():
-        return
-    seen.append(digest)
-    cache.set(_key(address), (seen, ends), timeout=max(1, int(ends - time.time()) + 1))
+    """Count ``token`` as a wrong link from ``address``, once in its window (the first begins the window)."""
+    began = cache.started(cache.token_guesses_key(address), window(), time.time())
+    counted = cache.token_guesses_count_key(address, began)
+    if cache.counted(counted) > limit():
+        return  # blocked already: no more marks kept for it, however many links it tries
+    # The marks and the count outlive the window's start by a second: the next window has keys of its own.
+    if cache.first_time(cache.token_guess_key(address, began, token), window() + 1):
+        cache.count(counted, window() + 1)
 
 
 def is_a_link(kind: str, token: str) -> bool:
     """Whether ``token`` opens a table, player, board or club table card page (or is a table's old QR code)."""
-    from clubs.models import ClubTable
-    from whistdrive.models import Entrant, Event, RetiredTableToken, Table
-
     if kind == "t":
         return Table.objects.filter(token=token).exists() or RetiredTableToken.objects.filter(token=token).exists()
     if kind == "p":
@@ -135,36 +130,23 @@ def table_post_limit() -> int:
     return int(getattr(settings, "TABLE_POST_LIMIT", 60) or 0)
 
 
-def _table_key(token: str, hand: int) -> str:
-    return f"whistdrive:table-posts:{hashlib.sha256(token.encode()).hexdigest()[:32]}:{hand}"
-
-
 def table_post_allowed(token: str, hand: int) -> bool:
     """Count one post from a table's link in ``hand``; False once the table is past its limit."""
     if table_post_limit() <= 0:
         return True
-    key = _table_key(token, hand)
-    cache.add(key, 0, timeout=6 * 3600)  # longer than any evening
-    try:
-        count = cache.incr(key)
-    except ValueError:  # evicted between add and incr: start again
-        cache.set(key, 1, timeout=6 * 3600)
-        count = 1
-    return count <= table_post_limit()
+    return cache.count(cache.table_posts_key(token, hand), 6 * 3600) <= table_post_limit()  # longer than any evening
 
 
 def tables_past_post_limit(tokens: list[str], hand: int) -> set[str]:
     """Which of these tables' links have gone past the limit in ``hand`` (for the live page)."""
     if table_post_limit() <= 0 or not tokens:
         return set()
-    counts = cache.get_many([_table_key(token, hand) for token in tokens])
-    return {token for token in tokens if counts.get(_table_key(token, hand), 0) > table_post_limit()}
+    counts = cache.counted_many([cache.table_posts_key(token, hand) for token in tokens])
+    return {token for token in tokens if counts[cache.table_posts_key(token, hand)] > table_post_limit()}
 
 
 def too_many(request: HttpRequest) -> HttpResponse:
-    from whistdrive.views.errors import too_many as page
-
-    return page(request, MESSAGE, window())
+    return too_many_page(request, MESSAGE, window())
 
 
 class TokenGuessLimit:

@@ -147,12 +147,12 @@ def seatings_key(event_pk: int, revision: int) -> str:
 
 
 def history_key(event_pk: int, hand: int, revision: int) -> str:
-    """Hands 1..hand's seatings as the movement engine's values (``evening.history_of``)."""
+    """Hands 1..hand's seatings as the movement engine's values (``progress.history_of``)."""
     return f"history:{event_pk}:{hand}:{revision}"
 
 
 def players_key(event_pk: int, hand: int, revision: int) -> str:
-    """Those present for a hand as the engine's players (``evening.players_for``)."""
+    """Those present for a hand as the engine's players (``progress.players_for``)."""
     return f"players:{event_pk}:{hand}:{revision}"
 
 

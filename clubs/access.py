@@ -8,8 +8,17 @@ see but not change at their role is a 403.
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
+from django_htmx.middleware import HtmxDetails
 
 from clubs.models import Club, ClubAccess
+
+
+class HtmxHttpRequest(HttpRequest):
+    """A request as django-htmx's middleware leaves it, for the type checker: ``request.htmx`` is set on
+    every request (settings.MIDDLEWARE), so a view that asks it takes this type (django-htmx's own advice)."""
+
+    htmx: HtmxDetails
+
 
 ORGANISER = (ClubAccess.Role.ORGANISER,)
 ANY_ROLE = (ClubAccess.Role.ORGANISER, ClubAccess.Role.SCORER)

@@ -1,5 +1,7 @@
 """Every input to the club pages goes through one of these forms."""
 
+from typing import cast
+
 from django import forms
 
 from clubs.models import Member, Season
@@ -46,8 +48,10 @@ class MergeForm(forms.Form):
     def __init__(self, *args, member: Member, **kwargs):
         super().__init__(*args, **kwargs)
         self.member = member
-        self.fields["other"].queryset = member.club.members.exclude(pk=member.pk)
-        self.fields["other"].label_from_instance = lambda m: (
+        other = cast(forms.ModelChoiceField, self.fields["other"])
+        other.queryset = member.club.members.exclude(pk=member.pk)
+        # Django's documented way to word the choices; the stubs see it as replacing a method.
+        other.label_from_instance = lambda m: (  # type: ignore[method-assign, assignment]
             f"{m.name}"
             + (f" (no. {m.membership_number})" if m.membership_number else "")
             + ("" if m.active else ", lapsed")

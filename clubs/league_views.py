@@ -9,6 +9,8 @@ delete a match their own club plays in. No page lists clubs or people the user h
 
 from __future__ import annotations
 
+from typing import cast
+
 from django import forms
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
@@ -47,7 +49,8 @@ class JoinForm(forms.Form):
 
     def __init__(self, *args, league: League, user, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["club"].queryset = Club.objects.for_user(user, ORGANISER).exclude(leagues=league)
+        club = cast(forms.ModelChoiceField, self.fields["club"])
+        club.queryset = Club.objects.for_user(user, ORGANISER).exclude(leagues=league)
 
 
 class ConfirmForm(forms.Form):
@@ -68,8 +71,8 @@ class MatchForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.league, self.user = league, user
         clubs = league.clubs.all()
-        self.fields["home"].queryset = clubs
-        self.fields["away"].queryset = clubs
+        cast(forms.ModelChoiceField, self.fields["home"]).queryset = clubs
+        cast(forms.ModelChoiceField, self.fields["away"]).queryset = clubs
         for number in range(1, DEALS + 1):
             # No range here: the rules engine words a bad count ("from 0 to 13, not 14").
             self.fields[f"deal_{number}_home"] = forms.IntegerField(required=False, label=f"Deal {number} home")
@@ -148,7 +151,7 @@ def leagues(request: HttpRequest, pk: int) -> HttpResponse:
     is_organiser = club.role_of(request.user) in ORGANISER
     form = LeagueForm(request.POST or None, club=club) if is_organiser else None
     if request.method == "POST":
-        if not is_organiser:
+        if form is None:
             raise PermissionDenied("Only an organiser can start a league.")
         if form.is_valid():
             with transaction.atomic():
@@ -223,7 +226,8 @@ def invite(request: HttpRequest, pk: int) -> HttpResponse:
     league = _league_for(request, pk)
     if not _organises_a_club_in(league, request.user):
         raise PermissionDenied("Only an organiser of a club in this league can invite another club.")
-    LeagueInvitation.objects.create(league=league, created_by=request.user)
+    # Signed in (every organiser page requires it): request.user is a User here, never anonymous.
+    LeagueInvitation.objects.create(league=league, created_by=request.user)  # type: ignore[misc]
     messages.success(request, "A new invitation is ready: send its link to the other club's organiser.")
     return redirect("league", league.pk)
 
@@ -268,11 +272,13 @@ def _league_context(request: HttpRequest, league: League, form: MatchForm | None
     organiser = _organises_a_club_in(league, request.user)
     matches = list(league.matches.select_related("home", "away"))
     for match in matches:
-        match.can_change = {match.home.role_of(request.user), match.away.role_of(request.user)} & set(ORGANISER)
+        # For the template only (whether to offer the match's change links), not a field of the model.
+        match.can_change = {match.home.role_of(request.user), match.away.role_of(request.user)} & set(ORGANISER)  # type: ignore[attr-defined]
     invitations = []
     if organiser:
         for invitation in league.invitations.filter(accepted__isnull=True):
-            invitation.link = request.build_absolute_uri(reverse("league_join", args=[invitation.token]))
+            # For the template only, not a field of the model.
+            invitation.link = request.build_absolute_uri(reverse("league_join", args=[invitation.token]))  # type: ignore[attr-defined]
             invitations.append(invitation)
     return {
         "league": league,

@@ -56,10 +56,10 @@ def season_results(season: Season) -> tuple[seasons.SeasonTable, list[SeasonEven
             continue
         people = []
         for standing in scores.standings_now(event).standings:
-            member_id, is_guest = members.get((event.pk, standing.id), (None, False))
+            member, guest = members.get((event.pk, standing.id), (None, False))
             people.append(
                 seasons.Participant(
-                    member=None if member_id is None or is_guest else str(member_id),
+                    member=None if member is None or guest else str(member),
                     name=standing.name,
                     total=standing.total,
                     # A sit-out's award is in the total, so it counts as a hand for the average.
@@ -106,7 +106,7 @@ def season_sheet(season: Season, page_size: str | None = None) -> printing.Seaso
             tied=row.tied,
             name=row.name,
             events=row.events_played,
-            score=row.best_total if best else row.total,
+            score=row.best_total if best and row.best_total is not None else row.total,
             total=row.total,
             hands=row.hands_played,
             average=str(row.average),

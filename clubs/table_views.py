@@ -88,7 +88,7 @@ def club_table_cards_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     club = club_for(request, pk, ANY_ROLE)
     form = ClubCardsForm(request.GET)
     if not form.is_valid():
-        problems = "; ".join(f"{form.fields[f].label}: {' '.join(e)}" for f, e in form.errors.items())
+        problems = "; ".join(f"{form.fields[f].label}: {' '.join(map(str, e))}" for f, e in form.errors.items())
         messages.error(request, f"The table cards could not be printed: {problems}")
         return redirect("club_table_cards", pk=club.pk)
     sheet = printing.ClubTableCardSheet(

@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from clubs import csv_members
-from clubs.access import ANY_ROLE, ORGANISER, club_for
+from clubs.access import ANY_ROLE, ORGANISER, HtmxHttpRequest, club_for
 from clubs.forms import (
     MemberForm,
     MemberImportConfirmForm,
@@ -51,7 +51,7 @@ def club(request: HttpRequest, pk: int) -> HttpResponse:
 # -- members ---------------------------------------------------------------------------------
 
 
-def members(request: HttpRequest, pk: int) -> HttpResponse:
+def members(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The member list; with `q` it narrows as you type (htmx asks for the `results` fragment)."""
     club = club_for(request, pk, ANY_ROLE)
     form = MemberSearchForm(request.GET or None)
@@ -185,7 +185,7 @@ def members_import_confirm(request: HttpRequest, pk: int) -> HttpResponse:
     # Checked again against the club as it is now: someone may have added members since the preview.
     preview = _preview(club, pending["text"]) if pending and pending.get("club") == club.pk else None
     form = MemberImportConfirmForm(request.POST, doubtful=preview.doubtful if preview else ())
-    if preview is None or not form.is_valid() or pending["digest"] != form.cleaned_data["digest"]:
+    if pending is None or preview is None or not form.is_valid() or pending["digest"] != form.cleaned_data["digest"]:
         messages.error(
             request, "That import is no longer waiting (it was replaced or has expired): upload the file again."
         )

@@ -34,7 +34,7 @@ def hostname_addresses() -> list[str]:
         infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET, socket.SOCK_STREAM)
     except OSError:
         return []
-    return [info[4][0] for info in infos]
+    return [str(info[4][0]) for info in infos]  # AF_INET: (address, port)
 
 
 def pick_addresses(candidates: Iterable[str | None]) -> list[str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
 
 COUNTINGS = ("all", "best")
 
@@ -103,7 +104,7 @@ def season_table(events: Sequence[EventResult], *, counting: str = "all", best: 
             seen.add(person.member)
             played.setdefault(person.member, []).append((event, person))
 
-    rows = []
+    rows: list[dict[str, Any]] = []
     for member, entries in played.items():
         total = sum(p.total for _, p in entries)
         hands = sum(p.hands_played for _, p in entries)
@@ -132,7 +133,7 @@ def season_table(events: Sequence[EventResult], *, counting: str = "all", best: 
         return row["best_total"] if counting == "best" else row["total"]
 
     rows.sort(key=lambda row: (-score(row), -row["average"], row["name"], row["member"]))
-    table = []
+    table: list[SeasonRow] = []
     for index, row in enumerate(rows):
         position = index + 1
         if index and score(rows[index - 1]) == score(row):

@@ -12,6 +12,7 @@ import secrets
 import sys
 import tempfile
 from pathlib import Path
+from typing import NoReturn
 
 import dj_database_url
 import platformdirs
@@ -22,7 +23,7 @@ from whistdrive.private import private_folder, tighten
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
-def _fail(message: str):
+def _fail(message: str) -> NoReturn:
     # Settings load before Django can report anything nicely: say what to fix and stop.
     sys.stderr.write(f"WhistDrive cannot start: {message}\n")
     raise SystemExit(2)

@@ -141,7 +141,8 @@ def find_your_table_pdf(sheet: ProgressionSheet) -> bytes:
         room = page_height - (heading if not pages else 0)
         columns: list[list] = []
         for _ in range(2):
-            column, used = [], 0.0
+            column: list = []
+            used = 0.0
             while index < len(entries) and (not column or used + entries[index][1] <= room):
                 column.append(entries[index][0])
                 used += entries[index][1]

@@ -87,8 +87,10 @@ class DatabaseWrapper(base.DatabaseWrapper):
                 self.close()
 
     def _start_transaction_under_autocommit(self) -> None:
-        if self.transaction_mode != "IMMEDIATE":  # a transaction that may only read takes no turn
-            super()._start_transaction_under_autocommit()
+        # transaction_mode and _start_transaction_under_autocommit are Django 5.1+'s SQLite backend's; django-stubs
+        # does not declare them (this module is the fence around those internals).
+        if self.transaction_mode != "IMMEDIATE":  # type: ignore[attr-defined]  # a read-only transaction takes no turn
+            super()._start_transaction_under_autocommit()  # type: ignore[misc]
             return
         turn = _turn_for(str(self.settings_dict["NAME"]))
         # As long as SQLite itself would wait for the lock (the settings' timeout), then the same refusal.
@@ -96,7 +98,7 @@ class DatabaseWrapper(base.DatabaseWrapper):
             raise OperationalError("database is locked")
         self._turn = turn
         try:
-            super()._start_transaction_under_autocommit()
+            super()._start_transaction_under_autocommit()  # type: ignore[misc]
         except BaseException:
             self._end_turn()
             raise

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from typing import cast
 
 from django import forms
 from django.contrib import messages
@@ -29,7 +30,7 @@ class ImportForm(forms.Form):
 
     def __init__(self, *args, user, initial_club: Club | None = None, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["club"].queryset = Club.objects.for_user(user, ORGANISER)
+        cast(forms.ModelChoiceField, self.fields["club"]).queryset = Club.objects.for_user(user, ORGANISER)
         if initial_club is not None:
             self.fields["club"].initial = initial_club.pk
 

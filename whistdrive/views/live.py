@@ -23,7 +23,7 @@ from django.utils import timezone
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.views.decorators.http import require_POST
 
-from clubs.access import ANY_ROLE
+from clubs.access import ANY_ROLE, HtmxHttpRequest
 from whistdrive import devices, entry, evening, games, laptop, pairs, push, ratelimit
 from whistdrive.access import event_for
 from whistdrive.forms import (
@@ -168,7 +168,7 @@ def _note_what_phones_did(event: Event, tables: list) -> None:
             state.flooded = state.table.token in flooded
 
 
-def live(request: HttpRequest, pk: int) -> HttpResponse:
+def live(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The full page, or for htmx's poll only the tables fragment (304 when unchanged)."""
     event = event_for(request, pk, ANY_ROLE)
     context = _live_context(event)

@@ -13,11 +13,12 @@ from __future__ import annotations
 import segno
 from django.contrib.auth.decorators import login_not_required
 from django.core import signing
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import path, reverse
 from django.utils.safestring import mark_safe
 
+from clubs.access import HtmxHttpRequest
 from whistdrive import evening, lan
 from whistdrive.access import event_for
 from whistdrive.forms import RejoinForm
@@ -38,7 +39,7 @@ def rejoin_path(event: Event) -> str:
     return reverse("rejoin", args=[_CODES.sign(str(event.pk))])
 
 
-def rejoin_url(request: HttpRequest, event: Event) -> str:
+def rejoin_url(request: HtmxHttpRequest, event: Event) -> str:
     """A fresh rejoin address as the phones reach it (the LAN address when the laptop shows it)."""
     return lan.base_url_for_phones(request) + rejoin_path(event)
 
@@ -70,7 +71,7 @@ def _seated(event: Event) -> list[Seating]:
 
 
 @login_not_required
-def rejoin(request: HttpRequest, code: str) -> HttpResponse:
+def rejoin(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """Tap your name: this phone is yours again, at the table and seat where you play this hand."""
     event = _event_of(code)
     if event is None:
@@ -87,7 +88,7 @@ def rejoin(request: HttpRequest, code: str) -> HttpResponse:
     return render(request, "whistdrive/rejoin.html", {"event": event, "places": places, "form": form})
 
 
-def rejoin_code(request: HttpRequest, pk: int) -> HttpResponse:
+def rejoin_code(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The organiser's page to show (or hold up on the laptop): the rejoin QR code, large, drawn anew every
     RENEW_SECONDS while the page is open (htmx fetches the code's fragment)."""
     event = event_for(request, pk)

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 from django.views.decorators.http import require_POST
 
-from clubs.access import ANY_ROLE, ORGANISER, club_for
+from clubs.access import ANY_ROLE, ORGANISER, HtmxHttpRequest, club_for
 from clubs.models import ClubAccess
 from whistdrive import evening, pairs
 from whistdrive.access import event_for
@@ -38,7 +38,7 @@ from whistdrive.models import Entrant, Event, Seating
 # -- creating and editing an event ------------------------------------------------------------
 
 
-def event_new(request: HttpRequest, pk: int) -> HttpResponse:
+def event_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     club = club_for(request, pk, ORGANISER)
     pick = PresetPickForm(request.GET or None, club=club)
     fmt = Format()
@@ -57,7 +57,7 @@ def event_new(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, template or "whistdrive/event_form.html", context)
 
 
-def event_edit(request: HttpRequest, pk: int) -> HttpResponse:
+def event_edit(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     event = event_for(request, pk, ORGANISER)
     trumps_before = event.trumps  # the form writes its values onto the event as it checks them
     form = EventForm(request.POST or None, instance=event, club=event.club)
@@ -83,14 +83,14 @@ def _records_reprint(event: Event, trumps_before: str) -> str:
 
 
 @require_POST
-def event_save_preset(request: HttpRequest, pk: int) -> HttpResponse:
+def event_save_preset(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     event = event_for(request, pk, ORGANISER)
     form = SavePresetForm(request.POST, event=event)
     if form.is_valid():
         preset = form.save()
         messages.success(request, f"Saved as the club preset “{preset.name}”.")
     else:
-        messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
+        messages.error(request, " ".join(str(e) for errors in form.errors.values() for e in errors))
     return redirect(event)
 
 
@@ -155,7 +155,7 @@ def _describe_duplicate(fmt: Format, boards_dealt: str) -> list[str]:
     ]
 
 
-def event(request: HttpRequest, pk: int) -> HttpResponse:
+def event(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     event = event_for(request, pk, ANY_ROLE)
     is_organiser = event.club.role_of(request.user) == ClubAccess.Role.ORGANISER
     tables = []
@@ -165,7 +165,7 @@ def event(request: HttpRequest, pk: int) -> HttpResponse:
         by_table: dict[int, dict[str, Entrant]] = {}
         sitting_out = []
         for row in rows:
-            if row.table_id:
+            if row.table is not None:
                 by_table.setdefault(row.table.number, {})[row.seat] = row.entrant
             else:
                 sitting_out.append(row.entrant)
@@ -204,7 +204,7 @@ def _hand_records_link(event: Event) -> dict | None:
 # -- the registration desk ----------------------------------------------------------------------
 
 
-def _desk_context(request: HttpRequest, event: Event, *, added: Entrant | None = None, **extra) -> dict:
+def _desk_context(request: HtmxHttpRequest, event: Event, *, added: Entrant | None = None, **extra) -> dict:
     # The counts are of the next hand to be seated, the same players the advice is worked out for.
     present = event.entrants.present_for(evening.first_open_hand(event))
     entrants = list(event.entrants.select_related("member", "stands_in_for"))
@@ -223,7 +223,7 @@ def _desk_context(request: HttpRequest, event: Event, *, added: Entrant | None =
     }
 
 
-def _desk_response(request: HttpRequest, event: Event, **extra) -> HttpResponse:
+def _desk_response(request: HtmxHttpRequest, event: Event, **extra) -> HttpResponse:
     if request.htmx:
         event.refresh_from_db()
         return render(request, "whistdrive/desk.html#desk", _desk_context(request, event, **extra))
@@ -236,7 +236,7 @@ def _desk_response(request: HttpRequest, event: Event, **extra) -> HttpResponse:
     return redirect(f"{url}?added={added.pk}" if added else url)
 
 
-def event_desk(request: HttpRequest, pk: int) -> HttpResponse:
+def event_desk(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     event = event_for(request, pk, ANY_ROLE)
     added = None
     if request.GET.get("added", "").isdigit():
@@ -257,7 +257,7 @@ def _notes(event: Event, change: evening.PlayersChange) -> list[str]:
 
 
 @require_POST
-def desk_add(request: HttpRequest, pk: int) -> HttpResponse:
+def desk_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     event = event_for(request, pk, ANY_ROLE)
     form = DeskAddForm(request.POST, event=event)
     if not form.is_valid():
@@ -271,7 +271,7 @@ def desk_add(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
-def desk_guest(request: HttpRequest, pk: int) -> HttpResponse:
+def desk_guest(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     event = event_for(request, pk, ANY_ROLE)
     form = GuestForm(request.POST)
     if not form.is_valid():
@@ -288,7 +288,7 @@ def desk_guest(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
-def desk_role(request: HttpRequest, pk: int, entrant_pk: int) -> HttpResponse:
+def desk_role(request: HtmxHttpRequest, pk: int, entrant_pk: int) -> HttpResponse:
     event = event_for(request, pk, ANY_ROLE)
     entrant = get_object_or_404(event.entrants, pk=entrant_pk)
     form = RoleForm(request.POST)
@@ -303,7 +303,7 @@ def desk_role(request: HttpRequest, pk: int, entrant_pk: int) -> HttpResponse:
 
 
 @require_POST
-def desk_remove(request: HttpRequest, pk: int, entrant_pk: int) -> HttpResponse:
+def desk_remove(request: HtmxHttpRequest, pk: int, entrant_pk: int) -> HttpResponse:
     """Before the start the entry goes; after it, the player withdraws from the next hand."""
     event = event_for(request, pk, ANY_ROLE)
     entrant = get_object_or_404(event.entrants, pk=entrant_pk)
@@ -315,7 +315,7 @@ def desk_remove(request: HttpRequest, pk: int, entrant_pk: int) -> HttpResponse:
 
 
 @require_POST
-def desk_start(request: HttpRequest, pk: int) -> HttpResponse:
+def desk_start(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     event = event_for(request, pk, ANY_ROLE)
     form = StartForm(request.POST)
     if not form.is_valid():

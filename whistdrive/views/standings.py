@@ -27,7 +27,7 @@ from django.utils.http import quote_etag
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
-from clubs.access import ANY_ROLE
+from clubs.access import ANY_ROLE, HtmxHttpRequest
 from whistdrive import charts, pairs, prizes, scores, standings
 from whistdrive.access import event_for
 from whistdrive.forms import PrizeFormSet, QualifyForm, prize_initial
@@ -217,7 +217,7 @@ def _board_etag(version: tuple, view: str, slot: int) -> str:
 
 
 @login_not_required
-def board(request: HttpRequest, token: str) -> HttpResponse:
+def board(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The public board. The page asks for the next fragment (htmx) when the clock's slot ends.
 
     Which view shows is decided here: ``?view=standings|halftime|prizes`` pins one (and ``&page=N`` one of its pages); otherwise the
@@ -229,8 +229,8 @@ def board(request: HttpRequest, token: str) -> HttpResponse:
     pinned = request.GET.get("view")
     pinned = pinned if pinned in BOARD_VIEWS else ""
     # With a pinned view, ``&page=2`` holds one of its pages (a board at a second screen, or a check).
-    held_page = request.GET.get("page", "")
-    held_page = int(held_page) if pinned and held_page.isdecimal() and 0 < len(held_page) < 4 else 0
+    asked_page = request.GET.get("page", "")
+    held_page = int(asked_page) if pinned and asked_page.isdecimal() and 0 < len(asked_page) < 4 else 0
     now = time.time()
     slot = int(now // ROTATE_SECONDS)
     version = scores.version_of(event)
@@ -238,7 +238,7 @@ def board(request: HttpRequest, token: str) -> HttpResponse:
         # Cheap check first: the ETag needs only the revisions, read in one query.
         etag = _board_etag(version, f"{pinned}{held_page or ''}", slot)
         if etag in request.headers.get("If-None-Match", ""):
-            response = HttpResponseNotModified()
+            response: HttpResponse = HttpResponseNotModified()
             response["ETag"] = etag
             return _board_headers(response)
     evening = scores.standings_now(event, version)

@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 from csp.utils import build_policy
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
+from django.http import Http404, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import path
 from django.utils.cache import patch_cache_control, patch_vary_headers
@@ -26,6 +26,7 @@ from django.utils.http import quote_etag
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
+from clubs.access import HtmxHttpRequest
 from whistdrive import entry, evening, lan, phones, ratelimit, tokens
 from whistdrive.forms import (
     NO_SUCH_HAND,
@@ -52,11 +53,11 @@ SERVER_ID = os.environ.get("WHISTDRIVE_SERVER_ID") or secrets.token_hex(6)
 REMEMBERED = "wd_player"
 
 
-def _remembered(request: HttpRequest) -> dict[str, int]:
+def _remembered(request: HtmxHttpRequest) -> dict[str, int]:
     return request.session.get(REMEMBERED, {})
 
 
-def _load(request: HttpRequest, token: str, *, learn_waits: bool = True) -> phones.Loaded:
+def _load(request: HtmxHttpRequest, token: str, *, learn_waits: bool = True) -> phones.Loaded:
     """The table with this phone's version of its page (one query); a retired code says so (410)."""
     loaded = phones.load(token, set(_remembered(request).values()), learn_waits=learn_waits)
     if loaded is None:
@@ -66,7 +67,7 @@ def _load(request: HttpRequest, token: str, *, learn_waits: bool = True) -> phon
     return phones.for_player(loaded, _player(request, loaded.table))
 
 
-def _player(request: HttpRequest, table: Table) -> int | None:
+def _player(request: HtmxHttpRequest, table: Table) -> int | None:
     """The entrant this phone remembers for the table's evening, wherever they sit now."""
     return _remembered(request).get(str(table.event_id))
 
@@ -80,7 +81,7 @@ def _table(token: str) -> Table:
     return table
 
 
-def _refused_as_a_flood(request: HttpRequest, table: Table) -> HttpResponse | None:
+def _refused_as_a_flood(request: HtmxHttpRequest, table: Table) -> HttpResponse | None:
     """429 once the table's link has sent more posts this hand than any real table needs."""
     if ratelimit.table_post_allowed(table.token, evening.playing_hand(table)):
         return None
@@ -93,14 +94,15 @@ def _refused_as_a_flood(request: HttpRequest, table: Table) -> HttpResponse | No
     )
 
 
-def _device(request: HttpRequest) -> str:
+def _device(request: HtmxHttpRequest) -> str:
     """A hash of the phone's session: enough to tell phones apart in the log, useless as a key."""
     if not request.session.session_key:
         request.session.save()
-    return hashlib.sha256(request.session.session_key.encode()).hexdigest()[:16]
+    key = request.session.session_key or ""  # save() has given it one
+    return hashlib.sha256(key.encode()).hexdigest()[:16]
 
 
-def _address(request: HttpRequest) -> str | None:
+def _address(request: HtmxHttpRequest) -> str | None:
     """The device's address as every per-address limit counts it (behind a trusted proxy, the client's)."""
     address = ratelimit.client_address(request)
     try:
@@ -109,7 +111,7 @@ def _address(request: HttpRequest) -> str | None:
         return None
 
 
-def _seat_of(request: HttpRequest, table: Table, hand: int) -> str | None:
+def _seat_of(request: HtmxHttpRequest, table: Table, hand: int) -> str | None:
     """The seat at ``table`` in ``hand`` of the player this phone belongs to, if they sit there."""
     entrant_pk = _remembered(request).get(str(table.event_id))
     if entrant_pk is None:
@@ -118,7 +120,7 @@ def _seat_of(request: HttpRequest, table: Table, hand: int) -> str | None:
     return next((s for (s,) in seat), None)
 
 
-def _page_etag(request: HttpRequest, version: str) -> str:
+def _page_etag(request: HtmxHttpRequest, version: str) -> str:
     """The ETag of the page at ``version``. The full page carries a form token, so its ETag holds the
     phone's CSRF secret too: a 304 must never give back a page whose token the phone's cookie no longer
     matches (cookies cleared, or expired): every tap from it would be refused, reload or not."""
@@ -129,7 +131,7 @@ def _page_etag(request: HttpRequest, version: str) -> str:
 
 
 def _render(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     shared: dict,
     my_seat: str | None,
     version: str,
@@ -180,7 +182,7 @@ def _for_kept_taps(response: HttpResponse, event: Event) -> HttpResponse:
 
 @login_not_required
 @require_GET
-def table_page(request: HttpRequest, token: str) -> HttpResponse:
+def table_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
     if not request.htmx and "player" in request.GET:
         return _handed_over(request, token)
     if request.htmx:
@@ -188,7 +190,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
     return _may_look_for_other_laptops(request, _table_page(request, token))
 
 
-def _table_page(request: HttpRequest, token: str) -> HttpResponse:
+def _table_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
     loaded = _load(request, token)
     hand = loaded.table.event.current_hand
     if hand:
@@ -198,7 +200,7 @@ def _table_page(request: HttpRequest, token: str) -> HttpResponse:
             # htmx swaps nothing on a 204: the page (and an open disclosure) stays as it is.
             return _for_kept_taps(HttpResponse(status=204), loaded.table.event)
         if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
-            response = HttpResponseNotModified()
+            response: HttpResponse = HttpResponseNotModified()
             response["ETag"] = etag
             return response
     shared = phones.kept_drawing(loaded) if hand else phones.drawing(loaded.table)
@@ -208,19 +210,19 @@ def _table_page(request: HttpRequest, token: str) -> HttpResponse:
     return response
 
 
-def _may_look_for_other_laptops(request: HttpRequest, page: HttpResponse) -> HttpResponse:
+def _may_look_for_other_laptops(request: HtmxHttpRequest, page: HttpResponse) -> HttpResponse:
     """A phone whose laptop has gone looks for the laptop that replaced it (kept.js): its page may connect
     to the addresses it asks and no others (lan.other_laptops, a few hundred on a hall's /24: 7 KB of header
     on rundrive's port 8000, 13 KB on another). Only a whole page needs it: a fragment or a 204 sets no
     policy of its own, and every poll would carry them."""
     parts = urlsplit(f"//{request.get_host()}")
     port = parts.port or (443 if request.is_secure() else 80)
-    laptops = lan.other_laptops(request.scheme, parts.hostname or "", port)
+    laptops = lan.other_laptops(request.scheme or "http", parts.hostname or "", port)
     page["Content-Security-Policy"] = build_policy(update={"connect-src": laptops})
     return page
 
 
-def _handed_over(request: HttpRequest, token: str) -> HttpResponse:
+def _handed_over(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """A phone arriving from the laptop that went (kept.js, once this server proved it holds the table):
     it was here as ``player``, so it is again, with no seat to pick, if that player sits at this table in
     the hand it plays now or the one before. Then the table's page at its plain address."""
@@ -235,7 +237,7 @@ def _handed_over(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _after_post(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     token: str,
     error: str = "",
     state: entry.TableState | None = None,
@@ -299,7 +301,7 @@ def _moved_on_from(state: entry.TableState) -> bool:
 
 @login_not_required
 @require_POST
-def choose_seat(request: HttpRequest, token: str) -> HttpResponse:
+def choose_seat(request: HtmxHttpRequest, token: str) -> HttpResponse:
     table = _table(token)
     if flooded := _refused_as_a_flood(request, table):
         return flooded
@@ -318,7 +320,7 @@ def choose_seat(request: HttpRequest, token: str) -> HttpResponse:
 
 @login_not_required
 @require_POST
-def forget_seat(request: HttpRequest, token: str) -> HttpResponse:
+def forget_seat(request: HtmxHttpRequest, token: str) -> HttpResponse:
     table = _table(token)
     if flooded := _refused_as_a_flood(request, table):
         return flooded
@@ -330,7 +332,7 @@ def forget_seat(request: HttpRequest, token: str) -> HttpResponse:
 
 @login_not_required
 @require_POST
-def enter(request: HttpRequest, token: str) -> HttpResponse:
+def enter(request: HtmxHttpRequest, token: str) -> HttpResponse:
     # The table, its event and this phone's seat there now, in the one query a poll costs.
     loaded = _load(request, token, learn_waits=False)
     table = loaded.table
@@ -369,7 +371,7 @@ def enter(request: HttpRequest, token: str) -> HttpResponse:
 
 @login_not_required
 @require_POST
-def agree(request: HttpRequest, token: str) -> HttpResponse:
+def agree(request: HtmxHttpRequest, token: str) -> HttpResponse:
     loaded = _load(request, token, learn_waits=False)
     table = loaded.table
     if flooded := _refused_as_a_flood(request, table):
@@ -397,7 +399,7 @@ def agree(request: HttpRequest, token: str) -> HttpResponse:
 
 @login_not_required
 @require_POST
-def call_organiser(request: HttpRequest, token: str) -> HttpResponse:
+def call_organiser(request: HtmxHttpRequest, token: str) -> HttpResponse:
     table = _table(token)
     if flooded := _refused_as_a_flood(request, table):
         return flooded
@@ -427,7 +429,7 @@ def _to_any_page(response: HttpResponse) -> HttpResponse:
 
 @login_not_required
 @require_GET
-def here(request: HttpRequest) -> HttpResponse:
+def here(request: HtmxHttpRequest) -> HttpResponse:
     """Is this the laptop that replaced a phone's? Asked by a phone whose laptop has gone (kept.js), at
     every address it tries, with a fresh nonce and nothing else: no token, no table, so a device that
     only listens learns nothing. The answer proves, for each table of the evenings being played here,
@@ -445,7 +447,7 @@ def here(request: HttpRequest) -> HttpResponse:
 @csrf_exempt  # posted from the phone's page at the old laptop's address, which has no form token here
 @login_not_required
 @require_POST
-def kept(request: HttpRequest, token: str) -> HttpResponse:
+def kept(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """An entry or agreement a phone kept, sent on to this laptop (restored from a backup of the first).
 
     The table's token in the address is the key, as for every phone post; the tap names its own seat,
@@ -496,7 +498,7 @@ def _ready_for(table: Table, data: dict) -> bool:
     return state.result is not None or state.claims[OTHER_SIDE[side]] is not None
 
 
-def remembered_entrant(request: HttpRequest, event: Event) -> Entrant | None:
+def remembered_entrant(request: HtmxHttpRequest, event: Event) -> Entrant | None:
     """This phone's player at ``event``, if it has chosen a seat there."""
     entrant_pk = _remembered(request).get(str(event.pk))
     return event.entrants.filter(pk=entrant_pk).first() if entrant_pk else None
@@ -504,7 +506,7 @@ def remembered_entrant(request: HttpRequest, event: Event) -> Entrant | None:
 
 @login_not_required
 @require_GET
-def events(request: HttpRequest, token: str) -> HttpResponse:
+def events(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The table's pushed updates, as this server answers them: 204, "none here". A server that holds open
     streams (``rundrive``'s, whistdrive/asgi.py) answers this URL itself (whistdrive/push.py); behind one
     that cannot (a hosted install's WSGI workers), a 204 tells the phone's browser not to ask again, and

@@ -15,7 +15,6 @@ import json
 import os
 import sys
 import threading
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -27,6 +26,7 @@ django.setup()
 
 from django.db import connection  # noqa: E402
 
+from tests.waiting import wait_for  # noqa: E402
 from whistdrive import backups, entry, evening  # noqa: E402
 from whistdrive.formats import Format  # noqa: E402
 from whistdrive.models import Event, Result, Table  # noqa: E402
@@ -44,8 +44,12 @@ def main(hands: int) -> None:
         try:
             table = Table.objects.get(event=event, number=number)
             for hand in range(1, hands + 1):
-                while Event.objects.get(pk=event.pk).current_hand < hand:
-                    time.sleep(0.01)
+                wait_for(
+                    lambda hand=hand: Event.objects.get(pk=event.pk).current_hand >= hand,
+                    timeout=120,
+                    what=f"hand {hand} at table {number}",
+                    every=0.01,
+                )
                 ns = (number + hand) % 14
                 entry.submit(table, hand=hand, seat="N", tricks_ours=ns)
                 entry.agree(table, hand=hand, seat="E")
@@ -57,8 +61,13 @@ def main(hands: int) -> None:
     threads = [threading.Thread(target=table_phones, args=(n,)) for n in range(1, TABLES + 1)]
     for thread in threads:
         thread.start()
-    while Result.objects.count() < TABLES + TABLES // 2 and not errors:
-        time.sleep(0.005)
+    # The backup is taken in the middle of the burst: some results agreed, more being written.
+    wait_for(
+        lambda: Result.objects.count() >= TABLES + TABLES // 2 or errors,
+        timeout=120,
+        what="half the tables' results",
+        every=0.005,
+    )
     before = sorted(Result.objects.values_list("pk", flat=True))
     path = backups.take_backup()
     for thread in threads:

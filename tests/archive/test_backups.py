@@ -42,6 +42,7 @@ def live_evening(tmp_path):
     return env, json.loads(run.stdout.strip().splitlines()[-1])
 
 
+@pytest.mark.slow  # 25 tables' phones in a process of their own
 def test_a_backup_taken_while_25_tables_submit_holds_every_result_agreed_before_it_began(live_evening, tmp_path):
     env, outcome = live_evening
     assert outcome["errors"] == []

@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE
 from tests.foundation.drive_process import REPO, laptop_env
+from tests.waiting import wait_for
 
 WAIT_MS = 90_000  # finding the new laptop: the phones wait 8 s without an answer, then look
 
@@ -30,6 +31,16 @@ def make_evening(data_dir: Path) -> dict:
 def query(data_dir: Path, sql: str, *args):
     with sqlite3.connect(data_dir / "whistdrive.sqlite3") as db:
         return db.execute(sql, args).fetchall()
+
+
+def wait_backed_up(data_dir: Path, hand: int) -> None:
+    """Wait until the laptop has marked ``hand`` as held by its backup (backups.automatic): the phones'
+    next request then tells them (WD-Backed-Up), and they forget their taps of it."""
+    wait_for(
+        lambda: query(data_dir, "SELECT MIN(backed_up_hand) FROM whistdrive_event")[0][0] >= hand,
+        timeout=WAIT_MS / 1000,
+        what=f"the backup marked as holding hand {hand}",
+    )
 
 
 class Phone:

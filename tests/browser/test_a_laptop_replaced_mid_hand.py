@@ -20,8 +20,9 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.laptops import WAIT_MS, Phone, make_evening, query
+from tests.browser.laptops import WAIT_MS, Phone, make_evening, query, wait_backed_up
 from tests.foundation.drive_process import free_port_pair, laptop_env, manage, start_drive
+from tests.waiting import wait_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -42,12 +43,12 @@ def test_phones_carry_the_evening_to_a_laptop_restored_from_the_last_hand_end_co
         t1n.enter(7), t1e.agree(), t2n.enter(6), t2e.agree()
         for phone in phones:
             phone.on_hand(2)
-        deadline = time.monotonic() + 30
-        while not list(usb.glob("*.sqlite3")) and time.monotonic() < deadline:
-            time.sleep(0.1)
-        copy = max(usb.glob("*.sqlite3"), key=lambda p: p.stat().st_mtime_ns)
+        copy = max(
+            wait_for(lambda: list(usb.glob("*.sqlite3")), timeout=30, what="a copy on the USB stick"),
+            key=lambda p: p.stat().st_mtime_ns,
+        )
         assert copy.with_suffix(".json").exists()
-        time.sleep(5)  # a poll or two: the phones learn that hand 1 is in the backup
+        wait_backed_up(first, 1)  # the phones learn it at their next request, and forget hand 1's taps
         # Hand 2, after the copy: table 1 enters and agrees, table 2's North enters. Then A dies.
         for phone in phones:
             phone.sit()

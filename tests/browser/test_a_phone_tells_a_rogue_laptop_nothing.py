@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import re
 import signal
-import time
 
 import pytest
 from playwright.sync_api import expect
 
 from tests.browser.laptops import WAIT_MS, Phone, Rogue, make_evening, query
 from tests.foundation.drive_process import free_port_pair, laptop_env, manage, start_drive
+from tests.waiting import wait_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -46,10 +46,10 @@ def hall(browser, tmp_path_factory):
             t1n.enter(7), t1e.agree(), t2n.enter(6), t2e.agree()
             for phone in phones:
                 phone.on_hand(2)
-            deadline = time.monotonic() + 30
-            while not list(usb.glob("*.sqlite3")) and time.monotonic() < deadline:
-                time.sleep(0.1)
-            copy = max(usb.glob("*.sqlite3"), key=lambda p: p.stat().st_mtime_ns)
+            copy = max(
+                wait_for(lambda: list(usb.glob("*.sqlite3")), timeout=30, what="a copy on the USB stick"),
+                key=lambda p: p.stat().st_mtime_ns,
+            )
             for phone in phones:
                 phone.sit()
             t1n.enter(8)  # kept by the phone: A's last copy ends at hand 1

@@ -11,13 +11,13 @@ folder: what the disk may hold after one.
 from __future__ import annotations
 
 import signal
-import time
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.laptops import Phone, make_evening, query
+from tests.browser.laptops import Phone, make_evening, query, wait_backed_up
 from tests.foundation.drive_process import free_port, laptop_env, manage, start_drive
+from tests.waiting import wait_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -37,11 +37,11 @@ def test_after_a_power_cut_the_phones_give_the_laptop_back_what_its_disk_lost(br
         for phone in phones:
             phone.on_hand(2)
         automatic = data / "backups" / "automatic"
-        deadline = time.monotonic() + 30
-        while not list(automatic.glob("*.sqlite3")) and time.monotonic() < deadline:
-            time.sleep(0.1)
-        copy = max(automatic.glob("*.sqlite3"), key=lambda p: p.stat().st_mtime_ns)
-        time.sleep(5)  # a poll or two: the phones learn that hand 1 is in the backup
+        copy = max(
+            wait_for(lambda: list(automatic.glob("*.sqlite3")), timeout=30, what="an automatic backup"),
+            key=lambda p: p.stat().st_mtime_ns,
+        )
+        wait_backed_up(data, 1)  # the phones learn it at their next request, and forget hand 1's taps
         for phone in phones:
             phone.sit()
         t1n.enter(8), t1e.agree(), t2n.enter(5)

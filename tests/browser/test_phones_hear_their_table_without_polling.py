@@ -11,7 +11,6 @@ import datetime
 import json
 import socket
 import threading
-import time
 from dataclasses import dataclass, field
 
 import pytest
@@ -65,9 +64,8 @@ def test_on_the_laptop_a_phone_sees_the_claim_at_once_and_never_polls(laptop):
     east.page.wait_for_timeout(9000)  # (Playwright's own wait: its events are delivered meanwhile)
     assert fetches == []
     north.enter(8)
-    started = time.monotonic()
+    # Within a deadline shorter than two polls; that it was pushed, not polled, is the check below.
     expect(east.page.locator('form[action$="/agree/"] button').first).to_be_visible(timeout=5000)
-    assert time.monotonic() - started < 3
     # The claim came as the page itself, drawn for East's seat: no fetch at all.
     assert fetches == []
     east.agree()

@@ -15,6 +15,8 @@ import urllib.parse
 import urllib.request
 from dataclasses import dataclass, field
 
+from tests.waiting import eventually
+
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 HAND = re.compile(r'name="hand" value="(\d+)"')
 ERROR = 'class="notice error"'
@@ -82,7 +84,7 @@ def play_table(base_url: str, number: int, token: str, hands: int, log: Log, sto
             if hand is None or hand > hands:
                 if "The evening is over" in north.page():
                     return
-                time.sleep(0.05)
+                time.sleep(0.05)  # a phone's own poll for its next hand, as the page polls: not a wait in the test
                 continue
             # Players move between hands: each hand the phones say again who holds them.
             north.post("seat/", {"seat": "N"})
@@ -92,13 +94,10 @@ def play_table(base_url: str, number: int, token: str, hands: int, log: Log, sto
             log.note(number, hand, "enter", status, text)
             status, text = east.post("agree/", {"hand": hand, "seat": "E", "tricks_ns": ns})
             log.note(number, hand, "agree", status, text)
-            waited = time.monotonic()
-            while not stop.is_set() and north.current_hand() == hand:
-                if time.monotonic() - waited > STUCK_AFTER:
-                    with log.lock:
-                        log.failures.append(f"table {number}: hand {hand} never moved on")
-                    return
-                time.sleep(0.05)
+            if not eventually(lambda hand=hand: stop.is_set() or north.current_hand() != hand, timeout=STUCK_AFTER):
+                with log.lock:
+                    log.failures.append(f"table {number}: hand {hand} never moved on")
+                return
             if hand == hands:
                 return
     except Exception as exc:  # noqa: BLE001 - a dead server is what some tests want; the test decides

@@ -6,13 +6,13 @@ import json
 import subprocess
 import sys
 import threading
-import time
 
 import pytest
 
 from tests.faults.phones import Log, Phone, play_all, tricks_for
 from tests.faults.stored import read
 from tests.foundation.drive_process import REPO, laptop_env, start_drive
+from tests.waiting import eventually
 
 pytestmark = pytest.mark.slow
 TABLES, HANDS = 6, 3
@@ -39,9 +39,7 @@ def test_every_success_the_phones_saw_survives_a_kill_and_the_evening_goes_on(tm
         log, stop = Log(), threading.Event()
         threads = play_all(drive.base_url, evening["tables"], HANDS, log, stop)
         # Kill once the burst is well under way: some hands agreed, more posts in flight.
-        deadline = time.monotonic() + 120
-        while len(log.successes("agree")) < TABLES + 3 and time.monotonic() < deadline:
-            time.sleep(0.01)
+        eventually(lambda: len(log.successes("agree")) >= TABLES + 3 or log.failures, timeout=120, every=0.01)
         assert len(log.successes("agree")) >= TABLES + 3, (log.failures, drive.output[-4000:])
         drive.process.kill()
         drive.process.wait()

@@ -7,11 +7,12 @@ import socket
 import subprocess
 import sys
 import threading
-import time
 import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from tests.waiting import eventually
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -95,15 +96,17 @@ def start_drive(
             drive.lines.append(line.rstrip("\n"))
 
     threading.Thread(target=collect, daemon=True).start()
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
+
+    def answers() -> bool:
         if process.poll() is not None:
             raise AssertionError(f"rundrive exited with {process.returncode}:\n{drive.output}")
         try:
             with urllib.request.urlopen(drive.base_url + "/healthz", timeout=2) as response:
-                if response.status == 200:
-                    return drive
+                return response.status == 200
         except (urllib.error.URLError, ConnectionError, TimeoutError):
-            time.sleep(0.2)
-    process.kill()
-    raise AssertionError(f"rundrive did not answer /healthz:\n{drive.output}")
+            return False
+
+    if not eventually(answers, timeout=90, every=0.2):
+        process.kill()
+        raise AssertionError(f"rundrive did not answer /healthz:\n{drive.output}")
+    return drive

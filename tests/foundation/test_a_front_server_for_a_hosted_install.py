@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from tests.foundation.drive_process import REPO, free_port, laptop_env, manage
+from tests.waiting import wait_for
 
 pytestmark = [
     pytest.mark.slow,
@@ -37,8 +38,9 @@ def _tls() -> ssl.SSLContext:
 
 
 class Front:
-    def __init__(self, port: int):
+    def __init__(self, port: int, error_log: Path):
         self.port = port
+        self.error_log = error_log
 
     def get(self, path: str, *, source: str = "127.0.0.2", method: str = "GET", body=None, headers=None):
         connection = http.client.HTTPSConnection(
@@ -120,19 +122,32 @@ http {{
     )  # fmt: skip
     try:
         for process, listening in ((nginx, port), (backend, backend_port)):
-            for _ in range(300):
-                if process.poll() is not None:
-                    pytest.fail(f"{process.args[0]} stopped: {process.stdout and process.stdout.read()}")
-                try:
-                    socket.create_connection(("127.0.0.1", listening), timeout=1).close()
-                    break
-                except OSError:
-                    time.sleep(0.1)
-        yield Front(port)
+            wait_for(lambda p=process, at=listening: _listening(p, at), timeout=60, what=f"a server on {listening}")
+        front = Front(port, nginx_dir / "error.log")
+        # Listening is not answering: gunicorn's workers may still be loading Django.
+        wait_for(lambda: _answers(front), timeout=60, what="the site's answer through nginx", every=0.2)
+        yield front
     finally:
         for process in (nginx, backend):
             process.terminate()
             process.wait(timeout=30)
+
+
+def _listening(process: subprocess.Popen, port: int) -> bool:
+    if process.poll() is not None:
+        pytest.fail(f"{process.args[0]} stopped: {process.stdout and process.stdout.read()}")
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+    except OSError:
+        return False
+    return True
+
+
+def _answers(front: Front) -> bool:
+    try:
+        return front.get("/healthz", source="127.0.0.9")[0] == 200
+    except OSError:  # refused, reset or timed out (TimeoutError is an OSError)
+        return False
 
 
 def test_pages_pass_through_with_the_address_and_the_scheme(front):
@@ -144,9 +159,9 @@ def test_pages_pass_through_with_the_address_and_the_scheme(front):
 
 
 def test_headers_that_never_finish_are_closed_by_nginx(front):
+    started = time.monotonic()  # nginx's header timeout runs from the connection, handshake included
     slow = front.raw("127.0.0.3")
     slow.sendall(b"GET /healthz HTTP/1.1\r\nHost: localhost\r\n")
-    started = time.monotonic()
     slow.settimeout(20)
     try:
         assert slow.recv(1024) == b""
@@ -154,7 +169,8 @@ def test_headers_that_never_finish_are_closed_by_nginx(front):
         pass  # closed, less politely
     finally:
         slow.close()
-    assert 9 <= time.monotonic() - started <= 15
+    # nginx's client_header_timeout (10 s) closed it, not a refusal at once; the 20 s above is the deadline.
+    assert time.monotonic() - started >= 9
 
 
 def test_half_open_connections_from_one_address_do_not_hold_up_the_others(front):
@@ -164,9 +180,10 @@ def test_half_open_connections_from_one_address_do_not_hold_up_the_others(front)
             sock = front.raw("127.0.0.4")
             sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: localhost\r\n")
             held.append(sock)
-        started = time.monotonic()
+        # Answered (within the request's own 10 s deadline), and nginx never ran short of connections for it:
+        # the behaviour, where timing the answer would cry wolf on a busy machine.
         assert front.get("/healthz", source="127.0.0.5")[0] == 200
-        assert time.monotonic() - started < 3
+        assert "worker_connections are not enough" not in front.error_log.read_text()
     finally:
         for sock in held:
             sock.close()

@@ -79,6 +79,7 @@ def laptop(tmp_path, request):
         drive.process.wait()
 
 
+@pytest.mark.slow  # starts rundrive
 def test_twenty_slow_bodies_leave_the_other_phones_answered(laptop):
     drive, evening, _ = laptop
     token = evening["tables"]["1"]
@@ -101,6 +102,7 @@ def test_twenty_slow_bodies_leave_the_other_phones_answered(laptop):
             sock.close()
 
 
+@pytest.mark.slow  # starts rundrive
 @pytest.mark.parametrize("laptop", [{"WHISTDRIVE_BODY_DEADLINE": "2"}], indirect=True)
 def test_a_body_past_the_deadline_is_answered_408_and_reaches_no_view(laptop):
     drive, evening, data_dir = laptop
@@ -117,7 +119,7 @@ def test_a_body_past_the_deadline_is_answered_408_and_reaches_no_view(laptop):
                 sock.sendall(b"x")
             except OSError:
                 break
-            time.sleep(0.5)
+            time.sleep(0.5)  # the slow sender under test: a byte every half second
         answer = answer_or_close(sock, within=max(0.1, deadline - time.monotonic()))
     finally:
         sock.close()
@@ -147,7 +149,7 @@ def test_a_body_in_pieces_reaches_django_whole_and_only_once_it_has_all_come():
     sent: list[dict] = []
 
     async def receive() -> dict:
-        await asyncio.sleep(0.05)
+        await asyncio.sleep(0.05)  # the behaviour under test: pieces a moment apart
         piece = pieces.pop(0)
         if not pieces:
             last_piece_at.append(time.monotonic())

@@ -17,6 +17,7 @@ from tests.browser.laptops import make_evening
 from tests.factories import give_access, make_user, started_event
 from tests.foundation.drive_process import start_drive
 from tests.foundation.test_pushed_updates import Stream
+from tests.waiting import eventually
 from whistdrive import push
 from whistdrive.tokens import new_token
 
@@ -42,6 +43,7 @@ def opened(drive, token: str, source: str, into: list[Stream]) -> int:
     return stream.status
 
 
+@pytest.mark.slow  # starts rundrive
 @linux_only
 def test_one_device_holds_at_most_its_share_of_streams_and_other_devices_are_served(laptop):
     drive, evening = laptop
@@ -62,6 +64,7 @@ def test_one_device_holds_at_most_its_share_of_streams_and_other_devices_are_ser
             stream.close()
 
 
+@pytest.mark.slow  # starts rundrive
 @linux_only
 def test_a_table_holds_at_most_twelve_streams_from_however_many_devices(laptop):
     drive, evening = laptop
@@ -76,6 +79,7 @@ def test_a_table_holds_at_most_twelve_streams_from_however_many_devices(laptop):
             stream.close()
 
 
+@pytest.mark.slow  # starts rundrive
 @linux_only
 def test_a_stream_for_a_token_no_table_has_is_refused_and_holds_no_place(laptop):
     drive, evening = laptop
@@ -89,6 +93,7 @@ def test_a_stream_for_a_token_no_table_has_is_refused_and_holds_no_place(laptop)
             stream.close()
 
 
+@pytest.mark.slow  # starts rundrive
 @linux_only
 @pytest.mark.parametrize("laptop", [{"WHISTDRIVE_STREAM_IDLE_SECONDS": "2"}], indirect=True)
 def test_a_stream_pushed_nothing_for_the_idle_time_ends_with_a_word(laptop):
@@ -110,12 +115,7 @@ def test_a_stream_pushed_nothing_for_the_idle_time_ends_with_a_word(laptop):
 
 def _eventually_opened(drive, token: str, source: str, into: list[Stream], within: float = 10) -> bool:
     """Whether a stream opens within ``within`` seconds (the server notices a closed one as its phone goes)."""
-    deadline = time.monotonic() + within
-    while time.monotonic() < deadline:
-        if opened(drive, token, source, into) == 200:
-            return True
-        time.sleep(0.1)
-    return False
+    return eventually(lambda: opened(drive, token, source, into) == 200, timeout=within, every=0.1)
 
 
 @pytest.mark.django_db

@@ -20,7 +20,7 @@ CHECK_REPEATEDLY = """
 import sys, time
 start = float(sys.argv[1])
 import whistdrive.settings as settings
-time.sleep(max(0.0, start - time.time()))
+time.sleep(max(0.0, start - time.time()))  # all start together (the behaviour under test), not a wait for an event
 for _ in range(200):
     settings._data_dir()
 """

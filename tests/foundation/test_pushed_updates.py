@@ -88,6 +88,7 @@ def laptop(tmp_path):
         drive.process.wait()
 
 
+@pytest.mark.slow  # starts rundrive
 def test_a_phone_hears_its_table_change_at_once_and_nothing_of_other_tables(laptop):
     drive, evening = laptop
     one, two = evening["tables"]["1"], evening["tables"]["2"]
@@ -115,9 +116,7 @@ def test_a_phone_hears_its_table_change_at_once_and_nothing_of_other_tables(lapt
         # North's claim at this table: its other phones hear of it within a moment, with no poll.
         status, _ = north.post("enter/", {"hand": 1, "tricks": 8})
         assert status == 200
-        started = time.monotonic()
-        claimed = stream.next_version(within=5)
-        assert time.monotonic() - started < 2
+        claimed = stream.next_version(within=5)  # a deadline, not a speed: the stream is pushed, never asked
         assert claimed != shown
         # ...and the version pushed is the one a phone then fetches: its page shows it.
         assert SHARED.search(Phone(drive.base_url, one).page()).group(1) == claimed
@@ -140,6 +139,7 @@ def fragment(phone: Phone) -> str:
         return response.read().decode()
 
 
+@pytest.mark.slow  # starts rundrive
 def test_a_phone_whose_player_sits_there_is_pushed_the_page_itself(laptop):
     """No fetch at all: the change comes as the very fragment the phone would have fetched, drawn for its
     own seat. A stream naming no player, or one it was not given, is told the version as before."""
@@ -172,6 +172,7 @@ def test_a_phone_whose_player_sits_there_is_pushed_the_page_itself(laptop):
             each.close()
 
 
+@pytest.mark.slow  # starts rundrive
 def test_stopping_the_server_ends_the_open_streams_at_once(laptop):
     drive, evening = laptop
     streams = [Stream(drive.base_url, token) for token in evening["tables"].values()]
@@ -191,6 +192,7 @@ def test_stopping_the_server_ends_the_open_streams_at_once(laptop):
             stream.close()
 
 
+@pytest.mark.slow  # starts rundrive
 def test_a_stream_for_no_table_is_refused(laptop):
     drive, _ = laptop
     stream = Stream(drive.base_url, "no-such-table")
@@ -200,6 +202,7 @@ def test_a_stream_for_no_table_is_refused(laptop):
         stream.close()
 
 
+@pytest.mark.slow  # starts rundrive
 def test_a_table_given_a_new_code_tells_its_old_codes_streams_and_ends_them(laptop, tmp_path):
     """A page whose stream is open does not poll: when the organiser issues the table a new QR code, the old
     code's streams are told a version that no page has (the phone fetches its page: "this table has a new
@@ -232,6 +235,7 @@ def test_a_table_given_a_new_code_tells_its_old_codes_streams_and_ends_them(lapt
         other.close()
 
 
+@pytest.mark.slow  # starts rundrive
 def test_many_idle_streams_cost_the_server_almost_nothing(laptop):
     drive, evening = laptop
     # As many as the server lets open (12 a table, 8 from a device): 24, from three devices.
@@ -248,7 +252,7 @@ def test_many_idle_streams_cost_the_server_almost_nothing(laptop):
             return (int(fields[11]) + int(fields[12])) / 100
 
         before = cpu()
-        time.sleep(5)
+        time.sleep(5)  # the behaviour under test: five idle seconds (CPU time is counted, not wall time)
         # The hub's look at the revisions (four a second) and nothing per stream: well under a tenth of a core.
         assert cpu() - before < 0.5
         assert drive.process.poll() is None

@@ -20,6 +20,7 @@ import time
 import pytest
 
 from tests.foundation.drive_process import start_drive
+from tests.waiting import wait_for
 
 pytestmark = [
     pytest.mark.slow,
@@ -35,6 +36,13 @@ def phone_get(drive, path: str = "/healthz", *, source: str = "127.0.0.2", timeo
         return connection.getresponse().status
     finally:
         connection.close()
+
+
+def _answered(drive, source: str) -> bool:
+    try:
+        return phone_get(drive, source=source) == 200
+    except OSError:  # refused, reset or timed out while the server is still full
+        return False
 
 
 def half_open(drive, source: str, count: int) -> list[socket.socket]:
@@ -105,7 +113,8 @@ def test_a_request_whose_headers_never_finish_is_closed(tmp_path, drives):
     try:
         assert closed_by_server(slow, within=20)
         assert closed_by_server(silent, within=20 - (time.monotonic() - started))
-        assert 9 <= time.monotonic() - started <= 20
+        # Closed at the server's idle deadline (10 s), not refused at once; the 20 s above is the test's deadline.
+        assert time.monotonic() - started >= 9
         phone.request("GET", "/healthz")  # the same connection, 10 or more seconds later
         assert phone.getresponse().status == 200
     finally:
@@ -144,14 +153,14 @@ def test_with_few_open_files_the_server_holds_what_it_can_and_its_log_stays_smal
         # 300 phones, 15 from each of 20 addresses: more than the process has file handles for.
         for n in range(20):
             phones += half_open(drive, f"127.0.1.{n + 1}", 15)
-        time.sleep(3)
+        time.sleep(3)  # the behaviour under test: 3 s of refusing them fill no log (not a wait for an event)
         assert len(drive.lines) - lines_before < 40, "\n".join(drive.lines[lines_before:][:40])
         assert drive.process.poll() is None
     finally:
         for sock in phones:
             sock.close()
-    time.sleep(2.5)  # the server notices the closed connections at its next check
-    assert phone_get(drive, source="127.0.0.9", timeout=10) == 200
+    # The server notices the closed connections at its next check, and a phone gets in again.
+    wait_for(lambda: _answered(drive, "127.0.0.9"), timeout=30, what="a phone let in once the others went")
 
 
 def test_a_body_too_big_for_any_upload_is_refused_before_it_is_read(tmp_path, drives):

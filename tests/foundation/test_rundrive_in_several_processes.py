@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import re
 import signal
-import time
 import urllib.request
 from pathlib import Path
 
@@ -21,8 +20,12 @@ from tests.browser.laptops import make_evening
 from tests.faults.phones import Phone
 from tests.foundation.drive_process import start_drive
 from tests.foundation.test_pushed_updates import Stream, fragment, seated_stream
+from tests.waiting import wait_for
 
-pytestmark = pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the server's processes from /proc")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the server's processes from /proc"),
+]  # slow: rundrive with two server processes, in every test
 
 YOU_ARE = re.compile(r"You are (North|East|South|West)")
 POST_LIMIT = 12  # the flood test posts past it; the others stay under it
@@ -142,13 +145,13 @@ def test_a_process_that_dies_is_replaced_and_stopping_ends_them_all(laptop):
     drive, evening = laptop
     first, second = _servers(drive.process.pid)
     os.kill(first, signal.SIGKILL)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        servers = _servers(drive.process.pid)
-        if len(servers) == 2 and first not in servers:
-            break
-        time.sleep(0.2)
-    assert len(servers) == 2 and second in servers, servers
+
+    def replaced() -> list[int] | None:
+        now = _servers(drive.process.pid)
+        return now if len(now) == 2 and first not in now else None
+
+    servers = wait_for(replaced, timeout=30, what="a new server process in place of the killed one")
+    assert second in servers, servers
     assert "A server process ended" in drive.output
     for _ in range(10):
         with urllib.request.urlopen(f"{drive.base_url}/t/{evening['tables']['2']}/", timeout=30) as page:
@@ -173,11 +176,8 @@ def test_the_processes_stop_when_rundrive_is_ended_outright(laptop):
     assert len(servers) == 2
     drive.process.kill()  # the task manager's "End task": rundrive cannot stop them itself
     drive.process.wait()
-    deadline = time.monotonic() + 20
-    while any(_is_alive(pid) for pid in servers) and time.monotonic() < deadline:
-        time.sleep(0.2)
     # Not left serving on alone, holding the port against the next rundrive.
-    assert not any(_is_alive(pid) for pid in servers)
+    wait_for(lambda: not any(_is_alive(pid) for pid in servers), timeout=20, what="the server processes gone")
 
 
 def _open_files(pid: int) -> int:

@@ -9,22 +9,22 @@ and are not run here: docs/robustness.md says so.
 import shutil
 import signal
 import sys
-import time
 
 import pytest
 
 from tests.foundation.drive_process import start_drive
 from tests.foundation.power_manager import session_with_power_manager
+from tests.waiting import eventually
 
-pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="the D-Bus power manager is Linux's")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(sys.platform != "linux", reason="the D-Bus power manager is Linux's"),
+]  # slow: rundrive and a D-Bus daemon, in every test
 
 
 def said(drive, words: str) -> bool:
     """Whether rundrive has printed ``words`` (its output is read by another thread, a moment later)."""
-    deadline = time.monotonic() + 10
-    while words not in drive.output and time.monotonic() < deadline:
-        time.sleep(0.05)
-    return words in drive.output
+    return eventually(lambda: words in drive.output, timeout=10)
 
 
 @pytest.mark.skipif(shutil.which("dbus-daemon") is None, reason="needs Debian's dbus-daemon")

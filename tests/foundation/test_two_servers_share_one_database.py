@@ -21,7 +21,6 @@ import re
 import socket
 import subprocess
 import sys
-import time
 import urllib.parse
 import uuid
 from http.cookies import SimpleCookie
@@ -29,6 +28,7 @@ from http.cookies import SimpleCookie
 import pytest
 
 from tests.foundation.drive_process import REPO, free_port, laptop_env, manage
+from tests.waiting import wait_for
 
 pytestmark = pytest.mark.slow
 
@@ -169,15 +169,18 @@ def _servers(tmp_path, database: str, cache_url: str, server: list[str] = GUNICO
             )  # fmt: skip
         )
     for process, port in zip(processes, ports, strict=True):
-        for _ in range(300):
-            if process.poll() is not None:
-                pytest.fail(f"the server stopped: {process.stderr.read()}")
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.1)
+        wait_for(lambda process=process, port=port: _listening(process, port), timeout=60, what=f"a server on {port}")
     return evening, ports, processes
+
+
+def _listening(process: subprocess.Popen, port: int) -> bool:
+    if process.poll() is not None:
+        pytest.fail(f"the server stopped: {process.stderr.read()}")
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+    except OSError:
+        return False
+    return True
 
 
 @pytest.mark.parametrize("cache", ["each process's own memory", "one Redis"])
@@ -236,6 +239,16 @@ def test_a_result_entered_through_one_server_is_seen_at_once_through_the_other(t
         for process in processes:
             process.terminate()
             process.wait(timeout=30)
+
+
+def _listening(process: subprocess.Popen, port: int) -> bool:
+    if process.poll() is not None:
+        pytest.fail(f"the server stopped: {process.stderr.read()}")
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+    except OSError:
+        return False
+    return True
 
 
 @pytest.mark.parametrize("cache", ["each process's own memory", "one Redis"])

@@ -44,3 +44,29 @@ def _test_settings(settings, tmp_path):
     # Hosted mode (the PostgreSQL runs) limits wrong table links per address, counted in a cache
     # that outlives each test: off here, on in tests/security where the limit itself is tested.
     settings.TOKEN_RATE_LIMIT = 0
+
+
+# Fixtures through which a test reaches the database (pytest-django's own; every factory fixture such as
+# `event` asks for one of them, and item.fixturenames holds a test's fixtures with theirs).
+DATABASE_FIXTURES = {
+    "db",
+    "transactional_db",
+    "django_db_reset_sequences",
+    "django_db_serialized_rollback",
+    "live_server",
+}
+
+
+def _uses_the_database(item: pytest.Item) -> bool:
+    return item.get_closest_marker("django_db") is not None or bool(
+        DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark `nodb` every test of a module in which no test touches the database (the engines' tests, most
+    of them): the suite on PostgreSQL (.ci/run) leaves them out, as they would run exactly as on SQLite."""
+    modules_with_database = {item.module for item in items if _uses_the_database(item)}
+    for item in items:
+        if item.module not in modules_with_database:
+            item.add_marker(pytest.mark.nodb)

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from whistdrive.rules import SEATS, Card, RuleError, card_name, deal, parse_card, play_deal, shuffled_pack
-from whistdrive.rules.play import PlayedHand
+from whistdrive.rules.play import PlayedHand, Player
 from whistdrive.rules.trumps import trump_for_hand
 from whistdrive.vocabulary import SUIT_WORDS, TRUMP_LETTERS
 
@@ -44,7 +44,7 @@ class Board:
             "deal": None if self.deal is None else {seat: _written(self.deal[seat]) for seat in SEATS},
         }
 
-    def play(self, players: Mapping[str, object] | object | None = None) -> PlayedHand:
+    def play(self, players: Mapping[str, Player] | Player | None = None) -> PlayedHand:
         """Play this board's deal out (eldest hand leads) with the simulation's card players."""
         if self.deal is None:
             raise RuleError(f"board {self.number} was dealt at the table: there is no deal to play")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Protocol
 
 from whistdrive.vocabulary import SEATS, SIDE_NAMES, SIDE_OF_SEAT
 
@@ -23,6 +24,12 @@ NO_TRUMP = -1
 #   trump - suit index 0–3 (S H D C), or -1 for no trumps
 #   gone  - bitmask (1 << card) of every card played so far this hand, this trick included
 Chooser = Callable[[list[int], list[int], int, int], int]
+
+
+class Player(Protocol):
+    """Anything with a ``choose`` (see ``Chooser``): HeuristicPlayer, RandomPlayer, a test's own."""
+
+    def choose(self, hand: list[int], trick: list[int], trump: int, gone: int) -> int: ...
 
 
 def trump_index(trump: str | None) -> int:
@@ -100,7 +107,7 @@ def play_hand(
     hands: Mapping[str, Sequence[int]],
     trump: str | None,
     leader: str,
-    players: Mapping[str, object] | object,
+    players: Mapping[str, Player] | Player,
 ) -> PlayedHand:
     """Play all 13 tricks: ``leader`` leads the first, the winner of each trick leads the next.
 
@@ -114,13 +121,15 @@ def play_hand(
     return PlayedHand(trump=trump_letter, leader=leader, record=tuple(record))
 
 
-def _choosers(players) -> list[Chooser]:
+def _choosers(players: Mapping[str, Player] | Player) -> list[Chooser]:
     if isinstance(players, Mapping):
         return [players[seat].choose for seat in SEATS]
     return [players.choose] * 4
 
 
-def _play(hands: Mapping[str, Sequence[int]], trump: int, leader: int, players) -> list[tuple[int, tuple, int]]:
+def _play(
+    hands: Mapping[str, Sequence[int]], trump: int, leader: int, players: Mapping[str, Player] | Player
+) -> list[tuple[int, tuple[int, ...], int]]:
     """The inner loop on plain ints: seats are 0–3 (N E S W), N–S are the even seats."""
     held = [sorted(map(int, hands[seat])) for seat in SEATS]
     if any(len(h) != 13 for h in held) or len(set().union(*held)) != 52:

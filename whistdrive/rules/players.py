@@ -13,7 +13,7 @@ from whistdrive.vocabulary import SEATS
 
 from .cards import Card, Deal, deal, next_seat, shuffled_pack
 from .errors import RuleError
-from .play import NO_TRUMP, PlayedHand, _winning_position, honours_held, play_hand
+from .play import NO_TRUMP, PlayedHand, Player, _winning_position, honours_held, play_hand
 
 # _ABOVE[c]: bitmask of the cards of c's suit that outrank c.
 _ABOVE = [((1 << (c // 13 * 13 + 13)) - 1) ^ ((1 << (c + 1)) - 1) for c in range(52)]
@@ -145,7 +145,7 @@ def simulate_hand(
     seed: int,
     dealer: str,
     trump: str | None,
-    players: Mapping[str, object] | object | None = None,
+    players: Mapping[str, Player] | Player | None = None,
 ) -> SimulatedHand:
     """Shuffle with ``seed``, deal from ``dealer``, and play the hand out.
 
@@ -171,7 +171,7 @@ def play_deal(
     hands: Mapping[str, Sequence[int]],
     dealer: str,
     trump: str,
-    players: Mapping[str, object] | object | None = None,
+    players: Mapping[str, Player] | Player | None = None,
 ) -> PlayedHand:
     """Play a given deal out: eldest hand (the dealer's left) leads, ``trump`` ("N": no trumps).
 

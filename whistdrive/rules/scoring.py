@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from whistdrive.formats import Format
-from whistdrive.vocabulary import OTHER_SIDE, SIDE_NAMES, SIDES, SUIT_WORDS, is_whole_number
+from whistdrive.vocabulary import OTHER_SIDE, SIDE_NAMES, SIDES, SUIT_WORDS, TRUMP_LETTERS, is_whole_number
 
 from .errors import RuleError
-from .trumps import TRUMP_LETTERS, trump_for_hand
+from .trumps import trump_for_hand
 
 _NUMBER_WORDS = {4: "four", 6: "six", 8: "eight", 9: "nine"}
 
@@ -235,7 +236,7 @@ class TableScore:
         lead = max(SIDES, key=lambda side: score[side])
         return f"{part}; {SIDE_NAMES[lead]} lead this game {score[lead]}–{score[OTHER_SIDE[lead]]}"
 
-    def to_results_dict(self) -> dict:
+    def to_results_dict(self) -> dict[str, list[dict[str, Any]]]:
         """The archive spec's ``results.tables`` entry, without its "table" key."""
         return {
             "hands": [
@@ -300,7 +301,9 @@ def _check_hand(fmt: Format, number: int, entry: HandEntry, expected: int | None
         raise RuleError(f"hand {number}: " + "; ".join(found))
 
 
-def score_hand(fmt: Format, before: dict[str, int], entry: HandEntry) -> tuple[dict, dict, str | None, list[str]]:
+def score_hand(
+    fmt: Format, before: dict[str, int], entry: HandEntry
+) -> tuple[dict[str, int], dict[str, int], str | None, list[str]]:
     """One hand of a game from the score ``before`` it: (points, score after, side reaching game, notes).
 
     Order: revoke penalty points, then tricks, then honours. Once a side reaches the target on

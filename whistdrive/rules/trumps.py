@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from whistdrive.formats import TRUMP_LETTERS, TRUMP_MODES
+from whistdrive.formats import TRUMP_MODES
+from whistdrive.vocabulary import TRUMP_LETTERS
 
 from .errors import RuleError
 

@@ -16,17 +16,15 @@ from __future__ import annotations
 
 import argparse
 import http.client
-import json
-import os
 import re
 import socket
-import subprocess
-import sys
 import tempfile
 import threading
 import time
 from collections import Counter
 from pathlib import Path
+
+from _laptop import start
 
 HERE = Path(__file__).resolve().parent.parent
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
@@ -39,33 +37,6 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
-
-
-def start(repo: Path, data: Path, port: int) -> tuple[subprocess.Popen, dict]:
-    """rundrive from ``repo`` on ``port`` with a started three-table evening: the process and the evening."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DATABASE_URL", "WHISTDRIVE_", "DJANGO_"))}
-    env.update(WHISTDRIVE_DATA_DIR=str(data), PYTHONUNBUFFERED="1")
-    for command in (
-        ["manage.py", "rundrive", "--no-serve", "--organiser", "olive"],
-        ["tests/faults/make_evening.py", "3", "4"],
-    ):
-        made = subprocess.run(
-            [sys.executable, *command], cwd=repo, env=env, capture_output=True, text=True, timeout=300
-        )
-        if made.returncode != 0:
-            raise SystemExit(made.stderr[-2000:])
-    evening = json.loads(made.stdout.strip().splitlines()[-1])
-    server = subprocess.Popen(
-        [sys.executable, "manage.py", "rundrive", "--host", "127.0.0.1", "--port", str(port)],
-        cwd=repo, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    for _ in range(300):
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                return server, evening
-        except OSError:
-            time.sleep(0.2)
-    raise SystemExit("rundrive did not start")
 
 
 def form_token(port: int, token: str) -> tuple[str, str]:
@@ -146,7 +117,7 @@ def main() -> None:
         parser.error("--posts must be between 1 and 128 (32 an address)")
     port = free_port()
     with tempfile.TemporaryDirectory(prefix="slow-bodies-") as data:
-        server, evening = start(args.repo.resolve(), Path(data), port)
+        server, evening = start(args.repo.resolve(), Path(data), port, 3)
         posts: list[socket.socket] = []
         stop, endings = threading.Event(), {}
         try:

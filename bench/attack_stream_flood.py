@@ -16,16 +16,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
-import os
 import resource
 import socket
-import subprocess
-import sys
 import tempfile
 import time
 from collections import Counter
 from pathlib import Path
+
+from _laptop import start
 
 HERE = Path(__file__).resolve().parent.parent
 PHONE = "127.0.0.250"
@@ -35,32 +33,6 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
-
-
-def start(repo: Path, data: Path, port: int, tables: int) -> tuple[subprocess.Popen, dict]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DATABASE_URL", "WHISTDRIVE_", "DJANGO_"))}
-    env.update(WHISTDRIVE_DATA_DIR=str(data), PYTHONUNBUFFERED="1")
-    for command in (
-        ["manage.py", "rundrive", "--no-serve", "--organiser", "olive"],
-        ["tests/faults/make_evening.py", str(tables), "4"],
-    ):
-        made = subprocess.run(
-            [sys.executable, *command], cwd=repo, env=env, capture_output=True, text=True, timeout=300
-        )
-        if made.returncode != 0:
-            raise SystemExit(made.stderr[-2000:])
-    evening = json.loads(made.stdout.strip().splitlines()[-1])
-    server = subprocess.Popen(
-        [sys.executable, "manage.py", "rundrive", "--host", "127.0.0.1", "--port", str(port)],
-        cwd=repo, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    for _ in range(300):
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                return server, evening
-        except OSError:
-            time.sleep(0.2)
-    raise SystemExit("rundrive did not start")
 
 
 async def open_stream(port: int, token: str, source: str, held: list) -> str:

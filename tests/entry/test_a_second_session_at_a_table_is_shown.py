@@ -18,6 +18,13 @@ from whistdrive.models import Submission
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def _on_the_laptop(settings):
+    """On the laptop every device has an address of its own (a DATABASE_URL, as the PostgreSQL run sets,
+    makes the settings hosted; the hosted test below says so itself)."""
+    settings.HOSTED = False
+
+
 def phone_at(address: str) -> Client:
     """A phone (a session of its own) whose requests come from ``address`` on the hall's network."""
     return Client(REMOTE_ADDR=address)

@@ -7,7 +7,7 @@ Run as a script with the same environment as the server (WHISTDRIVE_DATA_DIR, or
 It migrates, makes an organiser ("bench", password "bench-password-1") and a club, registers
 ``tables * 4`` entrants (half ladies, half gents), starts the evening with the real movement
 (progressive, winners move), plays ``played`` hands by writing their results and moving on with
-``evening.advance`` exactly as the organiser's button does, and writes the tokens the load
+``running.advance`` exactly as the organiser's button does, and writes the tokens the load
 generator needs as JSON. The hand after that is left running, with no result yet.
 """
 
@@ -37,9 +37,9 @@ def build(tables: int, played: int, seed: int = 1) -> dict:
     from django.core.management import call_command
 
     from clubs.models import Club, ClubAccess
-    from whistdrive import evening
-    from whistdrive.formats import Format
-    from whistdrive.models import Entrant, Event, Result, Seating
+    from whistdrive.engines.formats import Format
+    from whistdrive.evening import running
+    from whistdrive.store.models import Entrant, Event, Result, Seating
 
     call_command("migrate", interactive=False, verbosity=0)
     user = User.objects.filter(username=ORGANISER).first()
@@ -60,7 +60,7 @@ def build(tables: int, played: int, seed: int = 1) -> dict:
         for i in range(people)
     )  # fmt: skip
     started = time.perf_counter()
-    evening.start_event(event, seed=seed)
+    running.start_event(event, seed=seed)
     rng = random.Random(seed)
     for hand in range(1, played + 1):
         event.refresh_from_db()
@@ -73,7 +73,7 @@ def build(tables: int, played: int, seed: int = 1) -> dict:
                    source=Result.Source.AGREED)
             for t in sorted(set(table_ids))
         )  # fmt: skip
-        evening.advance(event, expected_hand=hand)
+        running.advance(event, expected_hand=hand)
         event.refresh_from_db()
         if event.status == Event.Status.INTERVAL:
             event.status = Event.Status.RUNNING
@@ -99,7 +99,7 @@ def counts(event_pk: int) -> dict:
     import django
 
     django.setup()
-    from whistdrive.models import Event, Result, Submission
+    from whistdrive.store.models import Event, Result, Submission
 
     event = Event.objects.get(pk=event_pk)
     hand = event.current_hand

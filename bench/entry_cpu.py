@@ -99,7 +99,7 @@ def main() -> None:
         # The table's other phones then see the same moves on their next poll.
         response = timed("next phone's poll", south.get, f"{url}?v={version}", **htmx)
         assert response.status_code == 200 and b'ul class="moves"' in response.content, response.status_code
-    from whistdrive.models import Result
+    from whistdrive.store.models import Result
 
     agreed = Result.objects.filter(table__event_id=built["event"], hand=hand).count()
     assert agreed == len(chosen), (agreed, len(chosen))

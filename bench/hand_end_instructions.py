@@ -101,8 +101,10 @@ def main() -> None:
     from django.db import connection
     from django.test import Client
 
-    from whistdrive import cache, phones, push
-    from whistdrive.models import Seating
+    from whistdrive.evening import phones
+    from whistdrive.server import push
+    from whistdrive.store import cache
+    from whistdrive.store.models import Seating
 
     hand = built["hand"]
     players: dict[str, set[int]] = {}
@@ -176,7 +178,7 @@ def main() -> None:
         return execute(sql, params, many, context)
 
     gc.collect()
-    gc.freeze()  # as the server's start does (whistdrive.asgi.settle_the_heap)
+    gc.freeze()  # as the server's start does (whistdrive.server.asgi.settle_the_heap)
     counting = connection.execute_wrapper(counted) if args.queries else contextlib.nullcontext()
     counting.__enter__()
     profiling = cProfile.Profile() if args.profile else None

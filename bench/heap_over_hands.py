@@ -7,8 +7,8 @@ Builds the hall's evening as ``bench/hall.py`` does (``bench/_event.py``, nothin
 hand, plays every table's end of hand through ``django.test.Client`` as its phones send it (North takes
 a seat and submits, East takes a seat and agrees) with the hub's pushed pages (``phones.pushed_pages``)
 at the hand's start, the claim and the agreement, and once more when the neighbours' results are in;
-then moves the hall on (``evening.advance``, the organiser's button). A full pass's time is the pause a
-server makes when Python collects its oldest objects (``whistdrive.asgi.settle_the_heap``). The test
+then moves the hall on (``running.advance``, the organiser's button). A full pass's time is the pause a
+server makes when Python collects its oldest objects (``whistdrive.server.asgi.settle_the_heap``). The test
 client's own bookkeeping (two small objects a post) is left out of the count.
 """
 
@@ -46,8 +46,8 @@ def main() -> None:
     built = _event.build(args.tables, 0)
     from django.test import Client
 
-    from whistdrive import evening, phones
-    from whistdrive.models import Event, Seating
+    from whistdrive.evening import phones, running
+    from whistdrive.store.models import Event, Seating
 
     event = Event.objects.get(pk=built["event"])
     gc.collect()
@@ -69,7 +69,7 @@ def main() -> None:
         for token, by_seat in seats.items():  # the neighbours' results are in: the agreed pages again
             phones.pushed_pages(token, set(by_seat.values()))
         event.refresh_from_db()
-        evening.advance(event, expected_hand=hand)
+        running.advance(event, expected_hand=hand)
         event.refresh_from_db()
         if event.status == Event.Status.INTERVAL:
             event.status = Event.Status.RUNNING

@@ -8,7 +8,7 @@ times a phone's table page (GET /t/<token>/, a new connection each time, one eve
 --seconds while nothing else happens, and again while --flooders threads post wrong passwords to
 /login/ as fast as they are answered. Each flooder moves to a new source address (127.0.x.y) every 9
 attempts, so no per-address limit stops it: what is left is the cost of hashing passwords, which
-``whistdrive.logins.OneHashAtATime`` bounds. Prints the phone's median and 95th percentile, and how
+``whistdrive.web.logins.OneHashAtATime`` bounds. Prints the phone's median and 95th percentile, and how
 the login posts were answered. Linux (any 127.x address is this machine). Wall-clock figures: run it
 on a quiet machine, or compare runs taken one after the other.
 """

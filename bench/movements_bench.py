@@ -13,8 +13,8 @@ import argparse
 import platform
 import time
 
-from whistdrive.movements import Player, bounds, individual_schedule, measure
-from whistdrive.movements.schedule import _schedule
+from whistdrive.engines.movements import Player, bounds, individual_schedule, measure
+from whistdrive.engines.movements.schedule import _schedule
 
 
 def run(players: int, hands: int, roles: bool = False) -> dict:

@@ -31,12 +31,12 @@ from django.db import connection  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from clubs.models import Club  # noqa: E402
-from whistdrive import evening  # noqa: E402
-from whistdrive.formats import Format  # noqa: E402
-from whistdrive.models import Entrant, Event  # noqa: E402
+from whistdrive.engines.formats import Format  # noqa: E402
+from whistdrive.engines.rules import HandEntry  # noqa: E402
+from whistdrive.evening import running  # noqa: E402
 from whistdrive.printing import from_models, scorecards_pdf  # noqa: E402
 from whistdrive.printing.common import register_fonts  # noqa: E402
-from whistdrive.rules import HandEntry  # noqa: E402
+from whistdrive.store.models import Entrant, Event  # noqa: E402
 
 ENTRANTS = 400
 RUNS = 3
@@ -53,8 +53,8 @@ def build_event() -> Event:
         Entrant(event=event, name=f"Entrant Łukasz-Zoë {n}", role="lady" if n % 2 else "gent", card_number=n)
         for n in range(1, ENTRANTS + 1)
     )
-    evening.start_event(event, seed=11)
-    from whistdrive import entry  # noqa: PLC0415 - after django.setup()
+    running.start_event(event, seed=11)
+    from whistdrive.evening import entry  # noqa: PLC0415 - after django.setup()
 
     for hand in (1, 2):
         event.refresh_from_db()

@@ -35,11 +35,12 @@ from django.core.management import call_command  # noqa: E402
 from clubs.models import Club, Season  # noqa: E402
 from clubs.season_views import season_sheet  # noqa: E402
 from clubs.table_views import tables_of  # noqa: E402
-from whistdrive import evening, printing  # noqa: E402
-from whistdrive.formats import Format  # noqa: E402
-from whistdrive.models import Entrant, Event  # noqa: E402
+from whistdrive import printing  # noqa: E402
+from whistdrive.engines.formats import Format  # noqa: E402
+from whistdrive.evening import running  # noqa: E402
+from whistdrive.evening.simulate import play, simulate_event  # noqa: E402
 from whistdrive.printing import from_models  # noqa: E402
-from whistdrive.simulate import play, simulate_event  # noqa: E402
+from whistdrive.store.models import Entrant, Event  # noqa: E402
 
 BASE = "http://192.168.1.20:8000"
 NAMES = ["王芳", "田中 さくら", "Łukasz Żółkiewski-Brzęczyszczykiewicz", "Siobhán O'Brien-Fitzgerald", "Zoë Brontë"]
@@ -57,7 +58,7 @@ def evenings() -> dict[str, Event]:
     drive.refresh_from_db()
     # Two late arrivals, who play from the next hand; the evening then goes on one more hand.
     for name, role in (("Kath Late", "lady"), ("Len Late", "gent")):
-        evening.register(drive, name=name, role=role)
+        running.register(drive, name=name, role=role)
     drive = play(Event.objects.get(pk=drive.pk), stop_after=14)
     individual = simulate_event(fmt=Format(movement="individual", hands=20, interval_after=10), tables=5, seed=4,
                                 club=club, stop_after=0, name="Friday individual", date=date)  # fmt: skip

@@ -37,7 +37,7 @@ def main() -> None:
     import _event
 
     built = _event.build(args.tables, 11)
-    from whistdrive import phones
+    from whistdrive.evening import phones
 
     token = built["tables"][len(built["tables"]) // 2]["token"]
     if args.switch:

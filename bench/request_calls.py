@@ -50,8 +50,8 @@ def main() -> None:
     built = _event.build(args.tables, 11)
     from django.test import Client
 
-    from whistdrive import phones
-    from whistdrive.models import Seating
+    from whistdrive.evening import phones
+    from whistdrive.store.models import Seating
 
     hand = built["hand"]
     totals: dict[str, list[float]] = {}

@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from whistdrive.rules import SEATS, HeuristicPlayer, RandomPlayer, simulate_hand  # noqa: E402
+from whistdrive.engines.rules import SEATS, HeuristicPlayer, RandomPlayer, simulate_hand  # noqa: E402
 
 
 def hands_per_second(hands: int) -> float:

@@ -4,7 +4,7 @@
     python bench/served_requests.py --requests 8000 --connections 100
 
 Starts ``manage.py rundrive`` (uvicorn, Django's WSGI handler in threads behind the event loop:
-whistdrive/asgi.py) on a fresh SQLite data folder, then for each kind of request sends ``--requests`` of
+whistdrive/server/asgi.py) on a fresh SQLite data folder, then for each kind of request sends ``--requests`` of
 them over ``--connections`` keep-alive connections at once, and reads the server's CPU from /proc before
 and after: ``/healthz`` (the trivial view), ``/login/`` (a page of a few KB) and the vendored htmx
 (a static file of 50 KB). Needs aiohttp (``pip install -e ".[bench]"``). Prints JSON, with

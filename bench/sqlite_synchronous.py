@@ -6,8 +6,8 @@ and the organiser issues every table a new QR code.
 For the phones' level NORMAL and FULL in turn (``WHISTDRIVE_SQLITE_SYNCHRONOUS``) it builds a fresh evening of
 ``tables`` tables with 11 hands played (bench/_event.py), then, in a process of its own watched by
 ``strace -f -c -e trace=fsync,fdatasync`` when strace is installed, has every table's North enter
-hand 12 and East agree it through ``whistdrive.entry`` (one transaction each, at the phones' level as
-their requests are: ``connection.synchronous``, whistdrive/durability.py), timing each call; then, in
+hand 12 and East agree it through ``whistdrive.evening.entry`` (one transaction each, at the phones' level as
+their requests are: ``connection.synchronous``, whistdrive/store/durability.py), timing each call; then, in
 another such process, the organiser's writes: a new QR code for every table (``entry.new_table_token``),
 at the connection's own level (FULL, whatever the setting). It prints per part: the level read inside it,
 the commits, the fsync/fdatasync calls the disk saw (each is the moment the commits before it survive a
@@ -42,8 +42,8 @@ def child(event_file: str, part: str) -> None:
     from django.conf import settings
     from django.db import connection
 
-    from whistdrive import entry
-    from whistdrive.models import Event
+    from whistdrive.evening import entry
+    from whistdrive.store.models import Event
 
     data = json.loads(Path(event_file).read_text())
     event = Event.objects.get(pk=data["event"])

@@ -33,7 +33,7 @@ from django.test.utils import override_settings, setup_test_environment  # noqa:
 from django.urls import reverse  # noqa: E402
 
 from tests.factories import big_evening, make_cast  # noqa: E402
-from whistdrive import scores  # noqa: E402
+from whistdrive.evening import scores  # noqa: E402
 
 TABLES = 300
 HANDS = 24

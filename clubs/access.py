@@ -1,5 +1,5 @@
 """Who may see and change a club's data. Every organiser view goes through these helpers (an event's
-views through ``whistdrive.access.event_for``).
+views through ``whistdrive.web.access.event_for``).
 
 A club the user has no access to is a 404 (its existence is not revealed); a club they can
 see but not change at their role is a 403.

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from clubs.names import control_character
-from whistdrive.spreadsheets import safe_row, unguard
+from whistdrive.engines.spreadsheets import safe_row, unguard
 
 COLUMNS = ("name", "role", "membership_number", "email", "phone", "active")
 MAX_BYTES = 2 * 1024 * 1024

@@ -4,7 +4,7 @@ A ``League`` is one season of matches between the clubs in it; a ``Match`` is on
 home and an away club, kept as the two sides' total tricks and, when the match card is keyed deal by
 deal, the 24 deals as well (each deal's two sides make 13 tricks, checked by the rules engine).
 The league table is never stored: ``league_rows`` works it out from the matches with
-``whistdrive.seasons.league_table`` (3 points for a win, 1 for a tie, then tricks difference).
+``whistdrive.engines.seasons.league_table`` (3 points for a win, 1 for a tie, then tricks difference).
 
 Who may do what (docs/games.md, "Leagues"): an organiser starts a league with their own club in it;
 another club joins only by accepting an invitation (``LeagueInvitation``) that an organiser of a club
@@ -16,9 +16,9 @@ access to a club in the league (organiser or scorer) sees the table.
 from __future__ import annotations
 
 from clubs.models import League
-from whistdrive.formats import Format
-from whistdrive.rules import HandEntry, entry_problems
-from whistdrive.seasons import LeagueRow, league_table
+from whistdrive.engines.formats import Format
+from whistdrive.engines.rules import HandEntry, entry_problems
+from whistdrive.engines.seasons import LeagueRow, league_table
 
 DEALS = 24  # a league match is 24 deals
 TRICKS_PER_DEAL = 13

@@ -1,7 +1,7 @@
 """The season table of a club: members' totals across the season's events, always from stored results.
 
-Each event is loaded with ``whistdrive.scores`` (three queries an event whatever its size) plus one
-query for who the entrants are as members, and the table is worked out by ``whistdrive.seasons``.
+Each event is loaded with ``whistdrive.evening.scores`` (three queries an event whatever its size) plus one
+query for who the entrants are as members, and the table is worked out by ``whistdrive.engines.seasons``.
 """
 
 from __future__ import annotations
@@ -16,9 +16,11 @@ from django.utils.text import slugify
 
 from clubs.access import ANY_ROLE, club_for
 from clubs.models import Season
-from whistdrive import printing, scores, seasons
-from whistdrive.models import Entrant, Event, player_id
+from whistdrive import printing
+from whistdrive.engines import seasons
+from whistdrive.evening import scores
 from whistdrive.printing.common import date_text
+from whistdrive.store.models import Entrant, Event, player_id
 
 
 @dataclass(frozen=True)

@@ -23,9 +23,9 @@ PLAIN_STATIC = {
 
 @pytest.fixture(autouse=True)
 def _empty_caches():
-    """Every test starts with nothing kept (whistdrive/cache.py): a database rolled back after a test
+    """Every test starts with nothing kept (whistdrive/store/cache.py): a database rolled back after a test
     gives the next one the same ids, and values kept under them would belong to another evening."""
-    from whistdrive import cache
+    from whistdrive.store import cache
 
     cache.clear()
     yield

@@ -9,9 +9,9 @@ from django.test import Client
 from django.urls import reverse
 
 from clubs.models import Club, ClubAccess, Member
-from whistdrive import evening
-from whistdrive.formats import Format
-from whistdrive.models import Entrant, Event, Result, Seating, Table
+from whistdrive.engines.formats import Format
+from whistdrive.evening import running
+from whistdrive.store.models import Entrant, Event, Result, Seating, Table
 
 _numbers = itertools.count(1)
 
@@ -98,7 +98,7 @@ def started_event(
     fmt = Format(hands=hands, interval_after=interval_after, **format_changes)
     event = make_event(club or make_club(), fmt, name=name)
     add_entrants(event, ladies, gents)
-    evening.start_event(event, seed=seed)
+    running.start_event(event, seed=seed)
     event.refresh_from_db()
     return event
 
@@ -241,6 +241,6 @@ def duplicate_event(
         Entrant.objects.create(event=event, name=ladies[k], role="lady", card_number=2 * k + 1)
         Entrant.objects.create(event=event, name=gents[k], role="gent", card_number=2 * k + 2)
     if start:
-        evening.start_event(event, by="card", seed=seed)
+        running.start_event(event, by="card", seed=seed)
         event.refresh_from_db()
     return event

@@ -1,6 +1,6 @@
 import pytest
 
-from whistdrive.formats import PRESETS, Format, FormatError
+from whistdrive.engines.formats import PRESETS, Format, FormatError
 
 
 @pytest.mark.parametrize("key", list(PRESETS))

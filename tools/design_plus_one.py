@@ -2,7 +2,7 @@
 
 Run (offline, a second or so):
     python tools/design_plus_one.py 38
-Prints the schedule as a line of whistdrive/movements/designs_data.py (paste it into DATA).
+Prints the schedule as a line of whistdrive/engines/movements/designs_data.py (paste it into DATA).
 
 The design for p players (designs.design_rounds) seats 4n of them in every hand and sits out
 one, the shift r, so over any of its hands no two players partner twice or oppose thrice. The
@@ -25,9 +25,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from whistdrive.movements.designs import design_rounds  # noqa: E402
-from whistdrive.movements.designs_data import ALPHABET  # noqa: E402
-from whistdrive.movements.schedule import measure  # noqa: E402
+from whistdrive.engines.movements.designs import design_rounds  # noqa: E402
+from whistdrive.engines.movements.designs_data import ALPHABET  # noqa: E402
+from whistdrive.engines.movements.schedule import measure  # noqa: E402
 
 HANDS = 30
 

@@ -4,7 +4,7 @@ Run:
     gcc -O2 -o /tmp/cyclic tools/cyclic_starters.c -lm
     nice -n 19 /tmp/cyclic 4 44 20000000 1 2 11 3 > /tmp/44.txt
     python tools/develop_starters.py 11 < 44.txt
-Prints the line for whistdrive/movements/designs_data.py DATA: the first starter's K hands (hand
+Prints the line for whistdrive/engines/movements/designs_data.py DATA: the first starter's K hands (hand
 r adds r to every point's x, keeping its orbit), then the second's, and so on, cut at 30 hands.
 Within each starter's development every difference class partners at most once and opposes at
 most twice, and the starters share no partner class, so any hands of it meet the whist bounds.
@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from whistdrive.movements.designs_data import ALPHABET  # noqa: E402
-from whistdrive.movements.schedule import measure  # noqa: E402
+from whistdrive.engines.movements.designs_data import ALPHABET  # noqa: E402
+from whistdrive.engines.movements.schedule import measure  # noqa: E402
 
 HANDS = 30
 

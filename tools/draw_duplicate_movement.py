@@ -16,8 +16,8 @@ from html import escape
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from whistdrive.duplicate import plan_duplicate  # noqa: E402
-from whistdrive.formats import Format  # noqa: E402
+from whistdrive.engines.duplicate import plan_duplicate  # noqa: E402
+from whistdrive.engines.formats import Format  # noqa: E402
 
 TABLES = 5
 WIDTH = 640

@@ -2,7 +2,7 @@
 
 Run (offline, seconds each; needs gcc):
     python tools/extend_by_search.py 18 19 22 23 26
-Prints each schedule as a line of whistdrive/movements/designs_data.py (paste it into DATA).
+Prints each schedule as a line of whistdrive/engines/movements/designs_data.py (paste it into DATA).
 
 The cycle (the starter's development, or for 19 the design for 20 with an empty chair) meets the
 whist bounds for its hands and leaves the pairs of one difference class unpartnered:
@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from extend_starters import print_data_line, relabelled  # noqa: E402
 
-from whistdrive.movements.designs import design_with_spare_seat, starter_rounds  # noqa: E402
+from whistdrive.engines.movements.designs import design_with_spare_seat, starter_rounds  # noqa: E402
 
 HANDS = 30
 OPPOSE = {10: 7, 11: 7, 15: 5, 18: 4, 19: 4, 22: 3, 23: 4, 26: 3}

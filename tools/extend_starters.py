@@ -2,7 +2,7 @@
 
 Run (offline, a few seconds each):
     python tools/extend_starters.py 14 27
-Prints each schedule as a line of whistdrive/movements/designs_data.py (paste it into DATA).
+Prints each schedule as a line of whistdrive/engines/movements/designs_data.py (paste it into DATA).
 
 A starter's development (designs_data.STARTERS) meets the whist bounds for one cycle of hands, but
 with more hands than players the rule is "partnering counts within one of each other, at every
@@ -35,9 +35,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from whistdrive.movements.designs import starter_rounds  # noqa: E402
-from whistdrive.movements.designs_data import ALPHABET  # noqa: E402
-from whistdrive.movements.schedule import measure  # noqa: E402
+from whistdrive.engines.movements.designs import starter_rounds  # noqa: E402
+from whistdrive.engines.movements.designs_data import ALPHABET  # noqa: E402
+from whistdrive.engines.movements.schedule import measure  # noqa: E402
 
 HANDS = 30
 

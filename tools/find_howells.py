@@ -1,7 +1,7 @@
-"""Find the Howell schedules stored in whistdrive/movements/howell_data.py.
+"""Find the Howell schedules stored in whistdrive/engines/movements/howell_data.py.
 
 Run (offline, a few seconds):
-    python tools/find_howells.py > whistdrive/movements/howell_data.py
+    python tools/find_howells.py > whistdrive/engines/movements/howell_data.py
 
 A Howell for P pairs (P even; an odd number plays with a phantom pair, whose opponent sits out)
 is P - 1 rounds of P / 2 tables in which every two pairs meet once. With boards, each table plays

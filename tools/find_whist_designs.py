@@ -2,7 +2,7 @@
 
 Run (offline, slow; one size at a time, nice it on a shared machine):
     nice -n 10 python tools/find_whist_designs.py 9 10 11 --seconds 120
-Prints each found schedule as a line of whistdrive/movements/designs_data.py (paste it into DATA).
+Prints each found schedule as a line of whistdrive/engines/movements/designs_data.py (paste it into DATA).
 
 A schedule is 30 hands for P players; hand 1 seats 0, 1, 2, ... table by table (N, E, S, W) and
 the sit-outs are fixed in advance by the rotation of schedule._rotation_pick, so the stored
@@ -29,8 +29,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from whistdrive.movements.designs_data import ALPHABET  # noqa: E402
-from whistdrive.movements.schedule import _rotation_pick, _schedule  # noqa: E402
+from whistdrive.engines.movements.designs_data import ALPHABET  # noqa: E402
+from whistdrive.engines.movements.schedule import _rotation_pick, _schedule  # noqa: E402
 
 HANDS = 30
 TEMPERATURE = float(os.environ.get("WHIST_T0", "0.3"))

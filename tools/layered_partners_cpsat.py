@@ -2,7 +2,7 @@
 
 Run (offline; needs OR-tools, a tool dependency only: pip install ortools):
     nice -n 19 python tools/layered_partners_cpsat.py 10 11 [--seconds 600]
-Prints each schedule as a line of whistdrive/movements/designs_data.py (paste it into DATA).
+Prints each schedule as a line of whistdrive/engines/movements/designs_data.py (paste it into DATA).
 
 For 10 and 11 the local searches of tools/extend_by_search.py left partnering counts two or
 three apart at the lengths between the players and 30 hands. Every evening length L is its own
@@ -32,9 +32,9 @@ from ortools.sat.python import cp_model
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from whistdrive.movements.designs import starter_rounds  # noqa: E402
-from whistdrive.movements.designs_data import ALPHABET  # noqa: E402
-from whistdrive.movements.schedule import _relabel, measure  # noqa: E402
+from whistdrive.engines.movements.designs import starter_rounds  # noqa: E402
+from whistdrive.engines.movements.designs_data import ALPHABET  # noqa: E402
+from whistdrive.engines.movements.schedule import _relabel, measure  # noqa: E402
 
 HANDS = 30
 

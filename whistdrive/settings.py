@@ -18,7 +18,7 @@ import dj_database_url
 import platformdirs
 from django.core.exceptions import ImproperlyConfigured
 
-from whistdrive.private import private_folder, tighten
+from whistdrive.store.private import private_folder, tighten
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -132,7 +132,7 @@ CONTENT_SECURITY_POLICY = {
 }
 # A post without a valid form token (a page left open for hours, cookies blocked): a page that says
 # to reload, in the site's style, instead of Django's technical one.
-CSRF_FAILURE_VIEW = "whistdrive.views.errors.csrf_failure"
+CSRF_FAILURE_VIEW = "whistdrive.web.errors.csrf_failure"
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -152,13 +152,13 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "whistdrive.limits.BodyLimit",
+    "whistdrive.server.limits.BodyLimit",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "csp.middleware.CSPMiddleware",
-    "whistdrive.ratelimit.TokenGuessLimit",
+    "whistdrive.web.ratelimit.TokenGuessLimit",
     # The phones' requests commit at their own synchronous level (settings.SQLITE_PHONES_SYNCHRONOUS), their
     # sessions' saves included: outside the sessions' middleware.
-    "whistdrive.durability.PhonesSynchronous",
+    "whistdrive.store.durability.PhonesSynchronous",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -167,12 +167,14 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "whistdrive.logins.AnswerBusyLogins",
+    "whistdrive.web.logins.AnswerBusyLogins",
     # Last, as django-axes asks: it answers a login past the limit of wrong passwords.
     "axes.middleware.AxesMiddleware",
 ]
 
-ROOT_URLCONF = "whistdrive.urls"
+ROOT_URLCONF = "whistdrive.web.urls"
+# The evening's migrations live with its models, in the store.
+MIGRATION_MODULES = {"whistdrive": "whistdrive.store.migrations"}
 WSGI_APPLICATION = "whistdrive.wsgi.application"
 
 TEMPLATES = [
@@ -186,6 +188,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            # The web's template tags live with the web (whistdrive/web/table_parts.py), not in a templatetags folder.
+            "libraries": {"table_parts": "whistdrive.web.table_parts"},
         },
     },
 ]
@@ -193,7 +197,7 @@ TEMPLATES = [
 # SQLite's synchronous (docs/robustness.md, "Restart, and a power cut"). FULL, every connection's own: a commit
 # is on the disk before it is answered, so what the organiser is shown done (a new QR code, a late arrival, a
 # result set by hand, the admin, restore and import) survives a power cut; nobody would send it again.
-# The phones' requests under /t/ (whistdrive/durability.py) commit at SQLITE_PHONES_SYNCHRONOUS, NORMAL unless
+# The phones' requests under /t/ (whistdrive/store/durability.py) commit at SQLITE_PHONES_SYNCHRONOUS, NORMAL unless
 # WHISTDRIVE_SQLITE_SYNCHRONOUS says FULL: in WAL mode a killed process loses nothing, a power cut may lose
 # the commits since the last checkpoint, which is taken after every hand's backup, and the phones keep every
 # tap since then and send it again to a laptop that lost it (kept.js). FULL for them put the entries' p95
@@ -216,8 +220,8 @@ SQLITE_OPTIONS = {
 # hall's server time (docs/benchmarks.md, "A hall at its peak").
 SQLITE_CONN_MAX_AGE = 600
 # Django's SQLite backend, with one process's writers taking turns in Python rather than sleeping in
-# SQLite's busy handler (whistdrive/sqlite3/base.py).
-SQLITE_ENGINE = "whistdrive.sqlite3"
+# SQLite's busy handler (whistdrive/store/sqlite3/base.py).
+SQLITE_ENGINE = "whistdrive.store.sqlite3"
 
 if DATABASE_URL:
     try:
@@ -262,14 +266,14 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
 
-# Logins (whistdrive/logins.py): wrong passwords counted per address by django-axes, and one password
+# Logins (whistdrive/web/logins.py): wrong passwords counted per address by django-axes, and one password
 # hashed at a time per process, so a flood of login posts cannot take the phones' threads and cores.
-AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "whistdrive.logins.OneHashAtATime"]
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "whistdrive.web.logins.OneHashAtATime"]
 AXES_FAILURE_LIMIT = int(os.environ.get("WHISTDRIVE_LOGIN_FAILURES") or 10)
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = ["ip_address"]
-AXES_CLIENT_IP_CALLABLE = "whistdrive.logins.client_ip"
-AXES_LOCKOUT_CALLABLE = "whistdrive.logins.locked_out"
+AXES_CLIENT_IP_CALLABLE = "whistdrive.web.logins.client_ip"
+AXES_LOCKOUT_CALLABLE = "whistdrive.web.logins.locked_out"
 AXES_RESET_ON_SUCCESS = True
 
 
@@ -281,7 +285,7 @@ def _networks(name: str, default: str) -> list:
         _fail(f"{name} must be addresses or networks separated by commas (127.0.0.0/8,::1), not {value!r} ({exc}).")
 
 
-# The laptop's own addresses (whistdrive/logins.py): a login from one of them has a hashing slot no device of
+# The laptop's own addresses (whistdrive/web/logins.py): a login from one of them has a hashing slot no device of
 # the hall can take. Laptop installs only; hosted, nobody logs in from the server itself. A bench or test
 # that stands other 127.x addresses in for other devices narrows it to 127.0.0.1/32,::1.
 LAPTOP_ADDRESSES = _networks("WHISTDRIVE_LAPTOP_ADDRESSES", "127.0.0.0/8,::1")
@@ -308,13 +312,13 @@ STORAGES = {
 }
 
 # Wrong table/player/board links: more than this many different ones from one address within
-# the window answer 429 (whistdrive/ratelimit.py). On by default only on hosted installs; 0 = off.
+# the window answer 429 (whistdrive/web/ratelimit.py). On by default only on hosted installs; 0 = off.
 TOKEN_RATE_LIMIT = int(os.environ.get("WHISTDRIVE_TOKEN_RATE_LIMIT") or (30 if HOSTED else 0))
 TOKEN_RATE_WINDOW = 600
 # Posts (seat, entry, agreement, call) one table's link may send in one hand; past it the table is
-# told to ask the organiser (whistdrive/ratelimit.py). A real table needs about a dozen. 0 = no limit.
+# told to ask the organiser (whistdrive/web/ratelimit.py). A real table needs about a dozen. 0 = no limit.
 TABLE_POST_LIMIT = int(os.environ.get("WHISTDRIVE_TABLE_POST_LIMIT") or 60)
-# What is kept between requests (whistdrive/cache.py), in two caches.
+# What is kept between requests (whistdrive/store/cache.py), in two caches.
 # - "kept": the values worked out from the database (standings, seatings, drawings of the pages), always
 #   in each server process's own memory, as the objects themselves. Every one is kept under the
 #   revisions it was made from, so each process's own stays right. Shared through Redis instead, they
@@ -341,14 +345,14 @@ elif SERVER_WORKERS == 1:
     }
 else:
     _DEFAULT_CACHE = {
-        "BACKEND": "whistdrive.cache.SharedDiskCache",
+        "BACKEND": "whistdrive.store.cache.SharedDiskCache",
         "LOCATION": str(DATA_DIR / "shared-cache"),
         "OPTIONS": {"size_limit": 256 * 1024 * 1024},  # an evening's sessions and counts: a few MB
     }
 CACHES = {
     "default": _DEFAULT_CACHE,
     "kept": {
-        "BACKEND": "whistdrive.cache.InProcessCache",
+        "BACKEND": "whistdrive.store.cache.InProcessCache",
         "LOCATION": "whistdrive-kept",
         "TIMEOUT": 3 * 60 * 60,  # an evening: values are keyed by revision, so old ones just age out
         "OPTIONS": {"MAX_ENTRIES": 50_000},  # a 300-table hall keeps a few things per table
@@ -369,26 +373,26 @@ SESSION_ENGINE = (
 )
 SESSION_COOKIE_SAMESITE = "Lax"
 
-# rundrive's server (whistdrive/serving.py): Django's threads, and the connections it holds (each phone
+# rundrive's server (whistdrive/server/serving.py): Django's threads, and the connections it holds (each phone
 # keeps a keep-alive connection and its page's stream of pushed updates; past the limit, 503).
 SERVER_THREADS = int(os.environ.get("WHISTDRIVE_THREADS", "16"))
 SERVER_CONNECTION_LIMIT = int(os.environ.get("WHISTDRIVE_CONNECTION_LIMIT", "4000"))
-# One device's share of those (whistdrive/serving.py): phones on a hall's network have an address
+# One device's share of those (whistdrive/server/serving.py): phones on a hall's network have an address
 # each, and a browser opens at most 6 connections to a site. 0 = no limit (a load test from one machine).
 SERVER_CONNECTIONS_PER_ADDRESS = int(os.environ.get("WHISTDRIVE_CONNECTIONS_PER_ADDRESS", "32"))
 # The largest request body taken (413 above it): the largest upload, an event archive of 20 MB
 # (views/archive.py LARGEST_FILE; a member CSV is at most 2 MB), and its form around it. rundrive's
-# server refuses a bigger one before reading it (whistdrive/asgi.py); behind another server, BodyLimit does.
+# server refuses a bigger one before reading it (whistdrive/server/asgi.py); behind another server, BodyLimit does.
 MAX_REQUEST_BYTES = 21 * 1024 * 1024
-# Seconds from a request's start within which its whole body must have come (whistdrive/asgi.py reads it on the
+# Seconds from a request's start within which its whole body must have come (whistdrive/server/asgi.py reads it on the
 # event loop before any of Django's threads is given the request); past it, 408 and the connection closed. A
 # phone's body is a few hundred bytes; the largest upload (20 MB) takes a few seconds on a hall's Wi-Fi.
 WHISTDRIVE_BODY_DEADLINE = float(os.environ.get("WHISTDRIVE_BODY_DEADLINE") or 30)
-# The proxies whose X-Forwarded-For is believed (whistdrive/ratelimit.py, client_address): addresses or
+# The proxies whose X-Forwarded-For is believed (whistdrive/server/addresses.py): addresses or
 # networks, comma-separated. Hosted behind nginx on the same machine: 127.0.0.1. Empty (the default): the
 # address that connected counts, whatever a request says, so no per-address limit can be dodged by a header.
 WHISTDRIVE_TRUSTED_PROXIES = _networks("WHISTDRIVE_TRUSTED_PROXIES", "")
-# A table's streams of pushed updates (whistdrive/push.py): at most this many open on a table (four seats, a
+# A table's streams of pushed updates (whistdrive/server/push.py): at most this many open on a table (four seats, a
 # second tab each) and from one address (a phone needs one or two; 0 = no limit: hosted, a hall's phones share
 # their router's address, and nginx limits connections per address); past either, 429 and the page polls. A
 # stream pushed nothing for WHISTDRIVE_STREAM_IDLE_SECONDS ends, and the page opens it again (push.js).
@@ -401,8 +405,8 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "filters": {
-        "hide_tokens": {"()": "whistdrive.logging.HideTokens"},
-        "quiet_repeats": {"()": "whistdrive.logging.QuietRepeats"},
+        "hide_tokens": {"()": "whistdrive.server.logging.HideTokens"},
+        "quiet_repeats": {"()": "whistdrive.server.logging.QuietRepeats"},
     },
     # quiet_repeats first: it tells messages apart by their unformatted text, which hide_tokens replaces.
     "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["quiet_repeats", "hide_tokens"]}},

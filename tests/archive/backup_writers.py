@@ -27,17 +27,17 @@ django.setup()
 from django.db import connection  # noqa: E402
 
 from tests.waiting import wait_for  # noqa: E402
-from whistdrive import backups, entry, evening  # noqa: E402
-from whistdrive.formats import Format  # noqa: E402
-from whistdrive.models import Event, Result, Table  # noqa: E402
-from whistdrive.simulate import create_event  # noqa: E402
+from whistdrive.engines.formats import Format  # noqa: E402
+from whistdrive.evening import backups, entry, running  # noqa: E402
+from whistdrive.evening.simulate import create_event  # noqa: E402
+from whistdrive.store.models import Event, Result, Table  # noqa: E402
 
 TABLES = 25
 
 
 def main(hands: int) -> None:
     event = create_event(fmt=Format(hands=hands, interval_after=None), tables=TABLES, seed=2)
-    evening.start_event(event, by="card", seed=2)
+    running.start_event(event, by="card", seed=2)
     errors: list[str] = []
 
     def table_phones(number: int) -> None:

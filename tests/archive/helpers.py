@@ -4,10 +4,10 @@ import copy
 import json
 
 from clubs.models import Club, Member
-from whistdrive import archive
-from whistdrive.formats import Format
-from whistdrive.models import Entrant, Event, Result, Seating, Submission, Table
-from whistdrive.simulate import simulate_event
+from whistdrive.engines.formats import Format
+from whistdrive.evening import archive
+from whistdrive.evening.simulate import simulate_event
+from whistdrive.store.models import Entrant, Event, Result, Seating, Submission, Table
 
 MODELS = (Club, Member, Event, Entrant, Table, Seating, Result, Submission)
 

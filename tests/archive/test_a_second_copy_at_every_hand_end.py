@@ -11,8 +11,8 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import started_event, table_of
-from whistdrive import backups, entry
-from whistdrive.models import Event
+from whistdrive.evening import backups, entry
+from whistdrive.store.models import Event
 
 pytestmark = [
     pytest.mark.skipif(connection.vendor != "sqlite", reason="automatic backups are the laptop's SQLite"),

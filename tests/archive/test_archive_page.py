@@ -9,8 +9,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from tests.factories import make_cast
-from whistdrive.models import Event
-from whistdrive.simulate import simulate_event
+from whistdrive.evening.simulate import simulate_event
+from whistdrive.store.models import Event
 
 from .helpers import row_counts, small_drive
 

@@ -12,7 +12,7 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 
 from tests.foundation.drive_process import REPO, laptop_env, manage
-from whistdrive import backups
+from whistdrive.evening import backups
 
 pytestmark = pytest.mark.skipif(
     connection.vendor != "sqlite", reason="backups through the SQLite API; PostgreSQL is backed up with pg_dump"

@@ -13,7 +13,7 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from tests.factories import make_cast
-from whistdrive import archive
+from whistdrive.evening import archive
 
 from .helpers import changed, row_counts, simulated_document, small_drive
 

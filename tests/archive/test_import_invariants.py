@@ -2,8 +2,8 @@
 
 import pytest
 
-from whistdrive import archive
-from whistdrive.formats import Format
+from whistdrive.engines.formats import Format
+from whistdrive.evening import archive
 
 from .helpers import changed, row_counts, simulated_document, small_drive
 

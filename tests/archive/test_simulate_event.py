@@ -7,8 +7,9 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from whistdrive import archive, evening, movements
-from whistdrive.models import Event, Result, Submission
+from whistdrive.engines import movements
+from whistdrive.evening import archive, progress
+from whistdrive.store.models import Event, Result, Submission
 
 
 def simulate(*flags) -> Event:
@@ -22,11 +23,11 @@ def test_a_twelve_table_progressive_drive_follows_the_movement_and_the_scoring_r
     event = simulate("--tables", "12", "--spares", "2", "--hands", "24", "--seed", "11")
     assert event.status == Event.Status.FINISHED
     fmt = event.format
-    history = evening.history_of(event, 24)
-    players = evening.players_for(event, 1)
+    history = progress.history_of(event, 24)
+    players = progress.players_for(event, 1)
     assert len(players) == 50 and {p.role for p in players} == {"lady", "gent"}
     for hand in range(2, 25):
-        results = evening.round_results(event, hand - 1)
+        results = progress.round_results(event, hand - 1)
         assert movements.check_seating(fmt, players, history[: hand - 1], results, history[hand - 1]) == []
     # Each result agreed through the phones: an entry by one side and an agreement by the other.
     assert Result.objects.for_event(event).count() == 12 * 24

@@ -9,8 +9,9 @@ import pytest
 from django.core.management import call_command
 
 from tests.live.helpers import agree
-from whistdrive import archive, evening, movements
-from whistdrive.models import Event, Result, Seating
+from whistdrive.engines import movements
+from whistdrive.evening import archive, progress, running
+from whistdrive.store.models import Event, Result, Seating
 
 pytestmark = pytest.mark.django_db
 
@@ -43,7 +44,7 @@ def test_an_evening_with_late_arrivals_and_leavers_is_played_through_and_follows
     late = [e for e in entrants if e.joined_hand > 1]
     gone = [e for e in entrants if e.left_after_hand is not None]
     assert len(late) == 3 and len(gone) == 3
-    history = evening.history_of(event, fmt.hands)
+    history = progress.history_of(event, fmt.hands)
 
     # Every hand played: a result at every seated table.
     seated = defaultdict(set)
@@ -74,10 +75,10 @@ def test_an_evening_with_late_arrivals_and_leavers_is_played_through_and_follows
     # Wherever the players did not change, the seating is the movement's own.
     if fmt.movement != "individual":
         for hand in range(2, fmt.hands + 1):
-            players = evening.players_for(event, hand)
-            if players != evening.players_for(event, hand - 1):
+            players = progress.players_for(event, hand)
+            if players != progress.players_for(event, hand - 1):
                 continue
-            results = evening.round_results(event, hand - 1) if fmt.ends_round(hand - 1) else {}
+            results = progress.round_results(event, hand - 1) if fmt.ends_round(hand - 1) else {}
             assert movements.check_seating(fmt, players, history[: hand - 1], results, history[hand - 1]) == []
 
     # The archive shows arrivals and departures by first and last hands, imports (which recomputes
@@ -114,8 +115,8 @@ def test_a_role_changed_during_the_evening_round_trips_and_is_checked_hand_by_ha
         "--tables", "3", "--spares", "2", "--hands", "6", "--interval-after", "none", "--seed", "2", "--stop-after", "2"
     )  # fmt: skip
     lady = event.entrants.filter(role="lady").order_by("card_number").last()
-    since = evening.first_open_hand(event)
-    evening.change_role(event, lady, "gent")
+    since = running.first_open_hand(event)
+    running.change_role(event, lady, "gent")
     event.refresh_from_db()
     for hand in range(event.current_hand, 7):
         for number in sorted(

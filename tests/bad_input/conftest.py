@@ -2,7 +2,7 @@ import pytest
 
 from tests.factories import add_entrants, make_event
 from tests.security.conftest import _plain_http, cast, running  # noqa: F401 - shared fixtures
-from whistdrive.formats import Format
+from whistdrive.engines.formats import Format
 
 
 @pytest.fixture

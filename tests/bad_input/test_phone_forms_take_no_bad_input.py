@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.bad_input.hostile import check, post_data, values
-from whistdrive.models import Result
+from whistdrive.store.models import Result
 
 FORMS = {
     "table_seat": ["seat"],

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from clubs.models import Member
 from tests.bad_input.hostile import SPECIAL, check
 from tests.security.snapshot import snapshot
-from whistdrive.models import Event
+from whistdrive.store.models import Event
 
 FUZZ = settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck), database=None)
 
@@ -117,7 +117,7 @@ def test_archive_imports_of_random_json_and_bytes(cast, running):
     ("megabytes", "status"),
     [
         (20.5, 400),  # over the archive's 20 MB: the form says so
-        (22, 413),  # over any request WhistDrive takes: refused before it is read (whistdrive/limits.py)
+        (22, 413),  # over any request WhistDrive takes: refused before it is read (whistdrive/server/limits.py)
     ],
 )
 def test_an_archive_over_the_limit_is_refused(cast, running, megabytes, status):

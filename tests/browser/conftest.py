@@ -8,6 +8,7 @@ so a test can say that nothing left the hall (no CDN, font or analytics request)
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import threading
@@ -55,6 +56,24 @@ def browser():
         chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
+
+
+@pytest.fixture(autouse=True)
+def close_every_page_at_the_end(request):
+    """Every phone and laptop a test opened is closed when the test ends, not when its module does.
+
+    A page left open keeps running: once the test has stopped its laptop, its table page looks for another
+    laptop on the network (kept.js), a few hundred asks every second and a half. A dozen such pages made
+    Playwright's own messages so many that a later test of the module never finished (CI stopped it at 25
+    minutes)."""
+    yield
+    if "browser" not in request.fixturenames:
+        return
+    from playwright.sync_api import Error as PlaywrightError
+
+    for context in list(request.getfixturevalue("browser").contexts):
+        with contextlib.suppress(PlaywrightError):  # already closed by the test, or its browser gone
+            context.close()
 
 
 @pytest.fixture

@@ -25,9 +25,9 @@ from pypdf import PdfReader
 from tests.browser.conftest import db_quiet, htmx_settled, log_in
 from tests.duplicate_evening.records import records_in, stored_records
 from tests.factories import GENTS, LADIES, give_access, make_club, make_user
-from whistdrive import archive, pairs, scores
-from whistdrive.models import Event, Seating, TableBoard
-from whistdrive.vocabulary import SUIT_WORDS
+from whistdrive.engines.vocabulary import SUIT_WORDS
+from whistdrive.evening import archive, pairs, scores
+from whistdrive.store.models import Event, Seating, TableBoard
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 BOARDS = 6

@@ -16,9 +16,9 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import WAIT_MS, db_quiet, htmx_settled, log_in
 from tests.factories import add_entrants, give_access, make_club, make_event, make_user
-from whistdrive import entry, evening, scores
-from whistdrive.formats import Format
-from whistdrive.models import Event, Seating
+from whistdrive.engines.formats import Format
+from whistdrive.evening import entry, running, scores
+from whistdrive.store.models import Event, Seating
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -49,7 +49,7 @@ def test_a_late_arrival_a_leaver_and_a_correction_after_the_next_hand(hall, live
     with db_quiet(live_server):
         event = make_event(club, Format(hands=6, interval_after=3), name="Messy drive")
         add_entrants(event, 7, 6)  # Ann Smith … Rita Moss; Bob Jones … Dennis Ford
-        evening.start_event(event, seed=5, by="card")
+        running.start_event(event, seed=5, by="card")
         tokens = dict(event.tables.values_list("number", "token"))
         first = seating(event, 1)
     at = {place: name for name, place in first.items()}
@@ -134,7 +134,7 @@ def test_a_late_arrival_a_leaver_and_a_correction_after_the_next_hand(hall, live
     organiser.get_by_text("Hand 3 is seated again from the corrected results").wait_for()
     with db_quiet(live_server):
         reseated = seating(event, 3)
-        assert evening.stale_seating(event, 2) is None
+        assert running.stale_seating(event, 2) is None
     assert reseated != third
     # The phone at table 1 shows the new seats by itself (its next poll).
     expect(watcher.locator(".seats")).not_to_have_text(names_before, timeout=WAIT_MS)
@@ -149,7 +149,7 @@ def test_a_late_arrival_a_leaver_and_a_correction_after_the_next_hand(hall, live
             if event.status == Event.Status.INTERVAL:
                 Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
             if hand == 5:
-                evening.register(event, name="Lena Later", role="lady")
+                running.register(event, name="Lena Later", role="lady")
             tables = sorted({p[0] for p in seating(event, hand).values() if p != "out"})
             for number in tables:
                 play_by_phone_table(event, hand, int(number), 4 + hand + int(number))

@@ -12,10 +12,10 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import db_quiet
 from tests.factories import started_event, table_of
-from whistdrive import entry
-from whistdrive.models import Event, Submission
-from whistdrive.rules import HandEntry
-from whistdrive.vocabulary import SIDE_OF_SEAT
+from whistdrive.engines.rules import HandEntry
+from whistdrive.engines.vocabulary import SIDE_OF_SEAT
+from whistdrive.evening import entry
+from whistdrive.store.models import Event, Submission
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 NOT_SENT = "Not sent yet — will send when the Wi-Fi is back: your 8 tricks for hand 1."

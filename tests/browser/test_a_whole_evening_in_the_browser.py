@@ -18,8 +18,8 @@ from pypdf import PdfReader
 
 from tests.browser.conftest import WAIT_MS, db_quiet, htmx_settled, log_in
 from tests.factories import GENTS, LADIES, give_access, make_club, make_member, make_user
-from whistdrive import scores
-from whistdrive.models import Event, Seating
+from whistdrive.evening import scores
+from whistdrive.store.models import Event, Seating
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 HANDS = 4

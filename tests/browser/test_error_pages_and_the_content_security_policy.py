@@ -15,9 +15,9 @@ from django.db import OperationalError
 
 from tests.browser.conftest import db_quiet, log_in
 from tests.factories import add_entrants, give_access, make_club, make_event
-from whistdrive import evening
-from whistdrive.formats import Format
-from whistdrive.models import Seating
+from whistdrive.engines.formats import Format
+from whistdrive.evening import running
+from whistdrive.store.models import Seating
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -32,7 +32,7 @@ def evening_on(live_server):
     give_access(olive, club)
     event = make_event(club, Format(hands=4, interval_after=2), name="Tuesday drive")
     add_entrants(event, 4, 4)
-    evening.start_event(event, seed=7)
+    running.start_event(event, seed=7)
     return event
 
 
@@ -57,10 +57,10 @@ def test_the_error_pages_on_a_phone_and_a_laptop(hall, live_server, evening_on, 
             assert response.status == int(code)
             assert device.locator("[data-alert]").is_visible()
             hall.shot(device, f"{code}-{size}")
-        with mock.patch("whistdrive.phones.drawing", side_effect=ValueError("a bug")):
+        with mock.patch("whistdrive.evening.phones.drawing", side_effect=ValueError("a bug")):
             assert device.goto(table.get_absolute_url()).status == 500
         hall.shot(device, f"500-{size}")
-        with mock.patch("whistdrive.phones.drawing", side_effect=OperationalError("database is locked")):
+        with mock.patch("whistdrive.evening.phones.drawing", side_effect=OperationalError("database is locked")):
             response = device.goto(table.get_absolute_url())
             assert response.status == 503 and response.headers["retry-after"] == "10"
         hall.shot(device, f"503-{size}")
@@ -94,7 +94,7 @@ def test_a_tap_that_gets_an_error_says_so_on_the_phone(hall, live_server, evenin
     seven = phone.get_by_role("button", name="we took 7, they took 6")
 
     # The laptop's database is busy past its wait: the tap says "try again"; the keypad stays.
-    with mock.patch("whistdrive.entry.submit", side_effect=OperationalError("database is locked")):
+    with mock.patch("whistdrive.evening.entry.submit", side_effect=OperationalError("database is locked")):
         seven.click()
         alert = phone.locator("#wd-alert")
         alert.wait_for()

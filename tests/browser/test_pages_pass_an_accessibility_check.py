@@ -5,9 +5,9 @@ import pytest
 
 from tests.browser.conftest import axe_path, db_quiet, log_in, serious_violations
 from tests.factories import add_entrants, give_access, make_club, make_event, make_user
-from whistdrive import entry, evening
-from whistdrive.formats import Format
-from whistdrive.models import Seating
+from whistdrive.engines.formats import Format
+from whistdrive.evening import entry, running
+from whistdrive.store.models import Seating
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -23,7 +23,7 @@ def test_the_table_personal_live_and_board_pages_have_no_serious_accessibility_v
     give_access(make_user("olive"), club)
     event = make_event(club, Format(hands=4, interval_after=2), name="Tuesday drive")
     add_entrants(event, 6, 6)
-    evening.start_event(event, seed=7)
+    running.start_event(event, seed=7)
     found = {}
 
     # Every state a table can be in, side by side on the live page.

@@ -167,7 +167,7 @@ def test_phones_on_a_tables_old_code_are_told_at_once_that_it_has_a_new_one(lapt
     their clocks stand still (no poll of their own can come), and the new code's page works."""
     north, east = clock_stopped(laptop.phone("N")), clock_stopped(laptop.phone("E"))
     reissue = (
-        "from whistdrive import entry; from whistdrive.models import Table; "
+        "from whistdrive import entry; from whistdrive.store.models import Table; "
         f"print(entry.new_table_token(Table.objects.get(token='{laptop.token}')))"
     )
     issued = manage("shell", "-c", reissue, env=laptop_env(laptop.data_dir))
@@ -302,9 +302,9 @@ PUSHED_MS = 5000  # a stream's news arrives within a second or two; a poll would
 
 DESK = """
 import json
-from whistdrive import entry, evening, scores
-from whistdrive.models import Event, Seating, Table
-from whistdrive.rules.scoring import HandEntry
+from whistdrive.evening import entry, running, scores
+from whistdrive.store.models import Event, Seating, Table
+from whistdrive.engines.rules.scoring import HandEntry
 table_1 = Table.objects.select_related("event").get(token={token!r})
 event = table_1.event
 def table(number):
@@ -368,8 +368,8 @@ def test_the_desk_and_the_other_table_reach_phones_that_only_listen(laptop):
         laptop,
         f"""
 leaver = event.entrants.get(name={leaver!r})
-evening.withdraw(event, leaver)
-out = evening.register(event, name="Gerald Late", role=leaver.role).hand
+running.withdraw(event, leaver)
+out = running.register(event, name="Gerald Late", role=leaver.role).hand
 """,
     )
     assert added == 2
@@ -391,7 +391,7 @@ out = evening.register(event, name="Gerald Late", role=leaver.role).hand
         laptop,
         """
 correct(2, 1, 4)
-evening.reseat_current_hand(Event.objects.get(pk=event.pk), expected_hand=2)
+running.reseat_current_hand(Event.objects.get(pk=event.pk), expected_hand=2)
 out = at_table(1, 2)
 """,
     )

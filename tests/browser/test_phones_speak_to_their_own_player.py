@@ -11,8 +11,8 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import HALL_PHONE, db_quiet, htmx_settled, serious_violations
 from tests.factories import started_event, table_of
-from whistdrive import entry
-from whistdrive.models import Seating
+from whistdrive.evening import entry
+from whistdrive.store.models import Seating
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}

@@ -5,9 +5,9 @@ import pytest
 
 from tests.browser.conftest import log_in
 from tests.factories import add_entrants, give_access, make_club, make_event, make_user
-from whistdrive import evening
-from whistdrive.formats import Format
-from whistdrive.models import Seating
+from whistdrive.engines.formats import Format
+from whistdrive.evening import running
+from whistdrive.store.models import Seating
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -17,7 +17,7 @@ def test_a_result_agreed_on_two_phones_reaches_the_organisers_page_without_a_rel
     give_access(make_user("olive"), club)
     event = make_event(club, Format(hands=6, interval_after=None), name="Tuesday drive")
     add_entrants(event, 6, 6)
-    evening.start_event(event, seed=7)
+    running.start_event(event, seed=7)
     table = event.tables.get(number=1)
     seats = {s.seat: s.entrant for s in Seating.objects.filter(table=table, hand=1).select_related("entrant")}
 
@@ -65,7 +65,7 @@ def test_a_phone_that_wakes_asks_for_its_table_at_once(hall, live_server):
     club = make_club()
     event = make_event(club, Format(hands=6, interval_after=None), name="Thursday drive")
     add_entrants(event, 4, 4)
-    evening.start_event(event, seed=3)
+    running.start_event(event, seed=3)
     table = event.tables.get(number=1)
     phone = hall.phone()
     phone.goto(table.get_absolute_url())

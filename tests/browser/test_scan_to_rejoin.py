@@ -13,7 +13,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import give_access, make_user, started_event
-from whistdrive import lan
+from whistdrive.server import lan
 
 pytestmark = [
     pytest.mark.browser,

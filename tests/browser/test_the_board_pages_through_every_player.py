@@ -8,8 +8,8 @@ import pytest
 
 from tests.browser.conftest import PROJECTOR, db_quiet, serious_violations
 from tests.factories import big_evening, make_club
-from whistdrive.models import Event
-from whistdrive.views import standings as board_views
+from whistdrive.store.models import Event
+from whistdrive.web.views import standings as board_views
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -7,8 +7,8 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import HALL_LAPTOP, db_quiet, log_in, serious_violations
 from tests.factories import give_access, make_club, make_event, make_member, make_user, started_event
-from whistdrive import evening
-from whistdrive.formats import Format
+from whistdrive.engines.formats import Format
+from whistdrive.evening import running
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -47,8 +47,8 @@ def test_the_event_pages_seating_boxes_never_overlap_with_long_names(hall, live_
         event = make_event(club, Format(hands=4, interval_after=None), name="Long names drive")
         for i in range(8):
             name = LONG_NAMES[i % 4] + ("" if i < 4 else " Junior")
-            evening.register(event, name=name, role="lady" if i % 2 == 0 else "gent")
-        evening.start_event(event, seed=3)
+            running.register(event, name=name, role="lady" if i % 2 == 0 else "gent")
+        running.start_event(event, seed=3)
     page = _organiser(hall)
     page.goto(f"/events/{event.pk}/")
     cards = page.locator(".seat-cards .card")
@@ -94,11 +94,11 @@ def test_the_event_form_shows_only_the_fields_of_the_chosen_kind(hall, live_serv
 def test_no_choice_or_hint_on_the_organisers_forms_is_cut_off(hall, live_server, club):
     with db_quiet(live_server):
         event = make_event(club, Format(hands=4, interval_after=2), name="Friday drive")
-        running = started_event(club, name="Tuesday drive")
+        drive = started_event(club, name="Tuesday drive")
     page = _organiser(hall)
     cut = []
     pages = [f"/events/{event.pk}/prizes/", f"/clubs/{club.pk}/events/new/", f"/events/{event.pk}/desk/"]
-    pages += [f"/events/{running.pk}/{tab}/" for tab in ("live", "paper", "standings", "desk", "edit")]
+    pages += [f"/events/{drive.pk}/{tab}/" for tab in ("live", "paper", "standings", "desk", "edit")]
     pages += [f"/clubs/{club.pk}/members/", f"/clubs/{club.pk}/seasons/add/"]
     for url in pages:
         page.goto(url)

@@ -9,7 +9,7 @@ from clubs.table_views import tables_of
 from tests.factories import make_cast, make_event
 from tests.printing.helpers import pages_text, qr_codes_on_page
 from tests.printing_views.evenings import progressive_evening
-from whistdrive.models import Event
+from whistdrive.store.models import Event
 
 
 @pytest.fixture

@@ -18,8 +18,8 @@ from clubs import csv_members
 from clubs.models import Member
 from tests.archive.helpers import small_drive
 from tests.factories import make_cast, make_member
-from whistdrive.simulate import simulate_event
-from whistdrive.spreadsheets import safe_cell
+from whistdrive.engines.spreadsheets import safe_cell
+from whistdrive.evening.simulate import simulate_event
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from clubs.models import Member
 from tests.factories import make_cast, make_event, make_member
-from whistdrive.models import Entrant
+from whistdrive.store.models import Entrant
 
 pytestmark = pytest.mark.django_db
 

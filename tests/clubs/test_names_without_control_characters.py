@@ -15,8 +15,8 @@ from clubs.league_views import LeagueForm
 from clubs.models import Club, FormatPreset, League, Member, Season
 from clubs.names import control_character
 from tests.factories import make_cast, make_event
-from whistdrive.forms import GuestForm, LateArrivalForm, PrizeForm
-from whistdrive.models import Entrant, Event
+from whistdrive.store.models import Entrant, Event
+from whistdrive.web.forms import GuestForm, LateArrivalForm, PrizeForm
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from clubs.models import Member, Season
 from tests.factories import make_cast, make_event, make_member
-from whistdrive.models import Event
+from whistdrive.store.models import Event
 
 pytestmark = pytest.mark.django_db
 

@@ -1,9 +1,9 @@
 """Whole duplicate evenings played by the simulation's card players, as archive-like plain values."""
 
-from whistdrive.duplicate import seeded_boards, start
-from whistdrive.formats import Format
-from whistdrive.movements import Player
-from whistdrive.rules import RandomPlayer
+from whistdrive.engines.duplicate import seeded_boards, start
+from whistdrive.engines.formats import Format
+from whistdrive.engines.movements import Player
+from whistdrive.engines.rules import RandomPlayer
 
 
 def players(count: int, roles: bool = False) -> list[Player]:

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from whistdrive.duplicate import (
+from whistdrive.engines.duplicate import (
     Board,
     blank_board,
     board_problems,
@@ -15,7 +15,7 @@ from whistdrive.duplicate import (
     seeded_boards,
     trump_of,
 )
-from whistdrive.rules import RandomPlayer, RuleError, parse_card
+from whistdrive.engines.rules import RandomPlayer, RuleError, parse_card
 
 
 def test_the_dealer_of_board_n_is_north_east_south_west_in_turn_from_board_1():

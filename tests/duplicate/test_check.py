@@ -4,7 +4,7 @@ import copy
 
 import pytest
 
-from whistdrive.duplicate import duplicate_problems
+from whistdrive.engines.duplicate import duplicate_problems
 
 from .evenings import duplicate, played_evening
 

@@ -6,8 +6,8 @@ from itertools import combinations
 
 import pytest
 
-from whistdrive.duplicate import DuplicateError, plan_duplicate
-from whistdrive.movements.howell import cycle_length
+from whistdrive.engines.duplicate import DuplicateError, plan_duplicate
+from whistdrive.engines.movements.howell import cycle_length
 
 from .evenings import duplicate
 

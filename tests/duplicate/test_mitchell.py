@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from whistdrive.duplicate import DuplicateError, plan_duplicate
+from whistdrive.engines.duplicate import DuplicateError, plan_duplicate
 
 from .evenings import duplicate
 

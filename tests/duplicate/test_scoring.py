@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from whistdrive.duplicate import (
+from whistdrive.engines.duplicate import (
     BoardPlay,
     DuplicateError,
     matchpoints,
@@ -15,7 +15,7 @@ from whistdrive.duplicate import (
     plays_from_hands,
     score_duplicate,
 )
-from whistdrive.rules import RuleError
+from whistdrive.engines.rules import RuleError
 
 from .evenings import duplicate, played_evening
 
@@ -227,7 +227,7 @@ def test_a_pairs_chart_reads_its_percentage_board_by_board():
 
 
 def test_prizes_go_to_duplicate_pairs_by_name_in_each_field():
-    from whistdrive.prizes import award_prizes, default_prizes
+    from whistdrive.engines.prizes import award_prizes, default_prizes
 
     names = {pid: pid.upper() for t in (1, 2, 3, 4) for pid in ns(t) + ew(t)}
     result = score_duplicate(MITCHELL, board_one(), names=names)

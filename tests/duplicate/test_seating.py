@@ -2,7 +2,7 @@
 
 import pytest
 
-from whistdrive.duplicate import DuplicateError, advise, draw_pairs, plan_duplicate, start
+from whistdrive.engines.duplicate import DuplicateError, advise, draw_pairs, plan_duplicate, start
 
 from .evenings import duplicate, players
 

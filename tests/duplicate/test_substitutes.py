@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from whistdrive.duplicate import duplicate_problems, plays_from_hands, score_duplicate, substitutes_of
+from whistdrive.engines.duplicate import duplicate_problems, plays_from_hands, score_duplicate, substitutes_of
 
 from .evenings import duplicate, played_evening
 

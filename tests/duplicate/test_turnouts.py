@@ -9,8 +9,8 @@ import math
 
 import pytest
 
-from whistdrive.duplicate import plan_duplicate, turnouts
-from whistdrive.formats import Format
+from whistdrive.engines.duplicate import plan_duplicate, turnouts
+from whistdrive.engines.formats import Format
 
 
 @pytest.mark.parametrize("boards, per_round", [(21, 3), (8, 2), (24, 4), (15, 3)])

@@ -5,7 +5,7 @@ import re
 
 from pypdf import PdfReader
 
-from whistdrive.vocabulary import SEAT_NAMES
+from whistdrive.engines.vocabulary import SEAT_NAMES
 
 SEAT_OF = {name: seat for seat, name in SEAT_NAMES.items()}
 SUIT_OF = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}

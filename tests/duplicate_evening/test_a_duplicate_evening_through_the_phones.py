@@ -13,8 +13,8 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import duplicate_event, give_access, make_user
-from whistdrive.models import Partnership, Seating, TableBoard
-from whistdrive.vocabulary import SUIT_WORDS
+from whistdrive.engines.vocabulary import SUIT_WORDS
+from whistdrive.store.models import Partnership, Seating, TableBoard
 
 pytestmark = pytest.mark.django_db
 HX = {"HX-Request": "true"}

@@ -6,11 +6,11 @@ import copy
 import pytest
 from django.core.management import call_command
 
-from whistdrive import archive, evening, simulate
-from whistdrive.archive.results_csv import results_rows
-from whistdrive.formats import Format
-from whistdrive.models import Event, Result, Submission
-from whistdrive.simulate import simulate_event
+from whistdrive.engines.formats import Format
+from whistdrive.evening import archive, running, simulate
+from whistdrive.evening.archive.results_csv import results_rows
+from whistdrive.evening.simulate import simulate_event
+from whistdrive.store.models import Event, Result, Submission
 
 pytestmark = pytest.mark.django_db
 
@@ -54,7 +54,7 @@ def test_a_part_played_duplicate_evening_imports_and_plays_on_to_the_end():
     assert len(document["hands"]) == 5
     imported = archive.import_event(copy.deepcopy(document))
     assert imported.status == Event.Status.RUNNING and imported.current_hand == 5
-    evening.advance(imported)  # the organiser moves it on from the last hand the file holds
+    running.advance(imported)  # the organiser moves it on from the last hand the file holds
     simulate.play(imported)
     imported.refresh_from_db()
     assert imported.status == Event.Status.FINISHED

@@ -9,10 +9,10 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from tests.factories import give_access, make_user
-from whistdrive import pairs, scores
-from whistdrive.formats import Format
-from whistdrive.simulate import simulate_event
-from whistdrive.vocabulary import SEAT_NAMES
+from whistdrive.engines.formats import Format
+from whistdrive.engines.vocabulary import SEAT_NAMES
+from whistdrive.evening import pairs, scores
+from whistdrive.evening.simulate import simulate_event
 
 pytestmark = pytest.mark.django_db
 

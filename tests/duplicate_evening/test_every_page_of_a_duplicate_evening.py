@@ -5,7 +5,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import duplicate_event, give_access, make_user
-from whistdrive import simulate
+from whistdrive.evening import simulate
 
 pytestmark = pytest.mark.django_db
 

@@ -15,8 +15,8 @@ from pypdf import PdfReader
 
 from tests.duplicate_evening.records import records_in, stored_records
 from tests.factories import GENTS, LADIES, give_access, make_club, make_user
-from whistdrive.models import Event
-from whistdrive.simulate import play
+from whistdrive.evening.simulate import play
+from whistdrive.store.models import Event
 
 pytestmark = pytest.mark.django_db
 

@@ -7,9 +7,9 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import give_access, make_user
-from whistdrive import scores
-from whistdrive.formats import Format
-from whistdrive.simulate import simulate_event
+from whistdrive.engines.formats import Format
+from whistdrive.evening import scores
+from whistdrive.evening.simulate import simulate_event
 
 pytestmark = pytest.mark.django_db
 
@@ -62,7 +62,7 @@ def test_a_mitchell_drive_prints_a_card_per_pair_with_each_rounds_table_and_oppo
 
     from pypdf import PdfReader
 
-    from whistdrive import pairs
+    from whistdrive.evening import pairs
 
     event = simulate_event(fmt=Format(movement="mitchell", hands=8, hands_per_round=2, interval_after=4), tables=4)
     response = organiser_of(event).get(reverse("event_print_document", args=[event.pk, "pair-cards"]))

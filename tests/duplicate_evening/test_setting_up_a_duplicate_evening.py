@@ -5,8 +5,8 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import duplicate_event, give_access, make_cast, make_user
-from whistdrive import evening
-from whistdrive.models import Event
+from whistdrive.evening import running
+from whistdrive.store.models import Event
 
 pytestmark = pytest.mark.django_db
 
@@ -69,7 +69,7 @@ def test_a_started_duplicate_evening_keeps_its_boards():
 
 def test_the_desk_says_how_the_pairs_are_made_and_how_many_boards_are_in_play():
     event = duplicate_event(pairs=7, boards=12, boards_per_round=3, start=False)
-    advice = evening.advice_for(event)
+    advice = running.advice_for(event)
     assert not advice.problems
     assert any("consecutive cards" in note for note in advice.notes)
     assert any("boards in play" in note for note in advice.notes)
@@ -78,21 +78,21 @@ def test_the_desk_says_how_the_pairs_are_made_and_how_many_boards_are_in_play():
 def test_an_odd_player_or_a_pair_of_two_ladies_is_refused_at_the_start():
     event = duplicate_event(pairs=6, boards=6, boards_per_round=2, start=False)
     event.entrants.filter(card_number=2).update(role="lady")
-    with pytest.raises(evening.EveningError, match="Pair 1 is not a lady and a gent"):
-        evening.start_event(event)
+    with pytest.raises(running.EveningError, match="Pair 1 is not a lady and a gent"):
+        running.start_event(event)
     event.entrants.filter(card_number=2).delete()
     event.entrants.exclude(role="lady").update(role="lady")
-    with pytest.raises(evening.EveningError, match="11 players cannot all play in pairs"):
-        evening.start_event(event)
+    with pytest.raises(running.EveningError, match="11 players cannot all play in pairs"):
+        running.start_event(event)
     assert not event.tables.exists() and not event.partnerships.exists()
 
 
 def test_a_late_arrival_or_a_leaver_is_refused_once_the_pairs_are_fixed():
     event = duplicate_event(pairs=6, boards=6, boards_per_round=2)
-    with pytest.raises(evening.EveningError, match="late pair cannot join"):
-        evening.register(event, name="Late Larry", role="gent")
-    with pytest.raises(evening.EveningError, match="seat a substitute in their place for the boards left"):
-        evening.withdraw(event, event.entrants.first())
+    with pytest.raises(running.EveningError, match="late pair cannot join"):
+        running.register(event, name="Late Larry", role="gent")
+    with pytest.raises(running.EveningError, match="seat a substitute in their place for the boards left"):
+        running.withdraw(event, event.entrants.first())
 
 
 def test_the_event_page_describes_the_duplicate_format_not_a_game_night(olive_at_a):

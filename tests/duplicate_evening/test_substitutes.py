@@ -17,9 +17,9 @@ from pypdf import PdfReader
 
 from tests.duplicate_evening.test_tables_play_a_round_at_their_own_pace import Table, board
 from tests.factories import duplicate_event, give_access, make_member, make_user, started_event
-from whistdrive import archive, evening, scores
-from whistdrive.models import Entrant, Event, Seating
-from whistdrive.views.rejoin import rejoin_path
+from whistdrive.evening import archive, running, scores
+from whistdrive.store.models import Entrant, Event, Seating
+from whistdrive.web.views.rejoin import rejoin_path
 
 pytestmark = pytest.mark.django_db
 
@@ -214,8 +214,8 @@ def test_a_member_already_entered_a_player_gone_or_a_whole_pair_at_once_is_refus
     count = Entrant.objects.count()
     page = substitute(olive, event, leaving=event.entrants.get(name="Mary Jones").pk, member=dora.pk)
     assert "Dora Finch is already entered tonight (card 13): a substitute is someone who is not playing." in page
-    with pytest.raises(evening.EveningError, match="Bob Jones has already left"):
-        evening.substitute(event, bob, name="Eve Adams")
+    with pytest.raises(running.EveningError, match="Bob Jones has already left"):
+        running.substitute(event, bob, name="Eve Adams")
     page = substitute(olive, event, leaving=ann.pk, name="Eve Adams")
     assert "Dora Finch takes the other seat of pair N–S 1 from the same board: a pair keeps at least one" in page
     assert Entrant.objects.count() == count
@@ -223,8 +223,8 @@ def test_a_member_already_entered_a_player_gone_or_a_whole_pair_at_once_is_refus
 
 def test_a_drive_has_no_substitutes_and_its_leavers_simply_leave():
     event = started_event(ladies=4, gents=4)
-    with pytest.raises(evening.EveningError, match="Substitutes are for duplicate evenings"):
-        evening.substitute(event, event.entrants.first(), name="Carol White")
+    with pytest.raises(running.EveningError, match="Substitutes are for duplicate evenings"):
+        running.substitute(event, event.entrants.first(), name="Carol White")
 
 
 def test_the_desk_leads_a_leaving_player_to_the_substitute_form(evening_of_three_tables):

@@ -14,8 +14,8 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from tests.factories import duplicate_event, give_access, make_user, started_event
-from whistdrive import pairs, scores
-from whistdrive.models import Event, Result, TableBoard
+from whistdrive.evening import pairs, scores
+from whistdrive.store.models import Event, Result, TableBoard
 
 pytestmark = pytest.mark.django_db
 HX = {"HX-Request": "true"}

@@ -31,13 +31,13 @@ from django.test import Client  # noqa: E402
 
 def run(tables: int = 25) -> dict:
     from tests.factories import add_entrants, make_club, make_event
-    from whistdrive import evening
-    from whistdrive.formats import Format
-    from whistdrive.models import Result, Seating, Submission
+    from whistdrive.engines.formats import Format
+    from whistdrive.evening import running
+    from whistdrive.store.models import Result, Seating, Submission
 
     event = make_event(make_club(f"Club {os.getpid()}"), Format(hands=4, interval_after=None))
     add_entrants(event, 2 * tables, 2 * tables)
-    evening.start_event(event, seed=11)
+    running.start_event(event, seed=11)
     tokens = {t.number: t.token for t in event.tables.all()}
     tricks = {number: (number * 5) % 14 for number in tokens}
     errors: list[str] = []

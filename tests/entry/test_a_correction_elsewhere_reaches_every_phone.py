@@ -9,10 +9,10 @@ import pytest
 from django.test import Client
 
 from tests.factories import add_entrants, make_club, make_event
-from whistdrive import entry, evening, scores
-from whistdrive.formats import Format
-from whistdrive.models import Seating
-from whistdrive.rules import HandEntry
+from whistdrive.engines.formats import Format
+from whistdrive.engines.rules import HandEntry
+from whistdrive.evening import entry, running, scores
+from whistdrive.store.models import Seating
 
 pytestmark = pytest.mark.django_db
 
@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db
 def test_a_correction_at_another_table_changes_the_total_on_this_tables_phones():
     event = make_event(make_club(), Format(hands=6, interval_after=None))
     add_entrants(event, 12, 12)
-    evening.start_event(event, seed=4, by="card")
+    running.start_event(event, seed=4, by="card")
     event.refresh_from_db()
     for table in event.tables.all():
         entry.submit(table, hand=1, seat="N", tricks_ours=8)
@@ -64,7 +64,7 @@ def test_a_result_changed_in_the_admin_reaches_the_phones_too(admin_client):
     # An individual drive: the next hand is planned, so an agreed page waits on no other table.
     event = make_event(make_club(), Format(movement="individual", hands=6, interval_after=None))
     add_entrants(event, 0, 0, others=16)
-    evening.start_event(event, seed=2, by="card")
+    running.start_event(event, seed=2, by="card")
     for table in event.tables.all():
         entry.submit(table, hand=1, seat="N", tricks_ours=9)
         entry.agree(table, hand=1, seat="E")

@@ -12,8 +12,8 @@ from django.urls import reverse
 
 from tests.entry.test_one_phone_for_both_sides import agree, card_of, enter, event, live, olive, seat  # noqa: F401 - fixtures
 from tests.factories import table_of
-from whistdrive import devices
-from whistdrive.models import Submission
+from whistdrive.engines import devices
+from whistdrive.store.models import Submission
 
 pytestmark = pytest.mark.django_db
 

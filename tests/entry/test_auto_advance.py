@@ -3,9 +3,9 @@
 import pytest
 
 from tests.factories import make_user, started_event, table_of
-from whistdrive import entry
-from whistdrive.models import Seating
-from whistdrive.rules import HandEntry
+from whistdrive.engines.rules import HandEntry
+from whistdrive.evening import entry
+from whistdrive.store.models import Seating
 
 pytestmark = pytest.mark.django_db
 

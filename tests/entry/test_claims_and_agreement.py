@@ -3,8 +3,8 @@
 import pytest
 
 from tests.factories import started_event, table_of
-from whistdrive import entry
-from whistdrive.models import Result, Submission
+from whistdrive.evening import entry
+from whistdrive.store.models import Result, Submission
 
 pytestmark = pytest.mark.django_db
 

@@ -11,8 +11,8 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import seated_phone, started_event, table_of
-from whistdrive import entry
-from whistdrive.models import Seating
+from whistdrive.evening import entry
+from whistdrive.store.models import Seating
 
 pytestmark = pytest.mark.django_db
 HX = {"HX-Request": "true"}

@@ -8,8 +8,9 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import started_event, table_of
-from whistdrive import cache, entry
-from whistdrive.models import Result
+from whistdrive.evening import entry
+from whistdrive.store import cache
+from whistdrive.store.models import Result
 
 pytestmark = pytest.mark.django_db
 HX = {"HX-Request": "true"}

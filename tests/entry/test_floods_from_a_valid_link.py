@@ -13,8 +13,8 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import give_access, make_user, started_event, table_of
-from whistdrive import entry, evening
-from whistdrive.models import Flag, Submission
+from whistdrive.evening import entry, running
+from whistdrive.store.models import Flag, Submission
 
 pytestmark = pytest.mark.django_db
 HX = {"HX-Request": "true"}
@@ -75,7 +75,7 @@ def test_the_limit_starts_afresh_with_the_next_hand_and_with_a_new_qr_code(event
         here = table_of(event, number)
         if not here.results.filter(hand=1).exists():
             entry.set_result(here, hand=1, entry=entry.HandEntry(7, 6, "H"), user=None, reason="test")
-    evening.advance(event, expected_hand=1)
+    running.advance(event, expected_hand=1)
     assert flood(fresh, table, 1, hand=2) == [200]
 
 

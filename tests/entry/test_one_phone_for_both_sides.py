@@ -13,8 +13,8 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import give_access, make_user, started_event, table_of
-from whistdrive import devices
-from whistdrive.models import Submission
+from whistdrive.engines import devices
+from whistdrive.store.models import Submission
 
 pytestmark = pytest.mark.django_db
 HX = {"HX-Request": "true"}

@@ -4,9 +4,9 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import make_user, started_event, table_of
-from whistdrive import entry
-from whistdrive.models import Result, Submission
-from whistdrive.rules import HandEntry
+from whistdrive.engines.rules import HandEntry
+from whistdrive.evening import entry
+from whistdrive.store.models import Result, Submission
 
 pytestmark = pytest.mark.django_db
 

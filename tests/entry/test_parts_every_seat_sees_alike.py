@@ -1,7 +1,7 @@
 """The parts of a table's page that its four phones are shown alike (the hand, the game, the agreed result,
 the calls) are drawn once a version for the four, from the table's drawing alone: never one seat's part on
 another seat's phone, never an older version's part after the table changed
-(whistdrive/templatetags/table_parts.py)."""
+(whistdrive/web/table_parts.py)."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import seated_phone, started_event, table_of
-from whistdrive import entry, phones
-from whistdrive.models import Seating
-from whistdrive.rules import HandEntry
-from whistdrive.templatetags import table_parts
+from whistdrive.engines.rules import HandEntry
+from whistdrive.evening import entry, phones
+from whistdrive.store.models import Seating
+from whistdrive.web import table_parts
 
 pytestmark = pytest.mark.django_db
 

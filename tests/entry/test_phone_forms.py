@@ -1,9 +1,9 @@
-"""The forms a table's phones post share their fields (``whistdrive.forms.PhoneForm``: Django would
+"""The forms a table's phones post share their fields (``whistdrive.web.forms.PhoneForm``: Django would
 deep-copy them for every post): each post is still answered on its own data alone."""
 
 from __future__ import annotations
 
-from whistdrive.forms import AgreeForm, EntryForm, FlagForm, KeptForm, PhoneForm, SeatForm
+from whistdrive.web.forms import AgreeForm, EntryForm, FlagForm, KeptForm, PhoneForm, SeatForm
 
 
 def _kinds(of: type = PhoneForm):

@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import seated_phone, started_event, table_of
-from whistdrive import entry
+from whistdrive.evening import entry
 
 pytestmark = pytest.mark.django_db
 HX = {"HX-Request": "true"}

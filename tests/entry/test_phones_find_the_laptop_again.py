@@ -8,9 +8,10 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import started_event, table_of
-from whistdrive import entry, tokens
-from whistdrive.models import Result, Submission
-from whistdrive.views.rejoin import rejoin_path
+from whistdrive.evening import entry
+from whistdrive.store import tokens
+from whistdrive.store.models import Result, Submission
+from whistdrive.web.views.rejoin import rejoin_path
 
 pytestmark = pytest.mark.django_db
 

@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import seated_phone, started_event, table_of
-from whistdrive import entry
-from whistdrive.rules import HandEntry
+from whistdrive.engines.rules import HandEntry
+from whistdrive.evening import entry
 
 pytestmark = pytest.mark.django_db
 HX = {"HX-Request": "true"}
@@ -97,7 +97,7 @@ def test_a_shared_drawing_is_never_served_after_the_table_changed(event):
 
 
 def test_the_poll_interval_grows_with_the_hall():
-    from whistdrive.phones import poll_seconds
+    from whistdrive.evening.phones import poll_seconds
 
     assert poll_seconds(3) == poll_seconds(80) == 4
     assert poll_seconds(100) == 5
@@ -129,7 +129,7 @@ def test_a_table_keeps_its_latest_drawing_only_and_each_phone_sees_the_newest(ev
     """A long evening's superseded drawings would pile up in the server's memory (some 42,000 objects a
     hand at 300 tables, bench/heap_over_hands.py), every full pass of the garbage collector over them
     holding the requests longer."""
-    from whistdrive import cache
+    from whistdrive.store import cache
 
     here = table_of(event, 2)
     north, east = seated_phone(here, "N", headers=HX), seated_phone(here, "E", headers=HX)
@@ -152,7 +152,8 @@ def test_phones_asking_at_once_for_a_new_version_have_it_drawn_once(event, monke
     import threading
     import time
 
-    from whistdrive import cache, phones
+    from whistdrive.evening import phones
+    from whistdrive.store import cache
 
     here = table_of(event, 6)
     loaded = phones.load(here.token, set())

@@ -3,8 +3,8 @@
 import pytest
 
 from tests.factories import started_event, table_of
-from whistdrive import entry, evening
-from whistdrive.models import Event, Result, Submission
+from whistdrive.evening import entry, running
+from whistdrive.store.models import Event, Result, Submission
 
 pytestmark = pytest.mark.django_db
 
@@ -29,7 +29,7 @@ def test_a_late_submission_for_the_previous_hand_is_refused(event):
     for number in (1, 2, 3):
         entry.submit(table_of(event, number), hand=1, seat="N", tricks_ours=7)
         entry.agree(table_of(event, number), hand=1, seat="E")
-    evening.advance(event, expected_hand=1)
+    running.advance(event, expected_hand=1)
     with pytest.raises(entry.EntryError, match="Table 1, hand 1: This hand is already agreed .*call the organiser"):
         entry.submit(table_of(event), hand=1, seat="E", tricks_ours=5)
     # The same result again is no refusal: the phone is told it is agreed (a tap that crossed another).
@@ -41,7 +41,7 @@ def test_a_submission_for_a_hand_not_yet_agreed_after_the_evening_moved_on_is_re
     for number in (1, 2, 3):
         entry.submit(table_of(event, number), hand=1, seat="N", tricks_ours=7)
         entry.agree(table_of(event, number), hand=1, seat="E")
-    evening.advance(event, expected_hand=1)
+    running.advance(event, expected_hand=1)
     with pytest.raises(entry.EntryError, match="Table 1, hand 3: .*evening is on hand 2"):
         entry.submit(table_of(event), hand=3, seat="N", tricks_ours=6)
 

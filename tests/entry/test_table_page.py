@@ -11,9 +11,9 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import started_event, table_of
-from whistdrive import entry
-from whistdrive.logging import HideTokens
-from whistdrive.models import Flag, Submission
+from whistdrive.evening import entry
+from whistdrive.server.logging import HideTokens
+from whistdrive.store.models import Flag, Submission
 
 pytestmark = pytest.mark.django_db
 HX = {"HX-Request": "true"}

@@ -10,9 +10,11 @@ from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
 
 from tests.factories import duplicate_event, started_event, table_of
-from whistdrive import cache, entry, evening, phones, push
-from whistdrive.models import Result
-from whistdrive.rules import HandEntry, trump_for_hand
+from whistdrive.engines.rules import HandEntry, trump_for_hand
+from whistdrive.evening import entry, phones, running
+from whistdrive.server import push
+from whistdrive.store import cache
+from whistdrive.store.models import Result
 
 pytestmark = pytest.mark.django_db
 
@@ -110,7 +112,7 @@ def test_in_a_duplicate_evening_the_looks_version_of_each_table_is_the_one_its_p
         phones.load(table.token, set())  # each table's phones read it once, as the hall opens its pages
     agreed_seen = 0
     for table in tables + tables:  # the round's two boards, table by table
-        hand = evening.playing_hand(table)
+        hand = running.playing_hand(table)
         entry.submit(table, hand=hand, seat="N", tricks_ours=7 + table.number % 3)
         entry.agree(table, hand=hand, seat="E")
         looked = phones.tables_of_evenings([event.pk])

@@ -1,4 +1,4 @@
-"""The table's page asks its context only for names it is given (whistdrive/phones.py, ``ONLY_SOMETIMES_DRAWN``).
+"""The table's page asks its context only for names it is given (whistdrive/evening/phones.py, ``ONLY_SOMETIMES_DRAWN``).
 
 A name the template asks for and the context lacks shows as nothing, so a misspelt one goes unseen; and
 Django works each one out through four exceptions, which at a hall's end of hand were 7 % of the server's
@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from tests.factories import add_entrants, duplicate_event, make_club, make_event, seated_phone, started_event, table_of
 from tests.games.helpers import games_format
-from whistdrive import evening, phones
+from whistdrive.evening import phones, running
 
 pytestmark = pytest.mark.django_db
 HX = {"HX-Request": "true"}
@@ -84,7 +84,7 @@ def test_a_game_night_table(missing):
     event.auto_advance = False  # the agreed page stays, with the game after the hand
     event.save()
     add_entrants(event, 0, 0, others=4)
-    evening.start_event(event, by="card", seed=1)
+    running.start_event(event, by="card", seed=1)
     event.refresh_from_db()
     table = event.tables.get(number=1)
     _play_a_hand(table, seated_phone(table, "N"), seated_phone(table, "E"), missing)

@@ -14,7 +14,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import started_event
-from whistdrive.models import Seating
+from whistdrive.store.models import Seating
 
 pytestmark = pytest.mark.django_db
 HX = {"HX-Request": "true"}

@@ -18,14 +18,14 @@ import django  # noqa: E402
 django.setup()
 
 from tests.factories import add_entrants, make_club, make_event  # noqa: E402
-from whistdrive import evening  # noqa: E402
-from whistdrive.formats import Format  # noqa: E402
+from whistdrive.engines.formats import Format  # noqa: E402
+from whistdrive.evening import running  # noqa: E402
 
 
 def main(tables: int, hands: int) -> dict:
     event = make_event(make_club("Fault Club"), Format(hands=hands, interval_after=None))
     add_entrants(event, 2 * tables, 2 * tables)
-    evening.start_event(event, seed=5)
+    running.start_event(event, seed=5)
     return {"event": event.pk, "board": event.board_token, "tables": {t.number: t.token for t in event.tables.all()}}
 
 

@@ -17,7 +17,7 @@ import pytest
 from tests.faults.phones import Log, play_all, tricks_for
 from tests.faults.stored import read
 from tests.foundation.drive_process import REPO, laptop_env, start_drive
-from whistdrive.backups import copy_sqlite
+from whistdrive.evening.backups import copy_sqlite
 
 pytestmark = pytest.mark.slow
 TABLES, HANDS = 6, 3

@@ -6,8 +6,8 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import started_event
-from whistdrive import entry
-from whistdrive.rules import HandEntry
+from whistdrive.engines.rules import HandEntry
+from whistdrive.evening import entry
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ from django.contrib.messages import get_messages
 from django.urls import reverse
 
 from tests.factories import seated_phone, started_event, table_of
-from whistdrive.models import Result, Submission
+from whistdrive.store.models import Result, Submission
 
 pytestmark = pytest.mark.django_db
 HX = {"HX-Request": "true"}

@@ -9,7 +9,7 @@ one numbered count + 1. If two transactions ever interleave, two members share a
 --deferred switches to SQLite's default transaction mode, to show that the check can fail.
 --no-busy-wait gives SQLite no time to wait for its lock (``PRAGMA busy_timeout = 0``): a writer that
 finds it taken fails at once, so no error means the process's writers took turns before reaching it
-(whistdrive/sqlite3/base.py). --stock uses Django's own SQLite backend, to show that they otherwise meet.
+(whistdrive/store/sqlite3/base.py). --stock uses Django's own SQLite backend, to show that they otherwise meet.
 Prints one JSON object: the errors seen and the membership numbers written.
 """
 

@@ -1,5 +1,5 @@
 """A request's body is read whole on the event loop, within a deadline, before any of Django's threads is given
-the request (whistdrive/asgi.py, ``read_body``).
+the request (whistdrive/server/asgi.py, ``read_body``).
 
 Found by trying: a2wsgi gave Django's thread the body as it arrived, so 16 posts with a valid form token
 that declared 100,000 bytes and sent a byte now and then held every thread, and every phone and the organiser
@@ -19,7 +19,7 @@ import pytest
 from tests.browser.laptops import make_evening, query
 from tests.faults.phones import Phone
 from tests.foundation.drive_process import start_drive
-from whistdrive.asgi import Application
+from whistdrive.server.asgi import Application
 
 pytestmark = pytest.mark.skipif(
     not sys.platform.startswith("linux"), reason="needs Linux's 127.x.y.z loopback addresses"

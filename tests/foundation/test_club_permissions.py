@@ -7,7 +7,7 @@ from django.test import RequestFactory
 
 from clubs.access import ORGANISER, club_for
 from tests.factories import make_cast, make_event, make_member
-from whistdrive.access import event_for
+from whistdrive.web.access import event_for
 
 pytestmark = pytest.mark.django_db
 

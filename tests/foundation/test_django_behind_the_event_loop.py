@@ -1,4 +1,4 @@
-"""Django's answers as the laptop's server sends them (whistdrive/asgi.py): Django runs in a pool of threads
+"""Django's answers as the laptop's server sends them (whistdrive/server/asgi.py): Django runs in a pool of threads
 and hands each response to the event loop, which writes it to the phone. A page goes over in one piece (its
 head and its body together); a long body (a PDF, a static file) in pieces, as it comes, and arrives whole."""
 
@@ -12,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from tests.foundation.drive_process import start_drive
-from whistdrive.asgi import HAND_OVER_BYTES, Responder
+from whistdrive.server.asgi import HAND_OVER_BYTES, Responder
 
 SCOPE = {
     "type": "http",

@@ -1,5 +1,5 @@
 """A table's streams of pushed updates are capped per table and per address, an idle one ends, and the
-organiser sees them by address (whistdrive/push.py, ``Streams``).
+organiser sees them by address (whistdrive/server/push.py, ``Streams``).
 
 Found by trying: 130 addresses × 32 streams filled the laptop's 4,000 connections, from a guest's few
 devices with many addresses, and the streams never ended. Other 127.x addresses stand in for the hall's devices.
@@ -18,8 +18,8 @@ from tests.factories import give_access, make_user, started_event
 from tests.foundation.drive_process import start_drive
 from tests.foundation.test_pushed_updates import Stream
 from tests.waiting import eventually
-from whistdrive import push
-from whistdrive.tokens import new_token
+from whistdrive.server import push
+from whistdrive.store.tokens import new_token
 
 linux_only = pytest.mark.skipif(
     not sys.platform.startswith("linux"), reason="needs Linux's 127.x.y.z loopback addresses"

@@ -26,8 +26,8 @@ from django.test import Client
 from clubs.models import ClubAccess
 from tests.factories import give_access, make_user
 from whistdrive import settings as shipped
-from whistdrive.demo import make_demo
-from whistdrive.models import Event
+from whistdrive.evening.demo import make_demo
+from whistdrive.store.models import Event
 
 pytestmark = pytest.mark.django_db
 

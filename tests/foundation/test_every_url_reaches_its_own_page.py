@@ -1,6 +1,6 @@
 """Every page's address leads to that page, whatever order the patterns are tried in.
 
-Django takes the first pattern that matches. The phones' patterns are tried first (whistdrive/urls.py:
+Django takes the first pattern that matches. The phones' patterns are tried first (whistdrive/web/urls.py:
 they are nearly every request of an evening), so a phone pattern that also matched an organiser's
 address would take that page over without a word. Each named pattern's own address, made with sample
 values for its parts, must resolve to the same name and view.
@@ -10,7 +10,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
 from django.urls.converters import IntConverter
 from django.urls.resolvers import RoutePattern
 
-from whistdrive.converters import TokenConverter
+from whistdrive.web.converters import TokenConverter
 
 SAMPLES = {IntConverter: 7, TokenConverter: "Ab3_-Zx9Qk"}
 

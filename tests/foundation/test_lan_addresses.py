@@ -7,7 +7,7 @@ import subprocess
 import pytest
 import segno
 
-from whistdrive import lan
+from whistdrive.server import lan
 
 
 def test_loopback_is_dropped_when_a_network_address_exists():

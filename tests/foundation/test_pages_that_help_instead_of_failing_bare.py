@@ -70,7 +70,7 @@ def test_a_request_for_another_host_on_a_server_says_which_setting(settings):
 
 def test_a_bug_is_a_friendly_500(running):
     phone = Client(raise_request_exception=False)
-    with mock.patch("whistdrive.phones.drawing", side_effect=ValueError("a bug")):
+    with mock.patch("whistdrive.evening.phones.drawing", side_effect=ValueError("a bug")):
         response = phone.get(reverse("table", args=[running["table"].token]))
     page = response.content.decode()
     assert response.status_code == 500
@@ -91,7 +91,7 @@ def test_a_busy_or_read_only_database_is_a_503_that_says_try_again_in_a_moment(r
     phone = Client(raise_request_exception=False)
     table = running["table"]
     phone.post(reverse("table_seat", args=[table.token]), {"seat": "N"})
-    with mock.patch("whistdrive.entry.submit", side_effect=error):
+    with mock.patch("whistdrive.evening.entry.submit", side_effect=error):
         response = phone.post(reverse("table_enter", args=[table.token]), {"hand": 1, "tricks": 7}, headers=HX)
     page = response.content.decode()
     assert response.status_code == 503

@@ -1,4 +1,4 @@
-"""What the hub pushes to a phone (whistdrive.phones.pushed_pages, whistdrive.push): the page itself for a
+"""What the hub pushes to a phone (whistdrive.evening.phones.pushed_pages, whistdrive.server.push): the page itself for a
 phone whose player sits at the table, drawn as that phone's own fetch draws it; the version alone for any
 other phone, or when the page cannot be drawn, so that the phone fetches its page as before."""
 
@@ -14,10 +14,12 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.factories import seated_phone, started_event, table_of
-from whistdrive import cache, entry, evening, phones, push
-from whistdrive.models import Seating
-from whistdrive.phones import FLAG_REASONS
-from whistdrive.rules import HandEntry, trump_for_hand
+from whistdrive.engines.rules import HandEntry, trump_for_hand
+from whistdrive.evening import entry, phones, running
+from whistdrive.evening.phones import FLAG_REASONS
+from whistdrive.server import push
+from whistdrive.store import cache
+from whistdrive.store.models import Seating
 
 pytestmark = pytest.mark.django_db
 
@@ -357,7 +359,7 @@ def test_where_an_agreed_tables_players_go_is_read_from_the_next_hands_seating_o
     before = phones.pushed_pages(one.token, {north})[2][north]
     assert "Agreed: North–South 8, East–West 5" in before and ", partner " not in before  # hand 2 not seated yet
 
-    evening.advance(event)
+    running.advance(event)
 
     seated_now = Seating.objects.get(table=one, hand=2, seat="N").entrant_id
     after = phones.pushed_pages(one.token, {seated_now})[2][seated_now]

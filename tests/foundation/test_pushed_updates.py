@@ -1,4 +1,4 @@
-"""Pushed updates from the real laptop server (`rundrive`, whistdrive/push.py): a table's stream tells its
+"""Pushed updates from the real laptop server (`rundrive`, whistdrive/server/push.py): a table's stream tells its
 phones the moment their page changes, and only then; behind a server that cannot hold streams, the
 phones are told "none here" and poll.
 
@@ -20,7 +20,7 @@ from django.test import Client
 from tests.browser.laptops import make_evening
 from tests.faults.phones import Phone
 from tests.foundation.drive_process import laptop_env, manage, start_drive
-from whistdrive import push
+from whistdrive.server import push
 
 SHARED = re.compile(r'data-shared="(\w*)"')
 PUSH = re.compile(r'data-push="([^"]+)"')
@@ -215,7 +215,7 @@ def test_a_table_given_a_new_code_tells_its_old_codes_streams_and_ends_them(lapt
         shown = stream.next_version(within=5)
         other.next_version(within=5)
         reissue = (
-            "from whistdrive import entry; from whistdrive.models import Table; "
+            "from whistdrive import entry; from whistdrive.store.models import Table; "
             f"entry.new_table_token(Table.objects.get(token='{one}'))"
         )
         assert manage("shell", "-c", reissue, env=laptop_env(tmp_path / "data")).returncode == 0
@@ -266,12 +266,12 @@ def test_behind_a_server_that_cannot_hold_streams_the_phones_are_told_to_poll(cl
     """Django's own answer (a hosted install's WSGI workers): 204, which ends a browser's EventSource for
     good; the page keeps its polls (static/whistdrive/push.js)."""
     from tests.factories import add_entrants, make_club, make_event
-    from whistdrive import evening
-    from whistdrive.formats import Format
+    from whistdrive.engines.formats import Format
+    from whistdrive.evening import running
 
     event = make_event(make_club("Poll Club"), Format(hands=4, interval_after=None))
     add_entrants(event, 4, 4)
-    evening.start_event(event, seed=5)
+    running.start_event(event, seed=5)
     table = event.tables.get(number=1)
     answer = client.get(f"/t/{table.token}/events/", secure=True)
     assert answer.status_code == 204

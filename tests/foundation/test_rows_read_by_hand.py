@@ -7,8 +7,8 @@ from django.db import connection
 from django.utils import timezone
 
 from tests.factories import started_event, table_of
-from whistdrive import entry
-from whistdrive.models import (
+from whistdrive.evening import entry
+from whistdrive.store.models import (
     Event,
     Result,
     Submission,

@@ -10,7 +10,7 @@ from django.core.management import CommandError, call_command
 from django.utils import timezone
 
 from clubs.models import Club, ClubAccess, Member
-from whistdrive.demo import DEMO_CLUB_NAME, season_dates
+from whistdrive.evening.demo import DEMO_CLUB_NAME, season_dates
 from whistdrive.management.commands import rundrive
 
 pytestmark = pytest.mark.django_db

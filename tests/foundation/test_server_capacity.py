@@ -1,4 +1,4 @@
-"""What rundrive's server can hold, worked out before it starts (whistdrive/serving.py): the real
+"""What rundrive's server can hold, worked out before it starts (whistdrive/server/serving.py): the real
 server is tested in test_rundrive_holds_off_a_hostile_guest.py; Windows, where there is no
 open-files limit (and asyncio's loop there watches sockets without select()), only here."""
 
@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from whistdrive import serving
+from whistdrive.server import serving
 
 
 def test_the_capacity_is_what_the_open_files_can_hold():

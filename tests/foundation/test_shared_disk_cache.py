@@ -1,4 +1,4 @@
-"""The cache `rundrive --workers N`'s processes share (whistdrive.cache.SharedDiskCache): one count for all
+"""The cache `rundrive --workers N`'s processes share (whistdrive.store.cache.SharedDiskCache): one count for all
 of them, exact however many processes count at once, and still there after Django closes the cache at the
 end of a request."""
 
@@ -6,7 +6,7 @@ import subprocess
 import sys
 import textwrap
 
-from whistdrive.cache import SharedDiskCache
+from whistdrive.store.cache import SharedDiskCache
 
 
 def test_two_processes_caches_on_one_folder_keep_one_count(tmp_path):
@@ -25,7 +25,7 @@ def test_posts_counted_by_two_processes_at_once_are_all_counted(tmp_path):
     # processes counting at once lost some of each other's posts.
     count = textwrap.dedent(
         f"""
-        from whistdrive.cache import SharedDiskCache
+        from whistdrive.store.cache import SharedDiskCache
         cache = SharedDiskCache({str(tmp_path)!r}, {{}})
         for _ in range(300):
             cache.add("posts", 0)

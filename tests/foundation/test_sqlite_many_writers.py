@@ -32,7 +32,7 @@ def _write_concurrently(data_dir, *flags) -> dict:
 
 def test_fifty_threads_of_read_then_write_transactions_neither_lock_nor_lose_a_row(tmp_path):
     outcome = _write_concurrently(tmp_path)
-    assert outcome["engine"] == "whistdrive.sqlite3"
+    assert outcome["engine"] == "whistdrive.store.sqlite3"
     assert outcome["journal_mode"] == "wal"
     assert outcome["transaction_mode"] == "IMMEDIATE"
     assert outcome["errors"] == []

@@ -1,4 +1,4 @@
-"""The laptop's SQLite backend (whistdrive/sqlite3/base.py): a process's writers take turns in Python.
+"""The laptop's SQLite backend (whistdrive/store/sqlite3/base.py): a process's writers take turns in Python.
 
 How the turns behave under fifty writing threads is in test_sqlite_many_writers.py (a real file); here,
 that a turn is always given back, however a transaction ends.
@@ -10,7 +10,7 @@ import pytest
 from django.db import OperationalError, connection, transaction
 
 from clubs.models import Club
-from whistdrive.sqlite3.base import _qmark, _turn_for
+from whistdrive.store.sqlite3.base import _qmark, _turn_for
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -23,7 +23,7 @@ def turn():
 
 
 def test_the_laptop_runs_on_it():
-    assert connection.settings_dict["ENGINE"] == "whistdrive.sqlite3"
+    assert connection.settings_dict["ENGINE"] == "whistdrive.store.sqlite3"
     assert connection.settings_dict["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
 
 

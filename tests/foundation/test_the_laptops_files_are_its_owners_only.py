@@ -5,7 +5,7 @@ Found by trying (#44): another user of the laptop could read them all (0644), an
 member's name and the evening's table links. A real `rundrive --no-serve` makes a fresh data folder
 under the usual umask (022), then an evening ends a hand (its automatic backup and second copy) and
 the organiser takes a backup, with the server's database open (its -wal and -shm there).
-POSIX permissions: not on Windows, whose files are private by their folder's ACLs (whistdrive/private.py).
+POSIX permissions: not on Windows, whose files are private by their folder's ACLs (whistdrive/store/private.py).
 """
 
 import json
@@ -35,12 +35,12 @@ django.setup()
 from django.core.management import call_command
 from django.db import connection
 from tests.factories import add_entrants, make_club, make_event
-from whistdrive import backups, evening
-from whistdrive.formats import Format
+from whistdrive.evening import backups, running
+from whistdrive.engines.formats import Format
 
 event = make_event(make_club("Private Club"), Format(hands=4, interval_after=None))
 add_entrants(event, 4, 4)
-evening.start_event(event, seed=1)
+running.start_event(event, seed=1)
 assert backups.automatic(event, "the end of hand 1", hand=1) is not None
 call_command("backup", verbosity=0)
 with connection.cursor() as cursor:

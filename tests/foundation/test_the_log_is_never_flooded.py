@@ -1,10 +1,10 @@
 """The console log is never flooded: a message repeated many times is written a few times a minute,
-then once more with how many were left out (whistdrive/logging.py, QuietRepeats)."""
+then once more with how many were left out (whistdrive/server/logging.py, QuietRepeats)."""
 
 import io
 import logging
 
-from whistdrive import logging as wd_logging
+from whistdrive.server import logging as wd_logging
 
 
 def _logger(monkeypatch, now):

@@ -1,5 +1,5 @@
 """The server's start leaves what it already holds out of Python's garbage collector's passes, and makes
-its full passes rare (whistdrive/asgi.py, ``settle_the_heap``): at a 300-table hall's peak, full passes
+its full passes rare (whistdrive/server/asgi.py, ``settle_the_heap``): at a 300-table hall's peak, full passes
 over the whole heap each held every request for a fifth of a second (docs/benchmarks.md)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import asyncio
 import gc
 from unittest import mock
 
-from whistdrive import asgi
+from whistdrive.server import asgi
 
 
 class _Hub:

@@ -15,7 +15,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import make_cast, seated_phone, started_event, table_of
-from whistdrive.models import Entrant
+from whistdrive.store.models import Entrant
 
 # Outside a test's own transaction, as a server's requests are: SQLite changes the level only between them.
 pytestmark = [

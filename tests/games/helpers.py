@@ -1,15 +1,15 @@
 """A game-night table written row by row: the players, each hand's seating and its agreed result.
 
-The scoring tests build a table this way and read it back through the adapter (whistdrive.games),
+The scoring tests build a table this way and read it back through the adapter (whistdrive.evening.games),
 so they check the loading, the ``fresh`` decision and the engine together.
 """
 
 from __future__ import annotations
 
 from tests.factories import add_entrants, make_club, make_event
-from whistdrive import games
-from whistdrive.formats import PRESETS, Format
-from whistdrive.models import Event, Result, Seating, Table
+from whistdrive.engines.formats import PRESETS, Format
+from whistdrive.evening import games
+from whistdrive.store.models import Event, Result, Seating, Table
 
 RUBBERS = PRESETS["rubbers"][1]
 SWAPPED = {"N": 0, "S": 1, "E": 4, "W": 5}  # a second E–W pair: a Mitchell move brings new partnerships

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from tests.factories import add_entrants, make_club, make_event
 from tests.games.helpers import games_format
-from whistdrive import evening
+from whistdrive.evening import running
 
 pytestmark = pytest.mark.django_db
 HX = {"HX-Request": "true"}
@@ -19,7 +19,7 @@ HX = {"HX-Request": "true"}
 def table():
     event = make_event(make_club(), games_format(hands=6, honours=True, trumps="HDSCN"))
     add_entrants(event, 0, 0, others=4)
-    evening.start_event(event, by="card", seed=1)
+    running.start_event(event, by="card", seed=1)
     return event.tables.get(number=1)
 
 
@@ -70,7 +70,7 @@ def test_honours_are_refused_in_a_no_trump_hand_and_not_asked_for(table):
 def test_the_revoke_explanation_follows_the_clubs_penalty():
     event = make_event(make_club(), games_format(hands=6, revoke_penalty="points"))
     add_entrants(event, 0, 0, others=4)
-    evening.start_event(event, by="card", seed=1)
+    running.start_event(event, by="card", seed=1)
     north, _ = phones(event.tables.get(number=1))
     page = north.get(reverse("table", args=[event.tables.get(number=1).token])).content.decode()
     assert "A revoke gives the other side 3 points" in page

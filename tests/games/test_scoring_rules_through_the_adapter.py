@@ -1,4 +1,4 @@
-"""Every scoring rule of a game night, on whole sequences of hands, read back through whistdrive.games.
+"""Every scoring rule of a game night, on whole sequences of hands, read back through whistdrive.evening.games.
 
 Each case is worked by hand in its comment: points are odd tricks (tricks over six), honours
 4 for four held and 2 for three, target 5 unless the case says otherwise.

@@ -11,8 +11,8 @@ from django.urls import reverse
 
 from tests.factories import add_entrants, make_cast
 from tests.setup.test_event_formats import form_data
-from whistdrive.formats import PRESETS
-from whistdrive.models import Event, Seating
+from whistdrive.engines.formats import PRESETS
+from whistdrive.store.models import Event, Seating
 
 pytestmark = pytest.mark.django_db
 HX = {"HX-Request": "true"}

@@ -3,8 +3,8 @@
 from django.urls import reverse
 
 from tests.factories import table_of
-from whistdrive import entry
-from whistdrive.rules import HandEntry, trump_for_hand
+from whistdrive.engines.rules import HandEntry, trump_for_hand
+from whistdrive.evening import entry
 
 
 def agree(event, number: int, hand: int | None = None, ns: int = 7):

@@ -6,7 +6,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import started_event, table_of
-from whistdrive import entry, evening
+from whistdrive.evening import entry, progress
 
 pytestmark = pytest.mark.django_db
 
@@ -33,5 +33,5 @@ def test_a_round_asked_of_no_tables_has_no_results():
     entry.submit(table, hand=1, seat="N", tricks_ours=8)
     entry.agree(table, hand=1, seat="E")
 
-    assert evening.round_results(event, 1, tables=[]) == {}
-    assert set(evening.round_results(event, 1)) == {1}
+    assert progress.round_results(event, 1, tables=[]) == {}
+    assert set(progress.round_results(event, 1)) == {1}

@@ -12,8 +12,8 @@ import pytest
 
 from tests.factories import make_cast, started_event, table_of
 from tests.live.helpers import agree
-from whistdrive import archive, entry, evening
-from whistdrive.archive import ArchiveError
+from whistdrive.evening import archive, entry, progress, running
+from whistdrive.evening.archive import ArchiveError
 
 pytestmark = pytest.mark.django_db
 
@@ -41,14 +41,14 @@ def play_first_hand_with_a_revoke(event):
 
 def test_the_side_that_wins_after_the_transfer_is_the_rounds_winner(event):
     play_first_hand_with_a_revoke(event)
-    result = evening.round_results(event, 1)[1]
+    result = progress.round_results(event, 1)[1]
     assert (result.tricks_ns, result.tricks_ew, result.winner) == (5, 8, "EW")
 
 
 def test_the_pair_that_won_after_the_transfer_moves(event):
     before = seats(event, 1, 1)
     play_first_hand_with_a_revoke(event)
-    evening.advance(event, expected_hand=1)
+    running.advance(event, expected_hand=1)
     # East–West won table 1: their lady (E) goes up to table 2, their gent (W) down to table 3;
     # North–South stay, the gent crossing over.
     assert before["E"] in seats(event, 2, 2).values()
@@ -59,10 +59,10 @@ def test_the_pair_that_won_after_the_transfer_moves(event):
 
 def test_the_importer_reads_the_winner_after_the_transfer_too(event):
     play_first_hand_with_a_revoke(event)
-    evening.advance(event, expected_hand=1)
+    running.advance(event, expected_hand=1)
     for number in (1, 2, 3):
         agree(event, number, hand=2)
-    evening.advance(event, expected_hand=2)
+    running.advance(event, expected_hand=2)
     document = json.loads(json.dumps(archive.export_event(event)))
     assert document["hands"][0]["tables"][0]["revoke"] == {"side": "NS"}
     assert archive.export_event(archive.import_event(document)) == document

@@ -4,7 +4,7 @@ import pytest
 
 from tests.factories import make_cast, started_event, table_of
 from tests.live.helpers import url
-from whistdrive.models import Entrant
+from whistdrive.store.models import Entrant
 
 pytestmark = pytest.mark.django_db
 

@@ -10,8 +10,8 @@ from django.test import Client
 
 from tests.factories import make_cast, started_event, table_of
 from tests.live.helpers import agree, url
-from whistdrive import evening
-from whistdrive.models import Seating
+from whistdrive.evening import running
+from whistdrive.store.models import Seating
 
 pytestmark = pytest.mark.django_db
 
@@ -62,7 +62,7 @@ def test_the_organiser_is_offered_to_re_seat_the_current_hand_while_none_of_it_i
     olive_client.post(url("event_live_reseat", event), {"expected_hand": 3})
     after = seats(event, 3)
     assert after != before
-    assert evening.stale_seating(event, 2) is None  # hand 3 now follows the results as they stand
+    assert running.stale_seating(event, 2) is None  # hand 3 now follows the results as they stand
 
 
 def test_once_a_result_of_the_next_hand_is_in_its_seating_stands_and_the_page_says_so(olive_client):

@@ -7,8 +7,9 @@ from django.test.utils import CaptureQueriesContext
 
 from tests.factories import make_cast, started_event, table_of
 from tests.live.helpers import agree, dispute, url
-from whistdrive import cache, entry
-from whistdrive.models import Flag
+from whistdrive.evening import entry
+from whistdrive.store import cache
+from whistdrive.store.models import Flag
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}

@@ -4,8 +4,8 @@ import pytest
 
 from tests.factories import make_cast, started_event, table_of
 from tests.live.helpers import agree, url
-from whistdrive import entry
-from whistdrive.models import Event, Seating
+from whistdrive.evening import entry
+from whistdrive.store.models import Event, Seating
 
 pytestmark = pytest.mark.django_db
 

@@ -4,9 +4,9 @@ import pytest
 
 from tests.factories import add_entrants, make_cast, make_event, started_event, table_of
 from tests.live.helpers import agree, url
-from whistdrive import entry, evening
-from whistdrive.formats import Format
-from whistdrive.models import Result, Submission, Table
+from whistdrive.engines.formats import Format
+from whistdrive.evening import entry, running
+from whistdrive.store.models import Result, Submission, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -78,7 +78,7 @@ def test_honours_columns_appear_only_when_the_format_counts_them(client, club_a)
     fmt = Format(kind="games", hands=4, interval_after=None, movement="stationary", honours=True, trumps="turned")
     games = make_event(club_a, fmt, name="Game night")
     add_entrants(games, 4, 4)
-    evening.start_event(games, seed=1)
+    running.start_event(games, seed=1)
     page = client.get(url("event_paper", games)).content.decode()
     assert "NS honours" in page and "Trumps" in page
     response = client.post(

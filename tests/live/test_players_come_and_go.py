@@ -11,9 +11,9 @@ from django.test import Client
 
 from tests.factories import add_entrants, make_cast, make_event, table_of
 from tests.live.helpers import agree, url
-from whistdrive import evening, scores
-from whistdrive.formats import Format
-from whistdrive.models import Entrant, Event, Seating
+from whistdrive.engines.formats import Format
+from whistdrive.evening import running, scores
+from whistdrive.store.models import Entrant, Event, Seating
 
 pytestmark = pytest.mark.django_db
 
@@ -29,7 +29,7 @@ def olive_client(client):
 def drive(club, ladies=12, gents=13, **fmt) -> Event:
     event = make_event(club, Format(**{"hands": 12, "interval_after": 6, **fmt}))
     add_entrants(event, ladies, gents)
-    evening.start_event(event, seed=3)
+    running.start_event(event, seed=3)
     event.refresh_from_db()
     return event
 
@@ -137,7 +137,7 @@ def test_a_leave_can_be_undone_until_it_takes_effect(olive_client):
 def test_when_three_players_would_be_left_the_organiser_is_told_what_to_do(olive_client):
     event = make_event(olive_client.club, Format(hands=6, interval_after=None))
     add_entrants(event, 0, 0, others=4)
-    evening.start_event(event, seed=1)
+    running.start_event(event, seed=1)
     leaver = event.entrants.first()
     response = olive_client.post(url("event_live_withdraw", event), {"entrant": leaver.pk}, follow=True)
     assert "3 players would be left for hand 2: a table needs four" in messages_of(response)
@@ -247,7 +247,7 @@ def test_prizes_need_the_qualifying_number_of_hands(olive_client):
 def test_an_individual_drive_keeps_its_tables_when_a_lady_arrives_and_a_gent_leaves(olive_client):
     event = make_event(olive_client.club, Format(movement="individual", hands=20, interval_after=10))
     add_entrants(event, 5, 4)
-    evening.start_event(event, seed=2)
+    running.start_event(event, seed=2)
     finish_hand(event)
     finish_hand(event)  # hand 3 under way
     gent = event.entrants.filter(role="gent").first()

@@ -4,7 +4,7 @@ import pytest
 
 from tests.factories import make_cast, started_event, table_of
 from tests.live.helpers import agree, dispute, url
-from whistdrive.models import Result, Submission
+from whistdrive.store.models import Result, Submission
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,8 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import give_access, make_user, started_event, table_of
-from whistdrive import entry, laptop
+from whistdrive.evening import entry
+from whistdrive.server import laptop
 
 pytestmark = pytest.mark.django_db
 PLENTY = 50 * 1024**3

@@ -12,8 +12,8 @@ from django.urls import reverse
 from tests.archive.helpers import simulated_document, small_drive
 from tests.factories import make_cast, started_event, table_of
 from tests.live.helpers import agree, url
-from whistdrive import archive
-from whistdrive.models import Event, Result
+from whistdrive.evening import archive
+from whistdrive.store.models import Event, Result
 
 pytestmark = pytest.mark.django_db
 

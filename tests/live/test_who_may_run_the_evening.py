@@ -4,7 +4,7 @@ import pytest
 
 from tests.factories import make_cast, started_event
 from tests.live.helpers import url
-from whistdrive.models import Event, Flag
+from whistdrive.store.models import Event, Flag
 
 pytestmark = pytest.mark.django_db
 

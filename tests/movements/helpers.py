@@ -1,7 +1,7 @@
 """Small builders for movement tests: players by card number, results by winner."""
 
-from whistdrive.formats import Format
-from whistdrive.movements import Player, RoundResult, SeatingPlan
+from whistdrive.engines.formats import Format
+from whistdrive.engines.movements import Player, RoundResult, SeatingPlan
 
 
 def players(count: int, roles: bool = False) -> list[Player]:

@@ -1,6 +1,6 @@
 """The importer's check, the rule in words, and the printable plan."""
 
-from whistdrive.movements import SeatingPlan, check_seating, next_seating, plan, rule_sentence, start
+from whistdrive.engines.movements import SeatingPlan, check_seating, next_seating, plan, rule_sentence, start
 
 from .helpers import fmt, players, won
 

@@ -2,9 +2,9 @@
 
 import pytest
 
-from whistdrive.movements.designs import starter_rounds
-from whistdrive.movements.designs_data import STARTERS
-from whistdrive.movements.schedule import measure
+from whistdrive.engines.movements.designs import starter_rounds
+from whistdrive.engines.movements.designs_data import STARTERS
+from whistdrive.engines.movements.schedule import measure
 
 
 def _cycle(count):

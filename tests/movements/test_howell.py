@@ -9,9 +9,18 @@ from itertools import combinations
 
 import pytest
 
-from whistdrive.formats import Format
-from whistdrive.movements import Player, SeatingPlan, advise, check_seating, next_seating, replan, rule_sentence, start
-from whistdrive.movements.howell import cycle_length, howell_problem, howell_round, sitting_out
+from whistdrive.engines.formats import Format
+from whistdrive.engines.movements import (
+    Player,
+    SeatingPlan,
+    advise,
+    check_seating,
+    next_seating,
+    replan,
+    rule_sentence,
+    start,
+)
+from whistdrive.engines.movements.howell import cycle_length, howell_problem, howell_round, sitting_out
 
 from .helpers import fmt, players
 

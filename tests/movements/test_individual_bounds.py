@@ -2,8 +2,8 @@
 
 import pytest
 
-from whistdrive.movements import Player, bounds, individual_schedule, measure, next_seating, replan, start
-from whistdrive.movements.schedule import _balance_seats, _schedule
+from whistdrive.engines.movements import Player, bounds, individual_schedule, measure, next_seating, replan, start
+from whistdrive.engines.movements.schedule import _balance_seats, _schedule
 
 from .helpers import fmt, players
 

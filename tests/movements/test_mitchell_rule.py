@@ -11,7 +11,7 @@ from collections import Counter
 
 import pytest
 
-from whistdrive.movements import SeatingPlan, advise, check_seating, next_seating, rule_sentence, start
+from whistdrive.engines.movements import SeatingPlan, advise, check_seating, next_seating, rule_sentence, start
 
 from .helpers import fmt, players
 

@@ -1,6 +1,6 @@
 """Mitchell (partners drive): pairs 1,3,5.. sit N–S, pairs 2,4,6.. E–W; E–W move up a table."""
 
-from whistdrive.movements import next_seating, start
+from whistdrive.engines.movements import next_seating, start
 
 from .helpers import fmt, players, tables
 

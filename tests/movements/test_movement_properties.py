@@ -5,7 +5,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from whistdrive.movements import RoundResult, check_seating, next_seating, start, where_next
+from whistdrive.engines.movements import RoundResult, check_seating, next_seating, start, where_next
 
 from .helpers import fmt, players
 

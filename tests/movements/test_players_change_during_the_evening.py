@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from whistdrive.movements import (
+from whistdrive.engines.movements import (
     MovementError,
     Player,
     RoundResult,

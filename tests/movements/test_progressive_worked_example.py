@@ -1,6 +1,6 @@
 """Progressive drive, three tables, spelled out hand by hand."""
 
-from whistdrive.movements import next_seating, start
+from whistdrive.engines.movements import next_seating, start
 
 from .helpers import fmt, players, tables, won
 
@@ -47,7 +47,7 @@ def test_over_a_four_hand_round_the_seating_repeats_and_a_tie_goes_to_the_last_h
     for _ in range(3):
         history.append(next_seating(rounds, people, history, {}))
     assert all(s == history[0] for s in history)
-    from whistdrive.movements import RoundResult
+    from whistdrive.engines.movements import RoundResult
 
     tie_won_by_ew = RoundResult(26, 26, "EW")
     fifth = next_seating(rounds, people, history, {1: tie_won_by_ew, 2: tie_won_by_ew})

@@ -1,6 +1,6 @@
 """Semi-partner drive, three tables, spelled out."""
 
-from whistdrive.movements import next_seating, start
+from whistdrive.engines.movements import next_seating, start
 
 from .helpers import fmt, players, tables, won
 

@@ -4,7 +4,16 @@ from collections import Counter
 
 import pytest
 
-from whistdrive.movements import MovementError, NextPlace, Player, advise, next_seating, replan, start, where_next
+from whistdrive.engines.movements import (
+    MovementError,
+    NextPlace,
+    Player,
+    advise,
+    next_seating,
+    replan,
+    start,
+    where_next,
+)
 
 from .helpers import fmt, players, won
 

@@ -2,9 +2,9 @@
 
 import pytest
 
-from whistdrive.movements.designs import stored_rounds
-from whistdrive.movements.designs_data import DATA
-from whistdrive.movements.schedule import measure
+from whistdrive.engines.movements.designs import stored_rounds
+from whistdrive.engines.movements.designs_data import DATA
+from whistdrive.engines.movements.schedule import measure
 
 
 @pytest.mark.parametrize("count", sorted(DATA))

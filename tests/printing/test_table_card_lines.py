@@ -5,7 +5,7 @@ import dataclasses
 from tests.printing import factories
 from tests.printing.helpers import pages_text, qr_codes_on_page
 from whistdrive import printing
-from whistdrive.formats import Format
+from whistdrive.engines.formats import Format
 from whistdrive.printing.from_models import movers_line
 
 

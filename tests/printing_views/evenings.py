@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections import defaultdict
 
 from tests.factories import make_event
-from whistdrive import entry, evening
-from whistdrive.formats import Format
-from whistdrive.models import Entrant, Event, Result, Seating
-from whistdrive.rules import HandEntry, trump_for_hand
+from whistdrive.engines.formats import Format
+from whistdrive.engines.rules import HandEntry, trump_for_hand
+from whistdrive.evening import entry, running
+from whistdrive.store.models import Entrant, Event, Result, Seating
 
 LADIES = ["Zoë Łukasiewicz", "Siobhán O'Brien-Fitzgerald", "Maximiliana Wilhelmina Featherstonehaugh-Cholmondeley",
           "Renée Dupont", "Ægir Ødegård", "Ann Smith", "Mary Jones", "Joan Hill"]  # fmt: skip
@@ -52,7 +52,7 @@ def progressive_evening(club, *, played: int = 3, **fields) -> Event:
     """40 players (20 ladies, 20 gents) at 10 tables, a 24-hand progressive drive, interval after 12."""
     event = make_event(club, Format(hands=24, interval_after=12), **fields)
     add_people(event, 20, 20)
-    evening.start_event(event, seed=7)
+    running.start_event(event, seed=7)
     return play(event, played)
 
 
@@ -62,7 +62,7 @@ def individual_evening(club, *, played: int = 2, **fields) -> Event:
         club, Format(movement="individual", hands=20, interval_after=10), name="Friday individual", **fields
     )
     add_people(event, 10, 10)
-    evening.start_event(event, seed=3)
+    running.start_event(event, seed=3)
     return play(event, played)
 
 

@@ -5,16 +5,16 @@ from django.urls import reverse
 from tests.factories import make_cast, make_event
 from tests.printing_views.evenings import add_people
 from tests.printing_views.helpers import download_url, pages, texts
-from whistdrive import evening
-from whistdrive.formats import PRESETS
-from whistdrive.models import Seating
+from whistdrive.engines.formats import PRESETS
+from whistdrive.evening import running
+from whistdrive.store.models import Seating
 
 
 def test_score_pads_carry_each_tables_pairs(client, db):
     club_a, _, olive, *_ = make_cast()
     event = make_event(club_a, PRESETS["rubbers"][1], name="Rubber night")
     add_people(event, 4, 4)
-    evening.start_event(event, seed=5)
+    running.start_event(event, seed=5)
     client.force_login(olive)
     page = client.get(reverse("event_print", args=[event.pk])).content.decode()
     assert download_url(event, "score-pads") in page and download_url(event, "scorecards") not in page

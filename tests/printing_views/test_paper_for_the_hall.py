@@ -11,11 +11,12 @@ from clubs.models import Season
 from tests.factories import make_cast, make_event
 from tests.printing_views.evenings import add_people, play, progressive_evening
 from tests.printing_views.helpers import download_url, texts
-from whistdrive import evening, prizes
-from whistdrive.formats import Format
-from whistdrive.models import Entrant, Event
-from whistdrive.scores import standings_now
-from whistdrive.views.live import _paper_rows
+from whistdrive.engines import prizes
+from whistdrive.engines.formats import Format
+from whistdrive.evening import running
+from whistdrive.evening.scores import standings_now
+from whistdrive.store.models import Entrant, Event
+from whistdrive.web.views.live import _paper_rows
 
 
 @pytest.fixture
@@ -104,7 +105,7 @@ def test_reprints_for_late_arrivals_are_marked_from_their_first_hand(client, cas
     # Two arrive after hand 2 is under way; they play from hand 3.
     play(event, 1)
     event.refresh_from_db()
-    late = [evening.register(event, name=n, role=r).entrant for n, r in (("Kath Late", "lady"), ("Len Late", "gent"))]
+    late = [running.register(event, name=n, role=r).entrant for n, r in (("Kath Late", "lady"), ("Len Late", "gent"))]
     play(event, 2)
     client.force_login(olive)
     numbers = [e.card_number for e in late]
@@ -152,7 +153,7 @@ def test_a_mitchell_game_night_prints_a_pad_per_table_and_round_before_it_starts
     event = make_event(club_a, fmt, name="Mitchell rubbers")
     for number in range(1, 9):
         Entrant.objects.create(event=event, name=f"Player {number}", card_number=number)
-    evening.start_event(event, seed=5)
+    running.start_event(event, seed=5)
     client.force_login(olive)
     text = "\n".join(texts(get(client, event, "score-pads")))
     assert text.count("Round 1 · hands 1–3") == 2 and text.count("Round 2 · hands 4–6") == 2

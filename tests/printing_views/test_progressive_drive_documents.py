@@ -7,8 +7,8 @@ import pytest
 from tests.factories import make_cast
 from tests.printing_views.evenings import expected_scores, progressive_evening
 from tests.printing_views.helpers import SYMBOLS, download_url, pages, qr_codes, texts
-from whistdrive.models import Seating
-from whistdrive.rules import trump_for_hand
+from whistdrive.engines.rules import trump_for_hand
+from whistdrive.store.models import Seating
 
 
 @pytest.fixture

@@ -3,15 +3,15 @@
 from tests.factories import make_cast, make_event
 from tests.printing_views.evenings import add_people
 from tests.printing_views.helpers import download_url, texts
-from whistdrive import evening
-from whistdrive.models import Seating
+from whistdrive.evening import running
+from whistdrive.store.models import Seating
 
 
 def test_the_first_sit_outs_and_the_rotation_are_printed(client, db):
     club_a, _, olive, *_ = make_cast()
     event = make_event(club_a)
     add_people(event, 9, 9)  # 18 players: four tables and two spares
-    evening.start_event(event, seed=2)
+    running.start_event(event, seed=2)
     client.force_login(olive)
     text = " ".join(texts(client.get(download_url(event, "progression"), HTTP_HOST="192.168.1.20").content))
     text = text.replace("\n", " ")

@@ -1,6 +1,6 @@
 import pytest
 
-from whistdrive.rules import Card, RuleError, deal, new_pack, next_dealer, parse_card, shuffled_pack
+from whistdrive.engines.rules import Card, RuleError, deal, new_pack, next_dealer, parse_card, shuffled_pack
 
 
 def test_cards_are_written_rank_then_suit():

@@ -1,7 +1,7 @@
 import pytest
 
-from whistdrive.formats import Format
-from whistdrive.rules import HandEntry, RuleError, drive_score, odd_tricks, tricks_after_revoke
+from whistdrive.engines.formats import Format
+from whistdrive.engines.rules import HandEntry, RuleError, drive_score, odd_tricks, tricks_after_revoke
 
 TOTAL = Format()
 ODD = Format(scoring="odd_tricks")

@@ -1,7 +1,15 @@
 import pytest
 
-from whistdrive.formats import Format
-from whistdrive.rules import GameHand, HandEntry, RuleError, TableScore, check_entry, check_next_entry, score_games
+from whistdrive.engines.formats import Format
+from whistdrive.engines.rules import (
+    GameHand,
+    HandEntry,
+    RuleError,
+    TableScore,
+    check_entry,
+    check_next_entry,
+    score_games,
+)
 
 DRIVE = Format()
 GAMES = Format(kind="games", hands=24, hands_per_round=24, interval_after=None, trumps="turned", movement="stationary")

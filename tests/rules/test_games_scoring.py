@@ -2,8 +2,8 @@
 
 import pytest
 
-from whistdrive.formats import Format
-from whistdrive.rules import GameHand, HandEntry, score_games
+from whistdrive.engines.formats import Format
+from whistdrive.engines.rules import GameHand, HandEntry, score_games
 
 SHORT = Format(kind="games", hands=24, hands_per_round=24, interval_after=None, trumps="turned", movement="stationary")
 HONOURS = SHORT.with_changes(honours=True)

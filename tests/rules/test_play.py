@@ -1,6 +1,6 @@
 import pytest
 
-from whistdrive.rules import (
+from whistdrive.engines.rules import (
     HeuristicPlayer,
     RuleError,
     deal,

@@ -1,4 +1,4 @@
-from whistdrive.rules import SEATS, HeuristicPlayer, RandomPlayer, simulate_hand
+from whistdrive.engines.rules import SEATS, HeuristicPlayer, RandomPlayer, simulate_hand
 
 
 def test_the_same_seed_plays_the_same_hand():

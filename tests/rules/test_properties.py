@@ -3,8 +3,8 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from whistdrive.formats import Format
-from whistdrive.rules import (
+from whistdrive.engines.formats import Format
+from whistdrive.engines.rules import (
     SEATS,
     GameHand,
     HandEntry,

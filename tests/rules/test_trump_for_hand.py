@@ -1,6 +1,6 @@
 import pytest
 
-from whistdrive.rules import RuleError, trump_for_hand
+from whistdrive.engines.rules import RuleError, trump_for_hand
 
 
 def test_a_rotation_repeats_from_hand_one():

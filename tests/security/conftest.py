@@ -7,9 +7,9 @@ from django.urls import reverse
 
 from clubs.models import Club, FormatPreset, League, LeagueInvitation, Match, Season
 from tests.factories import add_entrants, make_cast, make_event, make_member
-from whistdrive import evening
-from whistdrive.formats import Format
-from whistdrive.models import Flag
+from whistdrive.engines.formats import Format
+from whistdrive.evening.running import start_event
+from whistdrive.store.models import Flag
 
 
 @pytest.fixture(autouse=True)
@@ -30,7 +30,7 @@ def running(cast):
     club = cast["club_a"]
     event = make_event(club, Format(hands=6, interval_after=3))
     add_entrants(event, 6, 6)
-    evening.start_event(event, seed=3)
+    start_event(event, seed=3)
     event.refresh_from_db()
     member = make_member(club, "Ann Smith", "lady")
     season = Season.objects.create(

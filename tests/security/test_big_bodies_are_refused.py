@@ -9,7 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from clubs import csv_members
-from whistdrive.views.archive import LARGEST_FILE
+from whistdrive.web.views.archive import LARGEST_FILE
 
 
 def test_the_limit_fits_the_largest_real_uploads():

@@ -1,4 +1,4 @@
-"""X-Forwarded-For is believed only from a proxy listed in WHISTDRIVE_TRUSTED_PROXIES (whistdrive/ratelimit.py).
+"""X-Forwarded-For is believed only from a proxy listed in WHISTDRIVE_TRUSTED_PROXIES (whistdrive/server/addresses.py).
 
 Found by trying: a hosted install with no proxy in front believed the last X-Forwarded-For entry of any
 request, so a guesser who wrote a new address in it on every request dodged every per-address limit (the
@@ -11,8 +11,8 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.security.test_logins_are_throttled import PASSWORD, attempt
-from whistdrive import ratelimit
-from whistdrive.tokens import new_token
+from whistdrive.server import addresses
+from whistdrive.store.tokens import new_token
 
 NGINX = "127.0.0.1"
 
@@ -78,7 +78,7 @@ def test_wrong_passwords_from_forged_addresses_lock_out_the_peer(cast, settings)
 )
 def test_the_address_counted(peer, forwarded, proxies, counted, settings):
     settings.WHISTDRIVE_TRUSTED_PROXIES = proxies
-    assert ratelimit.forwarded_address(peer, forwarded) == counted
+    assert addresses.forwarded_address(peer, forwarded) == counted
 
 
 def test_a_bad_list_stops_the_server_saying_what_to_write(tmp_path):

@@ -13,7 +13,7 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
-from whistdrive import logins
+from whistdrive.web import logins
 
 PASSWORD = "correct horse battery"  # tests/factories.make_user's
 

@@ -13,8 +13,8 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import give_access, make_user, started_event
-from whistdrive.models import Entrant, Event, Table
-from whistdrive.views import rejoin
+from whistdrive.store.models import Entrant, Event, Table
+from whistdrive.web.views import rejoin
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import seated_phone
-from whistdrive.models import Entrant, Result, Submission
+from whistdrive.store.models import Entrant, Result, Submission
 
 HX = {"HX-Request": "true"}
 TOKEN = re.compile(r"[A-Za-z0-9_\-]{43}")

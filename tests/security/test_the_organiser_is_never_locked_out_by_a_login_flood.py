@@ -13,7 +13,7 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
-from whistdrive import logins
+from whistdrive.web import logins
 
 PASSWORD = "correct horse battery"  # tests/factories.make_user's
 LIMIT = 10  # settings.AXES_FAILURE_LIMIT: the same number as for wrong passwords

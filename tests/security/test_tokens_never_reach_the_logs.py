@@ -9,7 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from clubs.models import ClubTable
-from whistdrive.logging import HideTokens, QuietRepeats
+from whistdrive.server.logging import HideTokens, QuietRepeats
 
 
 @pytest.fixture

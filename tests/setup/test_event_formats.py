@@ -5,8 +5,8 @@ from django.urls import reverse
 
 from clubs.models import FormatPreset
 from tests.factories import add_entrants, make_cast, make_event
-from whistdrive.formats import PRESETS, Format
-from whistdrive.models import Event
+from whistdrive.engines.formats import PRESETS, Format
+from whistdrive.store.models import Event
 
 pytestmark = pytest.mark.django_db
 

@@ -8,8 +8,8 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import make_cast, make_event, make_member
-from whistdrive.evening import advice_for
-from whistdrive.models import Seating
+from whistdrive.evening.running import advice_for
+from whistdrive.store.models import Seating
 
 pytestmark = pytest.mark.django_db
 

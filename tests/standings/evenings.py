@@ -1,7 +1,7 @@
 """Small hand-worked evenings shared by the standings tests (no database)."""
 
-from whistdrive.formats import Format
-from whistdrive.standings import HandRecord, Person, TableHand
+from whistdrive.engines.formats import Format
+from whistdrive.engines.standings import HandRecord, Person, TableHand
 
 
 def entrants(*ids, role=None):

@@ -2,8 +2,8 @@
 
 import pytest
 
-from whistdrive.formats import Format
-from whistdrive.standings import HandRecord, TableHand, drive_standings, event_standings
+from whistdrive.engines.formats import Format
+from whistdrive.engines.standings import HandRecord, TableHand, drive_standings, event_standings
 
 from .evenings import drive, entrants, table
 

@@ -2,8 +2,8 @@
 
 import xml.etree.ElementTree as ET
 
-from whistdrive.charts import field_average, leaders_series, player_evening_svg, running_totals_svg
-from whistdrive.standings import drive_standings
+from whistdrive.engines.charts import field_average, leaders_series, player_evening_svg, running_totals_svg
+from whistdrive.engines.standings import drive_standings
 
 from .evenings import drive, sitout_evening
 

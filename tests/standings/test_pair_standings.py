@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from whistdrive.formats import Format
-from whistdrive.movements import MovementError, Player, pairs_of, start
-from whistdrive.prizes import award_prizes, default_prizes, validate_prizes
-from whistdrive.rules import HandEntry
-from whistdrive.standings import (
+from whistdrive.engines.formats import Format
+from whistdrive.engines.movements import MovementError, Player, pairs_of, start
+from whistdrive.engines.prizes import award_prizes, default_prizes, validate_prizes
+from whistdrive.engines.rules import HandEntry
+from whistdrive.engines.standings import (
     HandRecord,
     Person,
     SeatedHand,
@@ -185,7 +185,7 @@ def test_a_two_field_mitchell_gives_first_and_second_in_each_field():
 
 
 def test_a_field_prize_is_for_pairs_only():
-    from whistdrive.prizes import PrizeError
+    from whistdrive.engines.prizes import PrizeError
 
     with pytest.raises(PrizeError, match="the field must be NS, EW or none"):
         validate_prizes([{"kind": "top", "field": "N"}])

@@ -2,8 +2,8 @@
 
 import pytest
 
-from whistdrive.prizes import PrizeError, award_prizes, describe, ordinal
-from whistdrive.standings import Standing
+from whistdrive.engines.prizes import PrizeError, award_prizes, describe, ordinal
+from whistdrive.engines.standings import Standing
 
 
 def field(*rows):
@@ -195,7 +195,7 @@ def test_prizes_are_described_in_words():
 
 
 def test_the_default_prize_list_is_ladies_and_gents_top_three_and_boobies_or_overall_without_roles():
-    from whistdrive.prizes import default_prizes, validate_prizes
+    from whistdrive.engines.prizes import default_prizes, validate_prizes
 
     with_roles = default_prizes(True)
     assert [(p["kind"], p["role"]) for p in with_roles] == [

@@ -1,6 +1,6 @@
 """Standings mid-evening: only the results entered so far count."""
 
-from whistdrive.standings import HandRecord, drive_standings
+from whistdrive.engines.standings import HandRecord, drive_standings
 
 from .evenings import by_id, drive, sitout_evening
 

@@ -1,6 +1,6 @@
 """Ranks are shared on equal totals: "1, 2, 2, 4"."""
 
-from whistdrive.standings import HandRecord, drive_standings, results_players
+from whistdrive.engines.standings import HandRecord, drive_standings, results_players
 
 from .evenings import drive, entrants, table
 

@@ -4,7 +4,7 @@ from decimal import Decimal
 
 import pytest
 
-from whistdrive.seasons import EventResult, Participant, SeasonError, league_table, season_table
+from whistdrive.engines.seasons import EventResult, Participant, SeasonError, league_table, season_table
 
 
 def season():

@@ -5,7 +5,7 @@ out hand 2; p2 plays hands 1 and 2 (6 and 7) and sits out hand 3; p9 plays hands
 (6 and 9) and sits out hand 1. The interval is after hand 2.
 """
 
-from whistdrive.standings import drive_standings, mean_half_up
+from whistdrive.engines.standings import drive_standings, mean_half_up
 
 from .evenings import by_id, drive, sitout_evening
 

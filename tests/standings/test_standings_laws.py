@@ -3,9 +3,9 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from whistdrive.formats import TIE_BREAKS, Format
-from whistdrive.prizes import award_prizes
-from whistdrive.standings import HandRecord, Person, TableHand, drive_standings, results_players
+from whistdrive.engines.formats import TIE_BREAKS, Format
+from whistdrive.engines.prizes import award_prizes
+from whistdrive.engines.standings import HandRecord, Person, TableHand, drive_standings, results_players
 
 
 @st.composite

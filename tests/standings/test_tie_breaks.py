@@ -1,6 +1,6 @@
 """The club's tie-breaks, applied in order to equal totals; what they leave equal stays a tie."""
 
-from whistdrive.standings import HandRecord, drive_standings
+from whistdrive.engines.standings import HandRecord, drive_standings
 
 from .evenings import by_id, drive, entrants, sitout_evening, table
 

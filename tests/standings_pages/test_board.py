@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import big_evening, make_cast, two_table_evening
-from whistdrive.models import Event, Result, Table
-from whistdrive.views import standings as board_page
+from whistdrive.store.models import Event, Result, Table
+from whistdrive.web.views import standings as board_page
 
 pytestmark = pytest.mark.django_db
 

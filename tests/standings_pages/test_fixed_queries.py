@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from clubs.models import Season
 from tests.factories import big_evening, make_cast
-from whistdrive.views import standings as board_page
+from whistdrive.web.views import standings as board_page
 
 pytestmark = pytest.mark.django_db
 

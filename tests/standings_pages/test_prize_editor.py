@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import add_entrants, make_cast, make_event
-from whistdrive.models import Event
+from whistdrive.store.models import Event
 
 pytestmark = pytest.mark.django_db
 

@@ -8,8 +8,8 @@ from django.urls import reverse
 
 from clubs.models import Season
 from tests.factories import make_cast, make_event, make_member, seat_hand
-from whistdrive.formats import Format
-from whistdrive.models import Entrant, Event
+from whistdrive.engines.formats import Format
+from whistdrive.store.models import Entrant, Event
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import make_cast, two_table_evening
-from whistdrive.models import Event
+from whistdrive.store.models import Event
 
 pytestmark = pytest.mark.django_db
 
@@ -81,7 +81,7 @@ def test_a_scorer_may_see_the_standings(client, cast):
 
 def test_a_game_night_says_its_standings_are_ranked_by_rubber_points(client, cast):
     from tests.factories import make_event
-    from whistdrive.formats import Format
+    from whistdrive.engines.formats import Format
 
     club_a, _, olive, _, _ = cast
     event = make_event(club_a, Format(kind="games", movement="stationary", interval_after=None, hands=24))
@@ -93,7 +93,7 @@ def test_a_game_night_says_its_standings_are_ranked_by_rubber_points(client, cas
 
 
 def test_a_corrected_result_shows_at_once(client, cast):
-    from whistdrive.models import Result
+    from whistdrive.store.models import Result
 
     club_a, _, olive, _, _ = cast
     event = two_table_evening(club_a)

@@ -3,8 +3,8 @@
 import pytest
 
 from tests.factories import big_evening, make_cast, two_table_evening
-from whistdrive import scores
-from whistdrive.models import Event, Result, Seating
+from whistdrive.evening import scores
+from whistdrive.store.models import Event, Result, Seating
 
 pytestmark = pytest.mark.django_db
 

@@ -1,7 +1,7 @@
 """Printed documents of an event (and a club's season) as PDF bytes, built from the plain values in ``sheets``.
 
 No Django import here: the adapter ``whistdrive.printing.from_models`` (imported on its own) fills the
-dataclasses from the models, and the views in ``whistdrive.views.printing`` wrap the bytes.
+dataclasses from the models, and the views in ``whistdrive.web.views.printing`` wrap the bytes.
 """
 
 from .pair_docs import duplicate_results_pdf, hand_records_pdf, movement_cards_pdf, pair_cards_pdf, travellers_pdf

@@ -18,7 +18,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus.flowables import Flowable
 
-from whistdrive.vocabulary import SUIT_SYMBOLS
+from whistdrive.engines.vocabulary import SUIT_SYMBOLS
 
 FONT = "DejaVuSans"
 BOLD = "DejaVuSans-Bold"

@@ -17,10 +17,11 @@ from dataclasses import dataclass, replace
 
 from django.http import HttpRequest
 
-from whistdrive import games, movements, pairs, scores, standings
-from whistdrive.models import Entrant, Event, Result, Seating, TableBoard, player_id
-from whistdrive.rules import trump_for_hand
-from whistdrive.vocabulary import PARTNER_SEAT
+from whistdrive.engines import movements, standings
+from whistdrive.engines.rules import trump_for_hand
+from whistdrive.engines.vocabulary import PARTNER_SEAT
+from whistdrive.evening import games, pairs, scores
+from whistdrive.store.models import Entrant, Event, Result, Seating, TableBoard, player_id
 
 from .pair_docs import BoardPage, PairCard, PairRound, PairsSheet, TravellerLine
 from .pair_docs import ResultLine as PairsResultLine

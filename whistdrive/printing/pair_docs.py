@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from reportlab.lib import colors
 from reportlab.platypus import CondPageBreak, KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
 
-from whistdrive.vocabulary import SEAT_NAMES
+from whistdrive.engines.vocabulary import SEAT_NAMES
 
 from .common import date_text, markup, page_size, register_fonts, trump_symbol
 from .sheet_docs import MARGIN, TEXT, build, grid_style, name_para, para, styles

@@ -16,7 +16,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import CondPageBreak, KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-from whistdrive.vocabulary import SEATS
+from whistdrive.engines.vocabulary import SEATS
 
 from .common import (
     BOLD,

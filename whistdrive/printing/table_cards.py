@@ -15,7 +15,7 @@ from collections.abc import Callable
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
-from whistdrive.vocabulary import SUIT_SYMBOLS as SYMBOLS
+from whistdrive.engines.vocabulary import SUIT_SYMBOLS as SYMBOLS
 
 from .common import (
     BOLD,

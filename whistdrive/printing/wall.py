@@ -13,7 +13,7 @@ from reportlab.lib.pagesizes import landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
 
-from whistdrive.vocabulary import SEATS
+from whistdrive.engines.vocabulary import SEATS
 
 from .common import BOLD, FONT, GREY, LIGHT, date_text, markup, page_size, register_fonts
 from .sheet_docs import MARGIN, TOP, build, hands_text, name_para, rounds

@@ -5,7 +5,7 @@ On SQLite through the online backup API, so an evening in progress keeps running
 
 from django.core.management.base import BaseCommand, CommandError
 
-from whistdrive.backups import BackupError, take_backup
+from whistdrive.evening.backups import BackupError, take_backup
 
 
 class Command(BaseCommand):

@@ -5,8 +5,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from whistdrive.archive import export_event
-from whistdrive.models import Event
+from whistdrive.evening.archive import export_event
+from whistdrive.store.models import Event
 
 
 class Command(BaseCommand):

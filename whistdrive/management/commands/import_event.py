@@ -9,7 +9,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from clubs.models import Club
-from whistdrive.archive import ArchiveError, import_event, read_json
+from whistdrive.evening.archive import ArchiveError, import_event, read_json
 
 
 class Command(BaseCommand):

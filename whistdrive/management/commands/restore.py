@@ -10,7 +10,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from whistdrive.backups import BackupError, check_backup_file, is_sqlite, restore
+from whistdrive.evening.backups import BackupError, check_backup_file, is_sqlite, restore
 
 
 def server_seems_running(port: int = 8000) -> bool:

@@ -22,10 +22,10 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import OperationalError, ProgrammingError, connections, transaction
 
 from clubs.models import Club, ClubAccess
-from whistdrive import laptop, serving
-from whistdrive.demo import make_demo
-from whistdrive.health import database_problem
-from whistdrive.lan import WILDCARD_HOSTS, phone_urls, terminal_qr
+from whistdrive.evening.demo import make_demo
+from whistdrive.server import laptop, serving
+from whistdrive.server.lan import WILDCARD_HOSTS, phone_urls, terminal_qr
+from whistdrive.web.health import database_problem
 
 DEFAULT_CLUB_NAME = "My whist club"
 
@@ -134,7 +134,7 @@ class Command(BaseCommand):
                 f"Cannot write the second copy of the backups into {path} ({exc.strerror or exc}). "
                 "Plug in the USB stick, or name another folder."
             ) from None
-        # The one process serving the evening writes the backups (whistdrive.backups.second_copy).
+        # The one process serving the evening writes the backups (whistdrive.evening.backups.second_copy).
         settings.SECOND_BACKUP_DIR = str(path)
         self.stdout.write(f"A second copy of every hand's backup, with the event's archive, goes to {path}")
 
@@ -293,7 +293,7 @@ class Command(BaseCommand):
                 return
             # Not at the top: importing asgi builds the application, which the parent of several worker
             # processes never serves (each worker builds its own, serving._worker).
-            from whistdrive.asgi import application
+            from whistdrive.server.asgi import application
 
             server = serving.make_server_on(
                 application, sock, connections=holds, per_address=settings.SERVER_CONNECTIONS_PER_ADDRESS

@@ -11,8 +11,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from clubs.models import Club
-from whistdrive.archive import export_event
-from whistdrive.formats import (
+from whistdrive.engines.formats import (
     DUPLICATE_SCORINGS,
     KINDS,
     MOVEMENTS,
@@ -23,7 +22,8 @@ from whistdrive.formats import (
     SITOUT_SCORES,
     Format,
 )
-from whistdrive.simulate import SimulationError, simulate_event
+from whistdrive.evening.archive import export_event
+from whistdrive.evening.simulate import SimulationError, simulate_event
 
 
 def _yes_no(text: str) -> bool:

@@ -1,7 +1,7 @@
 /* A tap is never lost, and never silently: docs/robustness.md, "A phone keeps its taps", says how. Each
    tap carries an idempotency key and is kept in localStorage until answered and backed up (the
    WD-Backed-Up header), sent again when the Wi-Fi is back, to a restarted server (WD-Server), or to
-   another laptop on the hall's network. The server takes each key once (whistdrive/entry.py). */
+   another laptop on the hall's network. The server takes each key once (whistdrive/evening/entry.py). */
 (function () {
   "use strict";
 

@@ -1,4 +1,4 @@
-/* Pushed updates (whistdrive/push.py says more): a pushed page is swapped in, a pushed version fetched,
+/* Pushed updates (whistdrive/server/push.py says more): a pushed page is swapped in, a pushed version fetched,
    unless older than the page shown. No polls while the stream is open and the page not behind it. */
 (function () {
   "use strict";

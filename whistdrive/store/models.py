@@ -1,0 +1,910 @@
+"""An evening: the event and its format, who came, the tables, the seating hand by hand,
+every submission from a phone (append-only) and the one agreed result per table and hand.
+
+Totals are never stored: standings are derived from `Result` rows (see whistdrive.engines.standings).
+"""
+
+import functools
+import secrets
+from typing import Any
+
+from django.conf import settings
+from django.db import connection, models
+from django.db.models import F, Q
+from django.urls import get_script_prefix, reverse
+
+from clubs.models import Club, Member, Role, Season
+from clubs.validators import no_control_characters
+from whistdrive.engines.devices import phone_name
+from whistdrive.engines.duplicate import read_board, seeded_boards
+from whistdrive.engines.formats import Format
+from whistdrive.engines.movements import Pair, Player
+from whistdrive.engines.rules import HandEntry, tricks_after_revoke
+from whistdrive.store.tokens import new_token
+
+
+class Seat(models.TextChoices):
+    NORTH = "N", "North"
+    EAST = "E", "East"
+    SOUTH = "S", "South"
+    WEST = "W", "West"
+
+
+class Side(models.TextChoices):
+    NS = "NS", "North–South"
+    EW = "EW", "East–West"
+
+
+class Trump(models.TextChoices):
+    HEARTS = "H", "Hearts"
+    DIAMONDS = "D", "Diamonds"
+    SPADES = "S", "Spades"
+    CLUBS = "C", "Clubs"
+    NO_TRUMPS = "N", "No trumps"
+
+
+def new_board_seed() -> int:
+    """A fresh seed for an event's boards (``Event.board_seed``)."""
+    return secrets.randbits(31)
+
+
+class EventQuerySet(models.QuerySet):
+    def for_user(self, user, roles: tuple[str, ...] | None = None):
+        return self.filter(club__in=Club.objects.for_user(user, roles))
+
+    def with_revisions(self):
+        """Events with their tables' revisions added up (``tables_revision``) and counted, read in the
+        same query: everything a page of the whole evening depends on (``scores.version_of``)."""
+        return self.annotate(tables_count=models.Count("tables"), tables_revision=models.Sum("tables__revision"))
+
+
+class Event(models.Model):
+    class Kind(models.TextChoices):
+        DRIVE = "drive", "Drive (fixed number of hands, totals decide)"
+        GAMES = "games", "Game night (games and rubbers)"
+        DUPLICATE = "duplicate", "Duplicate whist (boards: pairs compared on the same cards)"
+
+    class Scoring(models.TextChoices):
+        TRICKS = "tricks", "Total tricks"
+        ODD_TRICKS = "odd_tricks", "Odd tricks"
+        MATCHPOINTS = "matchpoints", "Matchpoints (duplicate)"
+        TRICKS_VS_AVERAGE = "tricks_vs_average", "Tricks against the average (duplicate: compass whist)"
+
+    class Movement(models.TextChoices):
+        PROGRESSIVE = "progressive", "Progressive"
+        SEMI_PARTNER = "semi_partner", "Semi-partner"
+        MITCHELL = "mitchell", "Partners (Mitchell)"
+        HOWELL = "howell", "Partners (Howell: every pair meets every other)"
+        INDIVIDUAL = "individual", "Individual"
+        STATIONARY = "stationary", "Stationary"
+
+    class Movers(models.TextChoices):
+        WINNERS = "winners", "Winners move"
+        LOSERS = "losers", "Losers move"
+
+    class SitoutScore(models.TextChoices):
+        AVERAGE = "average", "Their own average"
+        ZERO = "zero", "Nothing"
+        FIXED = "fixed", "A fixed score"
+
+    class RevokePenalty(models.TextChoices):
+        TRICKS = "tricks", "Three tricks to the other side"
+        POINTS = "points", "Three points to the other side"
+
+    class Rubber(models.TextChoices):
+        CLASSIC = "classic", "Classic (game values plus 2)"
+        SIMPLE = "simple", "Simple (3 for 2–0, 2 for 2–1)"
+        NONE = "none", "No rubbers (games only)"
+
+    class Status(models.TextChoices):
+        SETUP = "setup", "Registering"
+        RUNNING = "running", "Playing"
+        INTERVAL = "interval", "Interval"
+        FINISHED = "finished", "Finished"
+
+    class BoardsDealt(models.TextChoices):
+        TABLE = "table", "Dealt at the table in the first round"
+        RECORDS = "records", "Made up beforehand from printed hand records"
+
+    class SeatingBy(models.TextChoices):
+        RANDOM = "random", "Random draw"
+        CARD = "card", "By card number"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="events")
+    season = models.ForeignKey(Season, on_delete=models.SET_NULL, null=True, blank=True, related_name="events")
+    name = models.CharField(max_length=120, validators=[no_control_characters])
+    date = models.DateField()
+    venue = models.CharField(max_length=120, blank=True, validators=[no_control_characters])
+
+    # The format: exactly the archive spec's keys (see whistdrive.engines.formats.Format).
+    kind = models.CharField(max_length=9, choices=Kind.choices, default=Kind.DRIVE)
+    hands = models.PositiveSmallIntegerField(default=24)
+    hands_per_round = models.PositiveSmallIntegerField(default=1, help_text="Hands at a table before moving.")
+    interval_after = models.PositiveSmallIntegerField(
+        null=True, blank=True, default=12, help_text="Last hand of the first half; empty for no interval."
+    )
+    trumps = models.CharField(
+        max_length=6, default="HDSC", help_text="A rotation such as HDSC (N = no trumps), or 'turned' or 'cut'."
+    )
+    scoring = models.CharField(max_length=17, choices=Scoring.choices, default=Scoring.TRICKS)
+    movement = models.CharField(max_length=12, choices=Movement.choices, default=Movement.PROGRESSIVE)
+    movers = models.CharField(max_length=7, choices=Movers.choices, default=Movers.WINNERS)
+    sitout_score = models.CharField(max_length=7, choices=SitoutScore.choices, default=SitoutScore.AVERAGE)
+    sitout_fixed = models.PositiveSmallIntegerField(default=7)
+    target = models.PositiveSmallIntegerField(default=5, help_text="Game nights: points for game (5, 7, 9 or 10).")
+    honours = models.BooleanField(default=False, help_text="Game nights: count honours.")
+    honours_can_win = models.BooleanField(default=True, help_text="Game nights: may honours take a side to game.")
+    revoke_penalty = models.CharField(max_length=6, choices=RevokePenalty.choices, default=RevokePenalty.TRICKS)
+    rubber = models.CharField(max_length=7, choices=Rubber.choices, default=Rubber.CLASSIC)
+    tie_breaks = models.JSONField(default=list, blank=True, help_text="Applied in order to equal totals.")
+    boards_dealt = models.CharField(
+        max_length=7,
+        choices=BoardsDealt.choices,
+        default=BoardsDealt.TABLE,
+        help_text="Duplicate: how the boards are made up (the archive tells them apart by their deals).",
+    )
+
+    # The evening as it runs.
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.SETUP)
+    current_hand = models.PositiveSmallIntegerField(default=0, help_text="0 until the event starts.")
+    seed = models.BigIntegerField(default=0, help_text="Seed of the starting draw, recorded for checking.")
+    board_seed = models.BigIntegerField(
+        default=new_board_seed,
+        editable=False,
+        help_text="Duplicate: the seed every board made up from hand records is dealt from. Drawn when the event "
+        "is made and never changed, so hand records printed before the start are the boards played.",
+    )
+    seating_by = models.CharField(max_length=6, choices=SeatingBy.choices, default=SeatingBy.RANDOM)
+    auto_advance = models.BooleanField(default=True, help_text="Move to the next hand when every table agrees.")
+    backed_up_hand = models.PositiveSmallIntegerField(
+        default=0,
+        help_text="Every result up to this hand is in the last automatic backup; phones keep theirs until then.",
+    )
+    hand_started = models.DateTimeField(
+        null=True, blank=True, editable=False, help_text="When play of the current hand began (the live page's clocks)."
+    )
+    prizes = models.JSONField(default=list, blank=True, help_text="The prize list, in the order prizes are given.")
+    mystery_target = models.PositiveSmallIntegerField(null=True, blank=True)
+    prize_min_hands = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="Hands a player must have played (a sit-out counts) to win a prize; empty for half the hands.",
+    )
+    board_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
+    revision = models.PositiveIntegerField(
+        default=0,
+        editable=False,
+        help_text="Bumped by every change the organiser makes (seating, players, corrections, the evening's state).",
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    objects = EventQuerySet.as_manager()
+
+    FORMAT_FIELDS = (
+        "kind", "hands", "hands_per_round", "interval_after", "trumps", "scoring", "movement", "movers",
+        "sitout_score", "sitout_fixed", "target", "honours", "honours_can_win", "revoke_penalty", "rubber",
+        "tie_breaks",
+    )  # fmt: skip
+
+    class Meta:
+        ordering = ["-date", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(current_hand__lte=F("hands")),
+                name="current_hand_within_event",
+                violation_error_message="The current hand cannot be beyond the event's last hand.",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date:%d %b %Y})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("event", args=[self.pk])
+
+    @property
+    def format(self) -> Format:
+        # Asked for by every drawing, move and check of a request: made once for each set of settings (a
+        # Format is frozen), not again on each asking.
+        return _format_of(tuple(_hashable(getattr(self, name)) for name in self.FORMAT_FIELDS))
+
+    def set_format(self, fmt: Format) -> None:
+        """Every format field from ``fmt``: a duplicate format also puts back the drive settings it has
+        no use for (no interval, so the evening never stops for one between boards)."""
+        for name in self.FORMAT_FIELDS:
+            value = getattr(fmt, name)
+            setattr(self, name, list(value) if name == "tie_breaks" else value)
+
+    @property
+    def is_duplicate(self) -> bool:
+        return self.kind == self.Kind.DUPLICATE
+
+    # ``event.boards`` is its Board rows; the number of boards each pair plays is ``hands`` (a board
+    # slot is a hand).
+
+    def hand_records(self, count: int) -> list:
+        """Boards 1..``count`` as their hand records deal them (the duplicate engine's ``Board``s), from
+        ``board_seed``: the same whenever they are printed, before the start or after it, and the boards
+        ``evening.start_event`` stores when the boards are made up from hand records."""
+        return seeded_boards(self.trumps, count, self.board_seed)
+
+    @property
+    def boards_per_round(self) -> int:
+        """Duplicate: the boards a table plays before the pairs move (the hands of a round)."""
+        return self.hands_per_round
+
+    @property
+    def started(self) -> bool:
+        return self.status != self.Status.SETUP
+
+    def bump(self) -> None:
+        """Mark a change the organiser made, inside the transaction that makes it: every page that
+        shows the evening reads this number (and its tables') before drawing, and draws again when
+        it moved (healthchecks' ``n_pings``)."""
+        Event.objects.filter(pk=self.pk).update(revision=F("revision") + 1)
+
+    @property
+    def prize_qualifying_hands(self) -> int:
+        """Hands a player must have taken part in to win a prize: the organiser's number, else half
+        the hands (rounded up); never fewer than one, so nobody who played nothing wins."""
+        hands = self.prize_min_hands if self.prize_min_hands is not None else -(-self.hands // 2)
+        return max(1, hands)
+
+
+class EntrantQuerySet(models.QuerySet):
+    def present_for(self, hand: int):
+        """Entrants taking part in hand `hand` (arrived by then, not yet left)."""
+        return self.filter(joined_hand__lte=hand).filter(Q(left_after_hand__isnull=True) | Q(left_after_hand__gte=hand))
+
+    def player_ids(self) -> dict[int, str]:
+        """Entrant pk -> the id the engines and the archive use, for every entrant here, in one query."""
+        return {
+            pk: player_id(archive_id, card)
+            for pk, archive_id, card in self.values_list("pk", "archive_id", "card_number")
+        }
+
+    def pair_ids(self) -> dict[int, str]:
+        """Entrant pk -> the id of the pair member they play as, for every entrant here, in one query: their
+        own id, or for a duplicate substitute the id of the player whose seat they took."""
+        rows = self.values_list(
+            "pk", "archive_id", "card_number", "stands_in_for__archive_id", "stands_in_for__card_number"
+        )
+        return {
+            pk: player_id(archive_id, card) if stood_card is None else player_id(stood_id or "", stood_card)
+            for pk, archive_id, card, stood_id, stood_card in rows
+        }
+
+    def players_for(self, hand: int) -> list:
+        """Those present for hand ``hand`` as the movement engine's players, in card-number order,
+        each with the role they play in that hand."""
+        rows = (
+            self.present_for(hand)
+            .order_by("card_number")
+            .values_list("archive_id", "card_number", "role", "earlier_role", "role_from_hand")
+        )
+        return [
+            Player(id=player_id(archive_id, card), role=role_at(hand, role, earlier, since) or None)
+            for archive_id, card, role, earlier, since in rows
+        ]
+
+
+def player_id(archive_id: str, card_number: int) -> str:
+    """A player's id in the engines and the archive: the imported id, else "p" and the card number."""
+    return archive_id or f"p{card_number}"
+
+
+def role_at(hand: int, role: str, earlier_role: str, role_from_hand: int | None) -> str:
+    """The role played in ``hand`` by an entrant who plays ``role`` from ``role_from_hand`` on."""
+    return earlier_role if role_from_hand is not None and hand < role_from_hand else role
+
+
+class Entrant(models.Model):
+    """One person's entry in one evening: their role tonight and their scorecard number."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entrants")
+    member = models.ForeignKey(Member, on_delete=models.SET_NULL, null=True, blank=True, related_name="entries")
+    name = models.CharField(max_length=120, validators=[no_control_characters])
+    role = models.CharField(max_length=4, choices=Role.choices, blank=True, help_text="The role played tonight.")
+    card_number = models.PositiveSmallIntegerField()
+    token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
+    joined_hand = models.PositiveSmallIntegerField(default=1, help_text="First hand played (late arrivals).")
+    left_after_hand = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Last hand before leaving.")
+    archive_id = models.CharField(max_length=40, blank=True, help_text="The player id in an imported archive.")
+    earlier_role = models.CharField(
+        max_length=4, choices=Role.choices, blank=True, help_text="The role played before role_from_hand."
+    )
+    role_from_hand = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The first hand played in the role now (a role changed after the start)."
+    )
+    stands_in_for = models.ForeignKey(
+        "self",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="substitutes",
+        help_text="Duplicate: the pair member whose seat this substitute takes from joined_hand on (the pair's "
+        "results stay the pair's).",
+    )
+
+    objects = EntrantQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["card_number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "card_number"], name="one_card_number_per_event"),
+            models.UniqueConstraint(
+                fields=["event", "member"], condition=Q(member__isnull=False), name="member_enters_once"
+            ),
+            models.CheckConstraint(
+                condition=Q(role_from_hand__isnull=True) | Q(role_from_hand__gt=F("joined_hand")),
+                name="role_changes_after_joining",
+                violation_error_message="A role can only change after the player's first hand.",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return _player_path(get_script_prefix(), self.token)
+
+    @property
+    def player_id(self) -> str:
+        """The id used in the engines and the archive."""
+        return player_id(self.archive_id, self.card_number)
+
+    def role_at(self, hand: int) -> str:
+        return role_at(hand, self.role, self.earlier_role, self.role_from_hand)
+
+    def taker(self) -> "Entrant | None":
+        """Duplicate: the substitute who took this player's seat when they left (None if nobody did)."""
+        if self.left_after_hand is None:
+            return None
+        member = self.stands_in_for_id or self.pk
+        return Entrant.objects.filter(stands_in_for_id=member, joined_hand=self.left_after_hand + 1).first()
+
+    @property
+    def pair_id(self) -> str:
+        """The id of the pair member this entrant plays as: their own, or for a duplicate substitute the
+        id of the player whose seat they took (``EntrantQuerySet.pair_ids`` for many)."""
+        return self.stands_in_for.player_id if self.stands_in_for is not None else self.player_id
+
+
+class Table(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    token = models.CharField(max_length=64, unique=True, default=new_token, help_text="The secret in the QR code.")
+    revision = models.PositiveIntegerField(
+        default=0, editable=False, help_text="Bumped by every change at the table: an entry, a result, a call."
+    )
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [models.UniqueConstraint(fields=["event", "number"], name="one_table_number_per_event")]
+
+    def __str__(self) -> str:
+        return f"Table {self.number}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("table", args=[self.token])
+
+    def bump(self) -> None:
+        """Mark a change at the table (inside the transaction that holds its row lock); ``revision``
+        then holds the new revision, what the answer drawn after the change is of."""
+        self.revision = bump_table(self.pk)
+
+
+@functools.lru_cache(maxsize=4096)
+def _player_path(prefix: str, token: str) -> str:
+    """A player's own page, reversed once a player (under the script prefix it was reversed with) rather than
+    on each of the dozen pages a hand that their phone is drawn (``phones.for_phone``)."""
+    return reverse("player", args=[token])
+
+
+@functools.lru_cache(maxsize=256)
+def _format_of(values: tuple) -> Format:
+    """The format of an event whose ``Event.FORMAT_FIELDS`` hold ``values``."""
+    settings = dict(zip(Event.FORMAT_FIELDS, values, strict=True))
+    if settings["kind"] == Event.Kind.DUPLICATE:
+        # A duplicate evening's boards are its hands, in rounds of boards_per_round (Format.duplicate).
+        return Format.duplicate(
+            settings["hands"],
+            settings["hands_per_round"],
+            settings["movement"],
+            settings["scoring"],
+            settings["trumps"],
+        )
+    return Format.from_dict(settings)
+
+
+def _hashable(value):
+    return tuple(value) if isinstance(value, list) else value
+
+
+def columns_of(model, alias: str) -> list[str]:
+    """The columns of ``model`` as ``alias`` in a hand-written select, in the order ``from_row`` reads them.
+
+    For the hot paths' statements (``phones.load``, ``entry``'s reads): the ORM took longer to build
+    each of those selects than the database took to answer it (docs/benchmarks.md)."""
+    q = connection.ops.quote_name
+    return [f"{alias}.{q(str(f.column))}" for f in model._meta.concrete_fields]
+
+
+def from_row(model, row, start: int = 0):
+    """The ``model`` instance whose ``columns_of`` start at ``row[start]``, as the ORM would have made it."""
+    count = len(model._meta.concrete_fields)
+    return model.from_db(connection.alias, _attnames(model), _from_db_values(model, row[start : start + count]))
+
+
+def table_and_event_columns() -> list[str]:
+    """The columns of a table (``t``) and its event (``e``), in the order ``table_and_event`` reads them."""
+    return columns_of(Table, "t") + columns_of(Event, "e")
+
+
+def table_and_event(row) -> Table:
+    """The table, with its event, from a row that starts with ``table_and_event_columns``."""
+    table = from_row(Table, row)
+    table.event = from_row(Event, row, len(Table._meta.concrete_fields))
+    return table
+
+
+@functools.cache
+def _attnames(model) -> tuple[str, ...]:
+    return tuple(f.attname for f in model._meta.concrete_fields)
+
+
+def _from_db_values(model, values) -> list:
+    """Column values as the ORM gives them: through the backend's converters, then the field's (as
+    ``SQLCompiler.get_converters`` does), so dates, times and JSON come back as Python values."""
+    out = list(values)
+    if len(out) != len(model._meta.concrete_fields):
+        raise ValueError(f"{len(out)} values for the {len(model._meta.concrete_fields)} columns of {model.__name__}")
+    for i, column, converters in _converters(model, connection.vendor):
+        value = out[i]
+        for converter in converters:
+            value = converter(value, column, connection)
+        out[i] = value
+    return out
+
+
+@functools.cache
+def _converters(model, vendor: str) -> list[tuple]:
+    """The columns of ``model`` that have converters (by their place among its columns), with them: worked
+    out once (per database kind) rather than on every phone's every request. Most have none (numbers and
+    text on SQLite), and passing each of those through an empty loop was a tenth of reading a row."""
+    out = []
+    for i, field in enumerate(model._meta.concrete_fields):
+        column = field.get_col(model._meta.db_table)
+        converters = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
+        if converters:
+            out.append((i, column, converters))
+    return out
+
+
+def bump_table(pk: int) -> int:
+    """Add one to a table's revision and return it: one statement with RETURNING (SQLite 3.35 and
+    later, PostgreSQL). Every entry at a table bumps it, and building the ORM's update with its F()
+    expression, then reading the revision back, cost more than running them (docs/benchmarks.md)."""
+    q = connection.ops.quote_name
+    revision = q("revision")
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {q(Table._meta.db_table)} SET {revision} = {revision} + 1 WHERE {q('id')} = %s RETURNING {revision}",
+            [pk],
+        )
+        return cursor.fetchone()[0]
+
+
+def insert(instance: models.Model) -> None:
+    """Write a new ``instance`` as ``save()`` writes one (each field's value on saving: ``auto_now_add``'s
+    time, the defaults set when it was made), in one statement with RETURNING written out once a model, as
+    ``bump_table``'s is. For the row every phone's entry writes (a ``Submission``): building the ORM's
+    insert, field by field, cost more than running it (docs/benchmarks.md)."""
+    model = type(instance)
+    fields = _insert_fields(model)
+    values = [field.get_db_prep_save(field.pre_save(instance, True), connection) for field in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(_insert_sql(model, connection.vendor), values)
+        instance.pk = cursor.fetchone()[0]
+    instance._state.adding = False
+    instance._state.db = connection.alias
+
+
+@functools.cache
+def _insert_fields(model) -> tuple:
+    return tuple(f for f in model._meta.concrete_fields if not f.primary_key)
+
+
+@functools.cache
+def _insert_sql(model, vendor: str) -> str:
+    q = connection.ops.quote_name
+    fields = _insert_fields(model)
+    return (
+        f"INSERT INTO {q(model._meta.db_table)} ({', '.join(q(f.column) for f in fields)}) "
+        f"VALUES ({', '.join(['%s'] * len(fields))}) RETURNING {q(model._meta.pk.column)}"
+    )
+
+
+class RetiredTableToken(models.Model):
+    """A table's old QR-code secret, replaced by "Issue a new QR code".
+
+    It opens nothing: a phone still holding it is told that the table has a new code (scan the card
+    on the table) instead of a bare "Not Found". Only a table's last few are kept (see KEPT).
+    """
+
+    KEPT = 3
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="retired_tokens")
+    token = models.CharField(max_length=64, unique=True)
+    retired = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-retired", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.table}'s old QR code"
+
+
+class Seating(models.Model):
+    """Where one entrant is for one hand: a table and seat, or sitting out (no table)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="seatings")
+    hand = models.PositiveSmallIntegerField()
+    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="seatings")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, null=True, blank=True, related_name="seatings")
+    seat = models.CharField(max_length=1, choices=Seat.choices, blank=True)
+
+    class Meta:
+        ordering = ["hand", "table__number", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "hand", "entrant"], name="one_place_per_player_per_hand"),
+            models.UniqueConstraint(
+                fields=["table", "hand", "seat"], condition=Q(table__isnull=False), name="one_player_per_seat"
+            ),
+            models.CheckConstraint(
+                condition=(Q(table__isnull=True) & Q(seat="")) | (Q(table__isnull=False) & ~Q(seat="")),
+                name="seated_has_table_and_seat",
+                violation_error_message="A seated player needs both a table and a seat; a sit-out has neither.",
+            ),
+        ]
+        indexes = [models.Index(fields=["event", "hand"], name="seating_by_hand")]
+
+    def __str__(self) -> str:
+        where = f"table {self.table.number} {self.seat}" if self.table is not None else "sitting out"
+        return f"Hand {self.hand}: {self.entrant} {where}"
+
+
+TRICKS_RANGE = Q(tricks_ns__gte=0, tricks_ns__lte=13, tricks_ew__gte=0, tricks_ew__lte=13)
+HONOURS_RULE = (Q(honours_ns__isnull=True) & Q(honours_ew__isnull=True)) | Q(
+    honours_ns__gte=0, honours_ew__gte=0, honours_ns__lte=4, honours_ew__lte=4
+)
+
+
+class EnteredHand:
+    """The fields of a hand as a table entered it, shared by ``Result`` and ``Submission``."""
+
+    # the subclasses' fields (a Submission's tricks may be empty, a Result's may not)
+    tricks_ns: Any
+    tricks_ew: Any
+    trump: str
+    honours_ns: int | None
+    honours_ew: int | None
+    revoke: str
+
+    @property
+    def entry(self) -> HandEntry:
+        """The rules engine's value: tricks as played (before any revoke), trump, honours, revoke."""
+        return HandEntry(
+            tricks_ns=self.tricks_ns,
+            tricks_ew=self.tricks_ew,
+            trump=self.trump,
+            honours_ns=self.honours_ns,
+            honours_ew=self.honours_ew,
+            revoke=self.revoke or None,
+        )
+
+    @staticmethod
+    def fields_of(entry: HandEntry) -> dict[str, Any]:
+        """The model fields for a checked ``HandEntry``: the other way from ``entry``."""
+        return dict(
+            trump=entry.trump,
+            tricks_ns=entry.tricks_ns,
+            tricks_ew=entry.tricks_ew,
+            honours_ns=entry.honours_ns,
+            honours_ew=entry.honours_ew,
+            revoke=entry.revoke or "",
+        )
+
+
+ENTRY_FIELDS = ("tricks_ns", "tricks_ew", "trump", "honours_ns", "honours_ew", "revoke")
+
+
+class ResultQuerySet(models.QuerySet):
+    def for_event(self, event):
+        return self.filter(table__event=event)
+
+    def entries(self):
+        """(hand, table id, table number, HandEntry) for each result, as plain values (no model objects:
+        the fast paths read a whole hall's results)."""
+        return _entries(self.order_by().values_list("hand", "table_id", "table__number", *ENTRY_FIELDS))
+
+    def tricks(self, fmt: Format):
+        """(hand, table id, table number, {"NS": n, "EW": n}) for each result: the tricks that count,
+        after any revoke penalty. The one place a stored result's tricks are read for scoring."""
+        return counted_tricks(self.entries(), fmt)
+
+
+def _entries(rows):
+    for hand, table_id, number, *entered in rows:
+        yield hand, table_id, number, entry_of(entered)
+
+
+def entry_of(entered) -> HandEntry:
+    """A stored result's ``ENTRY_FIELDS`` values, read by hand, as its ``HandEntry``."""
+    ns, ew, trump, honours_ns, honours_ew, revoke = entered
+    return HandEntry(ns, ew, trump, honours_ns, honours_ew, revoke or None)
+
+
+def counted_tricks(entries, fmt: Format):
+    """``entries``' (hand, table id, table number, HandEntry) as the tricks that count (``ResultQuerySet.tricks``)."""
+    for hand, table_id, number, entry in entries:
+        yield hand, table_id, number, tricks_after_revoke(entry, fmt) if entry.revoke else entry.tricks
+
+
+def round_entries(event_pk: int, first_hand: int, last_hand: int, numbers: list[int] | None = None):
+    """``ResultQuerySet.entries`` of an evening's hands ``first_hand``..``last_hand``, at the tables numbered
+    ``numbers`` (every table when None). An agreed table's page reads a few tables' round this way, three
+    or four times: written out once a shape, since the ORM took longer to build it than to run it."""
+    if numbers is not None and not numbers:
+        return []  # no table asked for (a one-table hall has no other): "IN ()" is no SQL PostgreSQL takes
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _round_sql(connection.vendor, None if numbers is None else len(numbers)),
+            [event_pk, first_hand, last_hand, *(numbers or ())],
+        )
+        return list(_entries(cursor.fetchall()))
+
+
+@functools.cache
+def _round_sql(vendor: str, numbers: int | None) -> str:
+    q = connection.ops.quote_name
+    fields = ", ".join(f"r.{q(name)}" for name in ENTRY_FIELDS)
+    at = "" if numbers is None else f" AND t.{q('number')} IN ({', '.join(['%s'] * numbers)})"
+    return (
+        f"SELECT r.{q('hand')}, r.{q('table_id')}, t.{q('number')}, {fields} FROM {q(Result._meta.db_table)} r "
+        f"JOIN {q(Table._meta.db_table)} t ON t.{q('id')} = r.{q('table_id')} "
+        f"WHERE t.{q('event_id')} = %s AND r.{q('hand')} >= %s AND r.{q('hand')} <= %s{at}"
+    )
+
+
+def fresh(model, pk: int):
+    """``model``'s row ``pk`` as it is now (``model.objects.get(pk=pk)``, in one statement written once)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_fresh_sql(model, connection.vendor), [pk])
+        row = cursor.fetchone()
+    if row is None:
+        raise model.DoesNotExist(f"{model.__name__} {pk} is gone")
+    return from_row(model, row)
+
+
+@functools.cache
+def _fresh_sql(model, vendor: str) -> str:
+    q = connection.ops.quote_name
+    return f"SELECT {', '.join(columns_of(model, 'x'))} FROM {q(model._meta.db_table)} x WHERE x.{q('id')} = %s"
+
+
+class Result(EnteredHand, models.Model):
+    """The one result that counts for a table and hand: agreed by both sides or set by the organiser.
+
+    Tricks are as played, before any revoke penalty; the rules engine applies the penalty.
+    """
+
+    class Source(models.TextChoices):
+        AGREED = "agreed", "Agreed at the table"
+        ORGANISER = "organiser", "Set by the organiser"
+        PAPER = "paper", "Keyed from paper"
+        IMPORT = "import", "Imported"
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="results")
+    hand = models.PositiveSmallIntegerField()
+    trump = models.CharField(max_length=1, choices=Trump.choices)
+    tricks_ns = models.PositiveSmallIntegerField()
+    tricks_ew = models.PositiveSmallIntegerField()
+    honours_ns = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Honours held (games only).")
+    honours_ew = models.PositiveSmallIntegerField(null=True, blank=True)
+    revoke = models.CharField(max_length=2, choices=Side.choices, blank=True, help_text="The side that revoked.")
+    source = models.CharField(max_length=9, choices=Source.choices, default=Source.AGREED)
+    reason = models.CharField(max_length=200, blank=True, help_text="Why the organiser set or corrected it.")
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    objects = ResultQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["hand", "table__number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "hand"], name="one_result_per_table_per_hand"),
+            models.CheckConstraint(
+                condition=TRICKS_RANGE, name="tricks_between_0_and_13", violation_error_message="Tricks are 0 to 13."
+            ),
+            models.CheckConstraint(
+                condition=Q(tricks_ns=13 - F("tricks_ew")),
+                name="tricks_total_13",
+                violation_error_message="The two sides' tricks must make 13.",
+            ),
+            models.CheckConstraint(
+                condition=HONOURS_RULE, name="honours_between_0_and_4", violation_error_message="Honours are 0 to 4."
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Hand {self.hand}, table {self.table.number}: NS {self.tricks_ns} – EW {self.tricks_ew}"
+
+    def save(self, *args, **kwargs):
+        super().save(*args, **kwargs)
+        # Every writer of a result bumps its table, the admin too: the pages read it before drawing.
+        bump_table(self.table_id)
+
+    def delete(self, *args, **kwargs):
+        deleted = super().delete(*args, **kwargs)
+        bump_table(self.table_id)
+        return deleted
+
+    def tricks(self, fmt: Format) -> dict[str, int]:
+        """The tricks that count, after any revoke penalty (``ResultQuerySet.tricks`` for many)."""
+        return tricks_after_revoke(self.entry, fmt)
+
+
+class Submission(EnteredHand, models.Model):
+    """Every result a phone, the organiser, paper or an import offered: append-only, never edited.
+
+    The table's state (waiting, pending, agreed, disputed) is derived from these rows and `Result`.
+    """
+
+    repeats = 1  # not stored: how many refusals in a row this row stands for (``entry.history``)
+
+    class Action(models.TextChoices):
+        ENTER = "enter", "Entered"
+        AGREE = "agree", "Agreed"
+        ORGANISER = "organiser", "Set by the organiser"
+        PAPER = "paper", "Keyed from paper"
+        IMPORT = "import", "Imported"
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="submissions")
+    hand = models.PositiveSmallIntegerField()
+    action = models.CharField(max_length=9, choices=Action.choices)
+    seat = models.CharField(max_length=1, choices=Seat.choices, blank=True, help_text="The seat the phone claimed.")
+    side = models.CharField(max_length=2, choices=Side.choices, blank=True)
+    trump = models.CharField(max_length=1, choices=Trump.choices, blank=True)
+    tricks_ns = models.PositiveSmallIntegerField(null=True, blank=True)
+    tricks_ew = models.PositiveSmallIntegerField(null=True, blank=True)
+    honours_ns = models.PositiveSmallIntegerField(null=True, blank=True)
+    honours_ew = models.PositiveSmallIntegerField(null=True, blank=True)
+    revoke = models.CharField(max_length=2, choices=Side.choices, blank=True)
+    outcome = models.CharField(max_length=200, help_text="What became of it: pending, agreed, disputed, refused…")
+    reason = models.CharField(max_length=200, blank=True)
+    device = models.CharField(max_length=64, blank=True, help_text="A hash of the phone's session, not the session.")
+    address = models.GenericIPAddressField(null=True, blank=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    key = models.CharField(
+        max_length=40,
+        blank=True,
+        help_text="The phone's idempotency key for this tap: the same key sent again changes nothing.",
+    )
+    resent = models.BooleanField(
+        default=False,
+        help_text="Sent again by the phone from its own storage, after the connection (or the laptop) was lost.",
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created", "pk"]
+        indexes = [models.Index(fields=["table", "hand"], name="submission_by_table_hand")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "key"],
+                condition=~models.Q(key=""),
+                name="submission_key_once",
+                violation_error_message="This tap was already taken.",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_action_display()} hand {self.hand} at {self.table}: {self.outcome}"
+
+    @property
+    def phone(self) -> str:
+        """The phone's short stable name ("K7Q-2MX"), or "" when no phone sent it."""
+        return phone_name(self.device)
+
+
+class Flag(models.Model):
+    """A table's "call the organiser" request: a dispute, a misdeal, a missing player."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="flags")
+    hand = models.PositiveSmallIntegerField()
+    reason = models.CharField(max_length=200, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    resolved = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created"]
+
+    def __str__(self) -> str:
+        return f"{self.table} calls the organiser (hand {self.hand})"
+
+
+class Partnership(models.Model):
+    """A duplicate evening's fixed pair, numbered where the movement starts it ("N–S 3", "Pair 5").
+
+    Drawn at the start (``whistdrive.evening.pairs.start``) and never changed: the partners play every board
+    together. ``first`` sits North or East.
+    """
+
+    class Direction(models.TextChoices):
+        NS = "NS", "N–S"
+        EW = "EW", "E–W"
+        NONE = "", "Either (Howell)"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="partnerships")
+    number = models.PositiveSmallIntegerField()
+    direction = models.CharField(max_length=2, choices=Direction.choices, blank=True)
+    first = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        ordering = ["-direction", "number"]  # N–S before E–W, then by number
+        constraints = [
+            models.UniqueConstraint(fields=["event", "direction", "number"], name="one_pair_number_per_direction"),
+            models.UniqueConstraint(fields=["event", "first"], name="one_pair_per_first_player"),
+            models.UniqueConstraint(fields=["event", "second"], name="one_pair_per_second_player"),
+        ]
+
+    def __str__(self) -> str:
+        return self.pair.label
+
+    @property
+    def pair(self):
+        """The movement engine's ``Pair`` (its id "NS3", "EW3" or "P5" and its label)."""
+        return Pair(self.number, (self.first.player_id, self.second.player_id), self.direction or None)
+
+
+class Board(models.Model):
+    """A duplicate evening's board: a deal kept in a tray, played the same at every table.
+
+    ``deal`` is empty for a board dealt at the table in the first round; ``trump`` is empty only while
+    a board with turned trumps has not been played yet (the first table to play it records it).
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="boards")
+    number = models.PositiveSmallIntegerField()
+    dealer = models.CharField(max_length=1, choices=Seat.choices)
+    trump = models.CharField(max_length=1, choices=Trump.choices, blank=True)
+    deal = models.JSONField(null=True, blank=True, help_text='The hand record: {"N": ["AS", ...], ...}, or empty.')
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [models.UniqueConstraint(fields=["event", "number"], name="one_board_per_number")]
+
+    def __str__(self) -> str:
+        return f"Board {self.number}"
+
+    def as_board(self):
+        """The duplicate engine's ``Board`` (its deal read back into cards)."""
+        return read_board(self.event.trumps, {"number": self.number, "dealer": self.dealer,
+                                              "trump": self.trump or None, "deal": self.deal})  # fmt: skip
+
+
+class TableBoard(models.Model):
+    """Which board a table plays as one board slot (hand) of a duplicate evening, by the movement."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="table_boards")
+    hand = models.PositiveSmallIntegerField()
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="table_boards")
+
+    class Meta:
+        ordering = ["hand", "table__number"]
+        constraints = [models.UniqueConstraint(fields=["table", "hand"], name="one_board_per_table_per_hand")]
+
+    def __str__(self) -> str:
+        return f"{self.table}, hand {self.hand}: board {self.board.number}"

@@ -1,0 +1,43 @@
+"""URLs grouped by audience: organiser pages (login), table phones, players, the public board.
+
+Each area's views module keeps its own ``urlpatterns`` beside its views.
+"""
+
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+from whistdrive.web.views import core
+
+urlpatterns = [
+    # Phones at the tables and players' personal pages (no login; the token is the key). First: they
+    # are nearly every request of an evening, and Django tries the patterns in order. Last, resolving
+    # a phone's tap first failed the 86 patterns before them, a tenth of a millisecond a request
+    # (docs/benchmarks.md). Their paths start with t/ and p/, which no other pattern does.
+    path("", include("whistdrive.web.views.table")),
+    path("", include("whistdrive.web.views.player")),
+    path("", core.home, name="home"),
+    path("healthz", core.healthz, name="healthz"),
+    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
+    path("password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
+    path("admin/", admin.site.urls),
+    path("clubs/", include("clubs.urls")),
+    # A club's reusable table cards: printed from the club, and the no-login c/<token>/ they lead to.
+    path("", include("clubs.table_views")),
+    # Organiser pages for one event: set-up and the desk, the live evening, standings, printing, archive.
+    path("", include("whistdrive.web.views.setup")),
+    path("", include("whistdrive.web.views.live")),
+    path("", include("whistdrive.web.views.standings")),
+    path("", include("whistdrive.web.views.printing")),
+    path("", include("whistdrive.web.views.archive")),
+    # Phones finding the laptop again after it was replaced: the board's "scan to rejoin" code.
+    path("", include("whistdrive.web.views.rejoin")),
+]
+
+# Pages in the site's style that say what to do (whistdrive/web/errors.py).
+handler400 = "whistdrive.web.errors.bad_request"
+handler403 = "whistdrive.web.errors.permission_denied"
+handler404 = "whistdrive.web.errors.page_not_found"
+handler500 = "whistdrive.web.errors.server_error"

@@ -1,0 +1,90 @@
+"""A player's own page (the link on their card's QR code, or "My card" at the table). No login: the
+token is the key. Their card, place and chart come from the standings adapter (``scores.player_card``)."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_not_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import path
+from django.views.decorators.http import require_GET
+
+from whistdrive.engines import charts
+from whistdrive.engines.vocabulary import SEAT_NAMES
+from whistdrive.evening import pairs, phones, scores
+from whistdrive.store.models import Entrant, Result, Seating
+
+
+@login_not_required
+@require_GET
+def player_page(request: HttpRequest, token: str) -> HttpResponse:
+    person = get_object_or_404(Entrant.objects.select_related("event"), token=token)
+    event = person.event
+    if event.is_duplicate:
+        return _pair_page(request, person)
+    card = scores.player_card(event, person)
+    chart = ""
+    if card.standing and card.standing.hands:
+        chart = charts.player_evening_svg(
+            card.standing, card.evening.standings, width=360, height=240, title="Your evening"
+        )
+    now = Seating.objects.filter(entrant=person, hand=event.current_hand).select_related("table").first()
+    next_move = ""
+    if now and now.table_id and Result.objects.filter(table=now.table, hand=now.hand).exists():
+        here = {
+            s.seat: s.entrant for s in Seating.objects.filter(table=now.table, hand=now.hand).select_related("entrant")
+        }
+        mine = [m for m in phones.moves(event, now.table, now.hand, here) if m["seat"] == now.seat]
+        next_move = mine[0]["you"] if mine else ""
+    lines = [{**line.__dict__, "trump": phones.trump_view(line.trump)} for line in card.lines]
+    context = {
+        "event": event,
+        "person": person,
+        "card": lines,
+        "total": card.total,
+        "standing": card.standing,
+        "game_standing": card.game_standing,
+        "field": card.field,
+        "now": now,
+        "now_seat": now and now.seat and SEAT_NAMES[now.seat],
+        "chart": chart,
+        "next_move": next_move,
+    }
+    return render(request, "whistdrive/player.html", context)
+
+
+urlpatterns = [path("p/<token:token>/", player_page, name="player")]
+
+
+def _pair_page(request: HttpRequest, person: Entrant) -> HttpResponse:
+    """A duplicate player's page: their pair's place and percentage, each board played with its score,
+    and a chart of the pair's percentage board by board."""
+    event = person.event
+    context: dict = {"event": event, "person": person, "duplicate": True}
+    if event.started:
+        results = scores.standings_now(event).duplicate
+        plays_as = person.pair_id  # a substitute: the pair member whose seat they took
+        line = next((x for x in pairs.result_lines(event, results) if plays_as in x.ids), None)
+        pair = next((p for p in pairs.pair_lines(event) if plays_as in p.pair.ids), None)
+        boards = []
+        if line is not None:
+            mine = {p.board: p for p in pairs.plays_of(event) if line.ids in (p.ns, p.ew)}
+            labels = pairs.pair_labels(event)
+            for board in results.boards:
+                play = mine.get(board.number)
+                if play is None:
+                    continue
+                score = next(s for s in board.scores if s.table == play.table)
+                ns = play.ns == line.ids
+                boards.append({
+                    "number": board.number, "table": play.table, "direction": "N–S" if ns else "E–W",
+                    "against": labels.get(play.ew if ns else play.ns, ""),
+                    "tricks": score.tricks_ns if ns else score.tricks_ew, "score": score.ns if ns else score.ew,
+                })  # fmt: skip
+            if boards:
+                context["chart"] = charts.pair_evening_svg(results, line, width=360, height=240, title="Your evening")
+        context.update(line=line, pair=pair, boards=boards, matchpoints=results.scoring == "matchpoints",
+                       top=results.top)  # fmt: skip
+    now = Seating.objects.filter(entrant=person, hand=event.current_hand).select_related("table").first()
+    context.update(now=now, now_seat=now and now.seat and SEAT_NAMES[now.seat])
+    return render(request, "whistdrive/player_pair.html", context)

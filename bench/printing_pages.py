@@ -33,14 +33,14 @@ django.setup()
 from django.core.management import call_command  # noqa: E402
 
 from clubs.models import Club, Season  # noqa: E402
-from clubs.season_views import season_sheet  # noqa: E402
-from clubs.table_views import tables_of  # noqa: E402
 from whistdrive import printing  # noqa: E402
 from whistdrive.engines.formats import Format  # noqa: E402
 from whistdrive.evening import running  # noqa: E402
 from whistdrive.evening.simulate import play, simulate_event  # noqa: E402
 from whistdrive.printing import from_models  # noqa: E402
 from whistdrive.store.models import Entrant, Event  # noqa: E402
+from whistdrive.web.views.club_tables import tables_of  # noqa: E402
+from whistdrive.web.views.season import season_sheet  # noqa: E402
 
 BASE = "http://192.168.1.20:8000"
 NAMES = ["王芳", "田中 さくら", "Łukasz Żółkiewski-Brzęczyszczykiewicz", "Siobhán O'Brien-Fitzgerald", "Zoë Brontë"]

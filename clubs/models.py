@@ -7,7 +7,7 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 
 from clubs.validators import no_control_characters
-from whistdrive.store.tokens import new_token
+from whistdrive.engines.tokens import new_token
 
 
 class Role(models.TextChoices):

@@ -15,6 +15,5 @@ urlpatterns = [
     path("<int:pk>/seasons/add/", views.season_add, name="season_add"),
     path("<int:pk>/seasons/<int:season_pk>/", views.season_edit, name="season_edit"),
     path("<int:pk>/presets/<int:preset_pk>/delete/", views.preset_delete, name="preset_delete"),
-    path("", include("clubs.season_views")),
     path("", include("clubs.league_views")),
 ]

@@ -10,7 +10,7 @@ import pytest
 
 from tests.browser.conftest import db_quiet
 from tests.factories import started_event, table_of
-from whistdrive.store import tokens
+from whistdrive.engines import tokens
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

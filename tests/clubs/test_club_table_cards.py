@@ -5,11 +5,11 @@ from django.urls import reverse
 from django.utils import timezone
 
 from clubs.models import ClubTable
-from clubs.table_views import tables_of
 from tests.factories import make_cast, make_event
 from tests.printing.helpers import pages_text, qr_codes_on_page
 from tests.printing_views.evenings import progressive_evening
 from whistdrive.store.models import Event
+from whistdrive.web.views.club_tables import tables_of
 
 
 @pytest.fixture

@@ -8,8 +8,8 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import started_event, table_of
+from whistdrive.engines import tokens
 from whistdrive.evening import entry
-from whistdrive.store import tokens
 from whistdrive.store.models import Result, Submission
 from whistdrive.web.views.rejoin import rejoin_path
 

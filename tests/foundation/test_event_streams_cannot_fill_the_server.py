@@ -18,8 +18,8 @@ from tests.factories import give_access, make_user, started_event
 from tests.foundation.drive_process import start_drive
 from tests.foundation.test_pushed_updates import Stream
 from tests.waiting import eventually
+from whistdrive.engines.tokens import new_token
 from whistdrive.server import push
-from whistdrive.store.tokens import new_token
 
 linux_only = pytest.mark.skipif(
     not sys.platform.startswith("linux"), reason="needs Linux's 127.x.y.z loopback addresses"

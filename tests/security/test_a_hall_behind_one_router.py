@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from clubs.models import ClubTable
-from whistdrive.store.tokens import new_token
+from whistdrive.engines.tokens import new_token
 
 HALL = "203.0.113.50"  # the hall router's one public address
 

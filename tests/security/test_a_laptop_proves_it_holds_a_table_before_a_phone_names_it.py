@@ -13,8 +13,8 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import make_event, started_event, table_of
+from whistdrive.engines import tokens
 from whistdrive.server import lan
-from whistdrive.store import tokens
 
 pytestmark = pytest.mark.django_db
 

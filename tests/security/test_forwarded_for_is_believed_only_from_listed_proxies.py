@@ -11,8 +11,8 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.security.test_logins_are_throttled import PASSWORD, attempt
+from whistdrive.engines.tokens import new_token
 from whistdrive.server import addresses
-from whistdrive.store.tokens import new_token
 
 NGINX = "127.0.0.1"
 

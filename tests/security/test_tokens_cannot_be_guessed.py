@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.foundation.drive_process import REPO, laptop_env
-from whistdrive.store.tokens import new_token
+from whistdrive.engines.tokens import new_token
 from whistdrive.web import ratelimit
 
 URLSAFE = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")

@@ -27,6 +27,7 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from whistdrive.engines.rules import SIDE_NAMES, SIDE_OF_SEAT, HandEntry, RuleError, check_entry, trump_for_hand
+from whistdrive.engines.tokens import new_token
 from whistdrive.engines.vocabulary import OTHER_SIDE, PARTNER_SEAT, SEAT_NAMES, SUIT_WORDS
 from whistdrive.evening import running
 from whistdrive.store import cache
@@ -46,7 +47,6 @@ from whistdrive.store.models import (
     table_and_event,
     table_and_event_columns,
 )
-from whistdrive.store.tokens import new_token
 
 ENTER_ACTIONS = (Submission.Action.ENTER,)
 PHONE_ACTIONS = (Submission.Action.ENTER, Submission.Action.AGREE)

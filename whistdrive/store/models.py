@@ -20,7 +20,7 @@ from whistdrive.engines.duplicate import read_board, seeded_boards
 from whistdrive.engines.formats import Format
 from whistdrive.engines.movements import Pair, Player
 from whistdrive.engines.rules import HandEntry, tricks_after_revoke
-from whistdrive.store.tokens import new_token
+from whistdrive.engines.tokens import new_token
 
 
 class Seat(models.TextChoices):

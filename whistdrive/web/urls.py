@@ -24,8 +24,10 @@ urlpatterns = [
     path("password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
     path("admin/", admin.site.urls),
     path("clubs/", include("clubs.urls")),
+    # A club's season table (its pages are the web's: they draw from the evening's standings and print).
+    path("clubs/", include("whistdrive.web.views.season")),
     # A club's reusable table cards: printed from the club, and the no-login c/<token>/ they lead to.
-    path("", include("clubs.table_views")),
+    path("", include("whistdrive.web.views.club_tables")),
     # Organiser pages for one event: set-up and the desk, the live evening, standings, printing, archive.
     path("", include("whistdrive.web.views.setup")),
     path("", include("whistdrive.web.views.live")),

@@ -2,7 +2,7 @@
 
 import django.db.models.deletion
 import django.db.models.expressions
-import whistdrive.store.tokens
+import whistdrive.engines.tokens
 from django.conf import settings
 from django.db import migrations, models
 
@@ -47,7 +47,7 @@ class Migration(migrations.Migration):
                 ('auto_advance', models.BooleanField(default=True, help_text='Move to the next hand when every table agrees.')),
                 ('prizes', models.JSONField(blank=True, default=list, help_text='The prize list, in the order prizes are given.')),
                 ('mystery_target', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('board_token', models.CharField(default=whistdrive.store.tokens.new_token, editable=False, max_length=64, unique=True)),
+                ('board_token', models.CharField(default=whistdrive.engines.tokens.new_token, editable=False, max_length=64, unique=True)),
                 ('created', models.DateTimeField(auto_now_add=True)),
                 ('club', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='events', to='clubs.club')),
                 ('season', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='events', to='clubs.season')),
@@ -63,7 +63,7 @@ class Migration(migrations.Migration):
                 ('name', models.CharField(max_length=120)),
                 ('role', models.CharField(blank=True, choices=[('lady', 'Lady'), ('gent', 'Gent')], help_text='The role played tonight.', max_length=4)),
                 ('card_number', models.PositiveSmallIntegerField()),
-                ('token', models.CharField(default=whistdrive.store.tokens.new_token, editable=False, max_length=64, unique=True)),
+                ('token', models.CharField(default=whistdrive.engines.tokens.new_token, editable=False, max_length=64, unique=True)),
                 ('joined_hand', models.PositiveSmallIntegerField(default=1, help_text='First hand played (late arrivals).')),
                 ('left_after_hand', models.PositiveSmallIntegerField(blank=True, help_text='Last hand before leaving.', null=True)),
                 ('archive_id', models.CharField(blank=True, help_text='The player id in an imported archive.', max_length=40)),
@@ -79,7 +79,7 @@ class Migration(migrations.Migration):
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('number', models.PositiveSmallIntegerField()),
-                ('token', models.CharField(default=whistdrive.store.tokens.new_token, help_text='The secret in the QR code.', max_length=64, unique=True)),
+                ('token', models.CharField(default=whistdrive.engines.tokens.new_token, help_text='The secret in the QR code.', max_length=64, unique=True)),
                 ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='tables', to='whistdrive.event')),
             ],
             options={

@@ -27,10 +27,10 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from clubs.access import HtmxHttpRequest
+from whistdrive.engines import tokens
 from whistdrive.engines.vocabulary import OTHER_SIDE, SIDE_OF_SEAT
 from whistdrive.evening import entry, phones, running
 from whistdrive.server import addresses, lan
-from whistdrive.store import tokens
 from whistdrive.store.models import Entrant, Event, RetiredTableToken, Seating, Table
 from whistdrive.web import ratelimit
 from whistdrive.web.errors import TableHasNewCode, too_many

@@ -25,9 +25,9 @@ from django.views.decorators.http import require_GET, require_POST
 from clubs.access import ANY_ROLE, ORGANISER, club_for
 from clubs.models import Club, ClubTable
 from whistdrive import printing
+from whistdrive.engines.tokens import new_token
 from whistdrive.printing.from_models import absolute
 from whistdrive.store.models import Event, Table
-from whistdrive.store.tokens import new_token
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 MOST_TABLES = 300  # the largest hall the app is measured for (docs/benchmarks.md)

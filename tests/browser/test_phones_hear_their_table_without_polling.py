@@ -167,7 +167,7 @@ def test_phones_on_a_tables_old_code_are_told_at_once_that_it_has_a_new_one(lapt
     their clocks stand still (no poll of their own can come), and the new code's page works."""
     north, east = clock_stopped(laptop.phone("N")), clock_stopped(laptop.phone("E"))
     reissue = (
-        "from whistdrive import entry; from whistdrive.store.models import Table; "
+        "from whistdrive.evening import entry; from whistdrive.store.models import Table; "
         f"print(entry.new_table_token(Table.objects.get(token='{laptop.token}')))"
     )
     issued = manage("shell", "-c", reissue, env=laptop_env(laptop.data_dir))

@@ -215,7 +215,7 @@ def test_a_table_given_a_new_code_tells_its_old_codes_streams_and_ends_them(lapt
         shown = stream.next_version(within=5)
         other.next_version(within=5)
         reissue = (
-            "from whistdrive import entry; from whistdrive.store.models import Table; "
+            "from whistdrive.evening import entry; from whistdrive.store.models import Table; "
             f"entry.new_table_token(Table.objects.get(token='{one}'))"
         )
         assert manage("shell", "-c", reissue, env=laptop_env(tmp_path / "data")).returncode == 0

@@ -60,18 +60,22 @@ def browser():
 
 @pytest.fixture(autouse=True)
 def close_every_page_at_the_end(request):
-    """Every phone and laptop a test opened is closed when the test ends, not when its module does.
+    """Every phone and laptop a test opened is closed when the test ends, not when its module does (those a
+    module's own fixture opened for all its tests stay open for them).
 
     A page left open keeps running: once the test has stopped its laptop, its table page looks for another
     laptop on the network (kept.js), a few hundred asks every second and a half. A dozen such pages made
     Playwright's own messages so many that a later test of the module never finished (CI stopped it at 25
     minutes)."""
-    yield
     if "browser" not in request.fixturenames:
+        yield
         return
     from playwright.sync_api import Error as PlaywrightError
 
-    for context in list(request.getfixturevalue("browser").contexts):
+    browser = request.getfixturevalue("browser")
+    before = set(browser.contexts)
+    yield
+    for context in [c for c in browser.contexts if c not in before]:
         with contextlib.suppress(PlaywrightError):  # already closed by the test, or its browser gone
             context.close()
 

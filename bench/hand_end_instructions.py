@@ -101,7 +101,7 @@ def main() -> None:
     from django.db import connection
     from django.test import Client
 
-    from whistdrive.evening import phones
+    from whistdrive.evening.phones import versions
     from whistdrive.server import push
     from whistdrive.store import cache
     from whistdrive.store.models import Seating
@@ -135,7 +135,7 @@ def main() -> None:
         serve_in(process)
         hub._changes(list(hub.listeners))  # the hub's first look: everything as it stands
         for token in hub.listeners:
-            hub.told[token] = phones.load(token, set()).shared
+            hub.told[token] = versions.load(token, set()).shared
     served_by = random.Random(11)  # which process serves each request
     rng = random.Random(3)
     steps: list[tuple[str, str, int]] = []

@@ -5,7 +5,7 @@ garbage collector tracks and the CPU of one full pass over them.
 
 Builds the hall's evening as ``bench/hall.py`` does (``bench/_event.py``, nothing played) and, hand by
 hand, plays every table's end of hand through ``django.test.Client`` as its phones send it (North takes
-a seat and submits, East takes a seat and agrees) with the hub's pushed pages (``phones.pushed_pages``)
+a seat and submits, East takes a seat and agrees) with the hub's pushed pages (``pushes.pushed_pages``)
 at the hand's start, the claim and the agreement, and once more when the neighbours' results are in;
 then moves the hall on (``running.advance``, the organiser's button). A full pass's time is the pause a
 server makes when Python collects its oldest objects (``whistdrive.server.asgi.settle_the_heap``). The test
@@ -46,7 +46,8 @@ def main() -> None:
     built = _event.build(args.tables, 0)
     from django.test import Client
 
-    from whistdrive.evening import phones, running
+    from whistdrive.evening import running
+    from whistdrive.evening.phones import pushes
     from whistdrive.store.models import Event, Seating
 
     event = Event.objects.get(pk=built["event"])
@@ -58,16 +59,16 @@ def main() -> None:
             seats.setdefault(s.table.token, {})[s.seat] = s.entrant_id
         for token, by_seat in seats.items():
             url, players = f"/t/{token}/", set(by_seat.values())
-            phones.pushed_pages(token, players)
+            pushes.pushed_pages(token, players)
             north, east = Client(), Client()
             north.post(url + "seat/", {"seat": "N"}, **HTMX)
             east.post(url + "seat/", {"seat": "E"}, **HTMX)
             north.post(url + "enter/", {"hand": hand, "tricks": 7}, **HTMX)
-            phones.pushed_pages(token, players)
+            pushes.pushed_pages(token, players)
             east.post(url + "agree/", {"hand": hand, "seat": "E", "tricks_ns": 7}, **HTMX)
-            phones.pushed_pages(token, players)
+            pushes.pushed_pages(token, players)
         for token, by_seat in seats.items():  # the neighbours' results are in: the agreed pages again
-            phones.pushed_pages(token, set(by_seat.values()))
+            pushes.pushed_pages(token, set(by_seat.values()))
         event.refresh_from_db()
         running.advance(event, expected_hand=hand)
         event.refresh_from_db()

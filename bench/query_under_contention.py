@@ -4,7 +4,7 @@ in a busy server process.
     python bench/query_under_contention.py --tables 300
     python bench/query_under_contention.py --tables 300 --switch 0.001    # sys.setswitchinterval
 
-Builds the hall's evening (``bench/_event.py``) in a temporary SQLite database, then times ``phones.load``
+Builds the hall's evening (``bench/_event.py``) in a temporary SQLite database, then times ``versions.load``
 (one query, what every phone's request and the pushed updates' hub read first), by the CPU of its thread
 (``time.thread_time``) and the wall clock: alone, and while one other thread runs a pure-Python loop, as
 the hub's drawing or another request does in the server. ``sqlite3`` lets go of Python's lock for each call
@@ -37,7 +37,7 @@ def main() -> None:
     import _event
 
     built = _event.build(args.tables, 11)
-    from whistdrive.evening import phones
+    from whistdrive.evening.phones import versions
 
     token = built["tables"][len(built["tables"]) // 2]["token"]
     if args.switch:
@@ -47,10 +47,10 @@ def main() -> None:
         figures: list[tuple[float, float]] = []
 
         def run() -> None:
-            phones.load(token, set())
+            versions.load(token, set())
             cpu, wall = time.thread_time(), time.perf_counter()
             for _ in range(args.times):
-                phones.load(token, set())
+                versions.load(token, set())
             figures.append(((time.thread_time() - cpu) / args.times, (time.perf_counter() - wall) / args.times))
 
         thread = threading.Thread(target=run)
@@ -72,7 +72,7 @@ def main() -> None:
     finally:
         stop.set()
         other.join()
-    print(f"switch interval {sys.getswitchinterval() * 1000:g} ms; phones.load, its thread's CPU / wall clock:")
+    print(f"switch interval {sys.getswitchinterval() * 1000:g} ms; versions.load, its thread's CPU / wall clock:")
     print(f"  alone:                             {alone[0] * 1e6:7.0f} µs / {alone[1] * 1e6:7.0f} µs")
     print(f"  beside a thread running Python:    {beside[0] * 1e6:7.0f} µs / {beside[1] * 1e6:7.0f} µs")
 

@@ -5,7 +5,7 @@
 Builds the hall's evening as ``bench/entry_cpu.py`` does (``bench/_event.py``) and, at 10 tables
 spread over it, plays the hand's end through ``django.test.Client`` as the table's phones send it:
 North submits, East's and South's pages fetch the claim, East agrees, East's page fetches where
-everyone goes, North's fetches the same drawing; and the hub's pushed pages (``phones.pushed_pages``,
+everyone goes, North's fetches the same drawing; and the hub's pushed pages (``pushes.pushed_pages``,
 for the four seats) of the hand's start (where last hand's four went), of the claim and of the
 agreement, as ``rundrive``'s hub draws them instead of those fetches. The count of Python calls is the same from run to run where a shared machine's timings
 are not, so two checkouts can be compared side by side; the milliseconds (under the profiler, so slower
@@ -50,7 +50,7 @@ def main() -> None:
     built = _event.build(args.tables, 11)
     from django.test import Client
 
-    from whistdrive.evening import phones
+    from whistdrive.evening.phones import pushes
     from whistdrive.store.models import Seating
 
     hand = built["hand"]
@@ -77,13 +77,13 @@ def main() -> None:
     tables = built["tables"][5::30][:10]
     # What a server does once, not per table (its URLs and templates loaded), done at another table first.
     warm = built["tables"][0]["token"]
-    phones.pushed_pages(warm, {s.entrant_id for s in Seating.objects.filter(table__token=warm, hand=hand)})
+    pushes.pushed_pages(warm, {s.entrant_id for s in Seating.objects.filter(table__token=warm, hand=hand)})
     Client().get(f"/t/{warm}/", **HTMX)
     for table in tables:
         url = f"/t/{table['token']}/"
         # First, before any phone has drawn this hand's page: as the hub does when the hall has moved on.
         players = {s.entrant_id for s in Seating.objects.filter(table__token=table["token"], hand=hand)}
-        step("the hub's pushed pages of the hand's start", phones.pushed_pages, table["token"], players)
+        step("the hub's pushed pages of the hand's start", pushes.pushed_pages, table["token"], players)
         north, east, south, west = Client(), Client(), Client(), Client()
         for phone, seat in ((north, "N"), (east, "E"), (south, "S"), (west, "W")):
             phone.post(url + "seat/", {"seat": seat}, **HTMX)
@@ -91,12 +91,12 @@ def main() -> None:
         step("an unchanged poll (204)", north.get, f"{url}?v={shown}", **HTMX)
         answer = step("submit", north.post, url + "enter/", {"hand": hand, "tricks": 7}, **HTMX)
         claimed = VERSION_RE.search(answer.content.decode()).group(1)
-        step("the hub's pushed pages of the claim", phones.pushed_pages, table["token"], players)
+        step("the hub's pushed pages of the claim", pushes.pushed_pages, table["token"], players)
         step("East's fetch of the claim", east.get, f"{url}?v={shown}", **HTMX)
         step("South's fetch of the claim", south.get, f"{url}?v={shown}", **HTMX)
         answer = step("agree", east.post, url + "agree/", {"hand": hand, "seat": "E", "tricks_ns": 7}, **HTMX)
         agreed = VERSION_RE.search(answer.content.decode()).group(1)
-        step("the hub's pushed pages of the agreement", phones.pushed_pages, table["token"], players)
+        step("the hub's pushed pages of the agreement", pushes.pushed_pages, table["token"], players)
         step("East's fetch after agreeing", east.get, f"{url}?v={agreed}", **HTMX)
         step("North's fetch after the agreement", north.get, f"{url}?v={claimed}", **HTMX)
     print(f"{args.tables} tables, {len(tables)} sampled; per request, mean:")

@@ -9,13 +9,13 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "whistdrive"
 ENGINES = [
-    "rules",
-    "movements",
-    "duplicate",
-    "standings.py",
-    "prizes.py",
-    "formats.py",
-    "vocabulary.py",
+    "engines/rules",
+    "engines/movements",
+    "engines/duplicate",
+    "engines/standings.py",
+    "engines/prizes.py",
+    "engines/formats.py",
+    "engines/vocabulary.py",
     "printing/common.py",
     "printing/scorecards.py",
     "printing/table_cards.py",

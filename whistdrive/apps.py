@@ -10,7 +10,8 @@ class WhistDriveConfig(AppConfig):
 
     def ready(self) -> None:
         # Imported once the models are: an app's modules may not be imported before its registry is ready.
-        from whistdrive.evening import backups, phones, running
+        from whistdrive.evening import backups, running
+        from whistdrive.evening.phones import drawing
         from whistdrive.server import push
         from whistdrive.web import admin  # noqa: F401  the admin's pages for the evening's rows register themselves
 
@@ -19,4 +20,4 @@ class WhistDriveConfig(AppConfig):
         # The evening says a hand has ended; the backups, a layer above it, listen.
         running.hand_ended.connect(backups.after_a_hand, dispatch_uid="whistdrive.evening.backups.after_a_hand")
         # What a phone sees asks whether this process's server holds a stream of a table; the server answers.
-        phones.hub_listens_to = push.listens_to
+        drawing.hub_listens_to = push.listens_to

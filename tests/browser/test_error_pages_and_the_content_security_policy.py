@@ -57,10 +57,12 @@ def test_the_error_pages_on_a_phone_and_a_laptop(hall, live_server, evening_on, 
             assert response.status == int(code)
             assert device.locator("[data-alert]").is_visible()
             hall.shot(device, f"{code}-{size}")
-        with mock.patch("whistdrive.evening.phones.drawing", side_effect=ValueError("a bug")):
+        with mock.patch("whistdrive.evening.phones.drawing.drawing", side_effect=ValueError("a bug")):
             assert device.goto(table.get_absolute_url()).status == 500
         hall.shot(device, f"500-{size}")
-        with mock.patch("whistdrive.evening.phones.drawing", side_effect=OperationalError("database is locked")):
+        with mock.patch(
+            "whistdrive.evening.phones.drawing.drawing", side_effect=OperationalError("database is locked")
+        ):
             response = device.goto(table.get_absolute_url())
             assert response.status == 503 and response.headers["retry-after"] == "10"
         hall.shot(device, f"503-{size}")

@@ -14,7 +14,8 @@ from django.urls import reverse
 
 from tests.factories import seated_phone, started_event, table_of
 from whistdrive.engines.rules import HandEntry
-from whistdrive.evening import entry, phones
+from whistdrive.evening import entry
+from whistdrive.evening.phones import drawing, pushes
 from whistdrive.store.models import Seating
 from whistdrive.web import table_parts
 
@@ -51,7 +52,7 @@ def test_a_tables_four_pushed_pages_draw_each_shared_part_once_and_each_shows_it
     entry.submit(table, hand=1, seat="N", tricks_ours=8)
     entry.agree(table, hand=1, seat="E")
 
-    version, revisions, pages = phones.pushed_pages(table.token, _players(table))
+    version, revisions, pages = pushes.pushed_pages(table.token, _players(table))
 
     assert len(pages) == 4
     assert sorted(parts_drawn) == sorted(set(parts_drawn))  # each part once, for all four phones
@@ -68,7 +69,7 @@ def test_every_seats_page_is_the_same_whether_its_parts_were_kept_or_drawn_for_i
     table = _table()
     phones_at = {seat: seated_phone(table, seat, secure=True) for seat in "NESW"}
     entry.submit(table, hand=1, seat="N", tricks_ours=6)
-    _, _, pushed = phones.pushed_pages(table.token, _players(table))
+    _, _, pushed = pushes.pushed_pages(table.token, _players(table))
     seat_of = {s.entrant_id: s.seat for s in Seating.objects.filter(table=table, hand=1)}
 
     for player, page in pushed.items():
@@ -87,11 +88,11 @@ def test_a_part_is_drawn_anew_when_the_table_changes():
     entry.submit(table, hand=1, seat="N", tricks_ours=8)
     entry.agree(table, hand=1, seat="E")
     players = _players(table)
-    phones.pushed_pages(table.token, players)
+    pushes.pushed_pages(table.token, players)
 
     trump = entry.table_state(table, 1).entry.trump
     entry.set_result(table, hand=1, entry=HandEntry(9, 4, trump), user=None, reason="miscounted")
-    _, _, pages = phones.pushed_pages(table.token, players)
+    _, _, pages = pushes.pushed_pages(table.token, players)
 
     for page in pages.values():
         assert "Agreed: North–South 9, East–West 4" in page and "North–South 8" not in page
@@ -104,9 +105,9 @@ def test_a_part_cannot_show_what_only_one_seat_is_shown():
         '{% load table_parts %}[{% same_for_every_seat "test" %}{{ hand }} {{ my_seat }}{% end_same_for_every_seat %}]'
     )
     table = _table()
-    shared = phones.drawing(table)
+    shared = drawing.drawing(table)
     for seat in "NESW":
-        context = phones.for_phone(shared, seat)
+        context = drawing.for_phone(shared, seat)
         assert page.render(context) == "[1 ]"
         assert page.render({**context, "part_version": "v1"}) == "[1 ]"
 

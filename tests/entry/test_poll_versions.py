@@ -97,7 +97,7 @@ def test_a_shared_drawing_is_never_served_after_the_table_changed(event):
 
 
 def test_the_poll_interval_grows_with_the_hall():
-    from whistdrive.evening.phones import poll_seconds
+    from whistdrive.evening.phones.drawing import poll_seconds
 
     assert poll_seconds(3) == poll_seconds(80) == 4
     assert poll_seconds(100) == 5
@@ -152,11 +152,11 @@ def test_phones_asking_at_once_for_a_new_version_have_it_drawn_once(event, monke
     import threading
     import time
 
-    from whistdrive.evening import phones
+    from whistdrive.evening.phones import drawing, versions
     from whistdrive.store import cache
 
     here = table_of(event, 6)
-    loaded = phones.load(here.token, set())
+    loaded = versions.load(here.token, set())
     drawn = []
 
     def slow_drawing(table, **kwargs):
@@ -166,9 +166,9 @@ def test_phones_asking_at_once_for_a_new_version_have_it_drawn_once(event, monke
         time.sleep(0.2)
         return {"table": table.pk}
 
-    monkeypatch.setattr(phones, "drawing", slow_drawing)
+    monkeypatch.setattr(drawing, "drawing", slow_drawing)
     got = []
-    threads = [threading.Thread(target=lambda: got.append(phones.kept_drawing(loaded))) for _ in range(4)]
+    threads = [threading.Thread(target=lambda: got.append(drawing.kept_drawing(loaded))) for _ in range(4)]
     for thread in threads:
         thread.start()
     for thread in threads:

@@ -1,6 +1,6 @@
-"""The pushed updates' look at the hall (``phones.tables_of_evenings``): each table's revisions, and the
+"""The pushed updates' look at the hall (``versions.tables_of_evenings``): each table's revisions, and the
 results only of the tables that moved since the last look; and an agreed table's version worked out from
-that look (``phones.agreed_version``), the one its phones read."""
+that look (``versions.agreed_version``), the one its phones read."""
 
 import re
 
@@ -11,7 +11,8 @@ from django.test.utils import CaptureQueriesContext
 
 from tests.factories import duplicate_event, started_event, table_of
 from whistdrive.engines.rules import HandEntry, trump_for_hand
-from whistdrive.evening import entry, phones, running
+from whistdrive.evening import entry, running
+from whistdrive.evening.phones.versions import NO_RESULTS, agreed_version, load, tables_of_evenings
 from whistdrive.server import push
 from whistdrive.store import cache
 from whistdrive.store.models import Result
@@ -34,24 +35,24 @@ def test_a_look_reads_the_results_only_of_the_tables_that_moved():
     one, two, three = (table_of(event, n) for n in (1, 2, 3))
     entry.submit(two, hand=1, seat="N", tricks_ours=8)
     entry.agree(two, hand=1, seat="E")
-    first = phones.tables_of_evenings([event.pk])
+    first = tables_of_evenings([event.pk])
     assert first.keys() == set(tokens)  # every table of the evening, read by its id
     assert first[two.token].results.startswith("1:")
-    assert first[one.token].results == first[three.token].results == phones.NO_RESULTS
+    assert first[one.token].results == first[three.token].results == NO_RESULTS
 
     entry.submit(one, hand=1, seat="N", tricks_ours=7)  # a claim: table 1 moves, its results do not
     result = Result.objects.get(table=two, hand=1)
     result.tricks_ns, result.tricks_ew = 9, 4
     result.save()  # the organiser's correction at table 2
     with CaptureQueriesContext(connection) as queries:
-        second = phones.tables_of_evenings([event.pk], first)
+        second = tables_of_evenings([event.pk], first)
     assert results_read(queries) == [{one.pk, two.pk}]
-    assert second[one.token].results == phones.NO_RESULTS
+    assert second[one.token].results == NO_RESULTS
     assert second[two.token].results != first[two.token].results  # the correction is seen
     assert second[three.token] == first[three.token]
 
     with CaptureQueriesContext(connection) as queries:
-        third = phones.tables_of_evenings([event.pk], second)
+        third = tables_of_evenings([event.pk], second)
     assert results_read(queries) == []  # nothing moved: no table's results are read
     assert third == second
 
@@ -67,8 +68,8 @@ def correct(table, ns: int) -> None:
 
 
 def from_the_look(event, token: str) -> str | None:
-    looked = phones.tables_of_evenings([event.pk])
-    return phones.agreed_version(token, looked[token], {seen.pk: seen for seen in looked.values()})
+    looked = tables_of_evenings([event.pk])
+    return agreed_version(token, looked[token], {seen.pk: seen for seen in looked.values()})
 
 
 def test_an_agreed_tables_version_from_the_look_is_the_one_its_phones_read():
@@ -82,7 +83,7 @@ def test_an_agreed_tables_version_from_the_look_is_the_one_its_phones_read():
     here = table_of(event, 3)
     agree(here, 9)
     assert from_the_look(event, here.token) is None  # what it waits on is known once a read works it out
-    versions = [phones.load(here.token, set()).shared]
+    versions = [load(here.token, set()).shared]
     waits = cache.get(cache.waits_key(here.token)).ids
     assert waits, "winners move: a mover's seat waits on the table they go to"
     waited = [table for table in event.tables.order_by("number") if table.pk in waits]
@@ -96,7 +97,7 @@ def test_an_agreed_tables_version_from_the_look_is_the_one_its_phones_read():
         (lambda: correct(here, 8), True),
     ]:
         change()
-        read = phones.load(here.token, set()).shared
+        read = load(here.token, set()).shared
         assert from_the_look(event, here.token) == read
         assert (read != versions[-1]) == moves
         versions.append(read)
@@ -109,18 +110,18 @@ def test_in_a_duplicate_evening_the_looks_version_of_each_table_is_the_one_its_p
     event = duplicate_event(pairs=8, boards=8, boards_per_round=2)
     tables = list(event.tables.order_by("number"))
     for table in tables:
-        phones.load(table.token, set())  # each table's phones read it once, as the hall opens its pages
+        load(table.token, set())  # each table's phones read it once, as the hall opens its pages
     agreed_seen = 0
     for table in tables + tables:  # the round's two boards, table by table
         hand = running.playing_hand(table)
         entry.submit(table, hand=hand, seat="N", tricks_ours=7 + table.number % 3)
         entry.agree(table, hand=hand, seat="E")
-        looked = phones.tables_of_evenings([event.pk])
+        looked = tables_of_evenings([event.pk])
         for each in tables:
-            read = phones.load(each.token, set()).shared
+            read = load(each.token, set()).shared
             seen = looked[each.token]
             if seen.shared is None:  # agreed: worked out with what it waits on
-                assert phones.agreed_version(each.token, seen, {s.pk: s for s in looked.values()}) == read
+                assert agreed_version(each.token, seen, {s.pk: s for s in looked.values()}) == read
                 agreed_seen += 1
             else:
                 assert seen.shared == read
@@ -134,7 +135,7 @@ def test_a_hub_whose_process_did_not_work_out_an_agreed_tables_waits_reads_nothi
     event = started_event(tables=3)
     table = table_of(event, 1)
     agree(table, 8)
-    version = phones.load(table.token, set()).shared  # the process that works out the waits publishes them
+    version = load(table.token, set()).shared  # the process that works out the waits publishes them
     cache.kept().clear()  # another process
     # The hub's thread closes connections past their age before a look: in this thread, Django would take
     # the test's own transaction (autocommit off) for such a connection, and close it.

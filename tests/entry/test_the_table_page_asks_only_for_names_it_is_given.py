@@ -1,4 +1,5 @@
-"""The table's page asks its context only for names it is given (whistdrive/evening/phones.py, ``ONLY_SOMETIMES_DRAWN``).
+"""The table's page asks its context only for names it is given (whistdrive/evening/phones/drawing.py,
+``ONLY_SOMETIMES_DRAWN``).
 
 A name the template asks for and the context lacks shows as nothing, so a misspelt one goes unseen; and
 Django works each one out through four exceptions, which at a hall's end of hand were 7 % of the server's
@@ -15,7 +16,8 @@ from django.urls import reverse
 
 from tests.factories import add_entrants, duplicate_event, make_club, make_event, seated_phone, started_event, table_of
 from tests.games.helpers import games_format
-from whistdrive.evening import phones, running
+from whistdrive.evening import running
+from whistdrive.evening.phones import drawing, pushes, versions
 
 pytestmark = pytest.mark.django_db
 HX = {"HX-Request": "true"}
@@ -46,9 +48,9 @@ def _every_way(table, phone: Client, seat: str) -> None:
     assert phone.get(url).status_code == 200
     assert phone.get(url, headers=HX).status_code == 200
     Client().get(url, headers=HX)  # a phone with no seat chosen
-    loaded = phones.load(table.token, set())
-    players = {person.pk for s, person in phones.kept_drawing(loaded)["state"].seats.items() if s == seat}
-    assert phones.pushed_pages(table.token, players, loaded)[2]
+    loaded = versions.load(table.token, set())
+    players = {person.pk for s, person in drawing.kept_drawing(loaded)["state"].seats.items() if s == seat}
+    assert pushes.pushed_pages(table.token, players, loaded)[2]
 
 
 def _play_a_hand(table, north: Client, east: Client, missing: list[str]) -> None:

@@ -70,7 +70,7 @@ def test_a_request_for_another_host_on_a_server_says_which_setting(settings):
 
 def test_a_bug_is_a_friendly_500(running):
     phone = Client(raise_request_exception=False)
-    with mock.patch("whistdrive.evening.phones.drawing", side_effect=ValueError("a bug")):
+    with mock.patch("whistdrive.evening.phones.drawing.drawing", side_effect=ValueError("a bug")):
         response = phone.get(reverse("table", args=[running["table"].token]))
     page = response.content.decode()
     assert response.status_code == 500

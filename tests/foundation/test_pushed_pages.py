@@ -1,5 +1,5 @@
-"""What the hub pushes to a phone (whistdrive.evening.phones.pushed_pages, whistdrive.server.push): the page itself for a
-phone whose player sits at the table, drawn as that phone's own fetch draws it; the version alone for any
+"""What the hub pushes to a phone (whistdrive.evening.phones.pushes.pushed_pages, whistdrive.server.push): the page
+itself for a phone whose player sits at the table, drawn as that phone's own fetch draws it; the version alone for any
 other phone, or when the page cannot be drawn, so that the phone fetches its page as before."""
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ from django.urls import reverse
 
 from tests.factories import seated_phone, started_event, table_of
 from whistdrive.engines.rules import HandEntry, trump_for_hand
-from whistdrive.evening import entry, phones, running
-from whistdrive.evening.phones import FLAG_REASONS
+from whistdrive.evening import entry, running
+from whistdrive.evening.phones import drawing, pushes, versions
+from whistdrive.evening.phones.words import FLAG_REASONS
 from whistdrive.server import push
 from whistdrive.store import cache
 from whistdrive.store.models import Seating
@@ -32,7 +33,7 @@ def test_each_seated_player_is_drawn_the_page_their_own_phone_fetches_and_no_one
     north = seated_phone(one, "N", secure=True)
     north.post(reverse("table_enter", args=[one.token]), {"hand": 1, "tricks": 8}, HTTP_HX_REQUEST="true", secure=True)
 
-    version, revisions, pages = phones.pushed_pages(one.token, {seated["N"], seated["E"], elsewhere})
+    version, revisions, pages = pushes.pushed_pages(one.token, {seated["N"], seated["E"], elsewhere})
 
     assert pages.keys() == {seated["N"], seated["E"]}  # table 2's North fetches their own page
     east = seated_phone(one, "E", secure=True)
@@ -43,11 +44,11 @@ def test_each_seated_player_is_drawn_the_page_their_own_phone_fetches_and_no_one
 
 
 def test_a_stream_names_only_a_player_the_server_signed():
-    signed = phones.push_as(41)
-    assert phones.pushed_player(signed) == 41
-    assert phones.pushed_player(signed.replace("41", "42", 1)) is None  # another player, same signature
-    assert phones.pushed_player("41") is None
-    assert phones.pushed_player("") is None
+    signed = pushes.push_as(41)
+    assert pushes.pushed_player(signed) == 41
+    assert pushes.pushed_player(signed.replace("41", "42", 1)) is None  # another player, same signature
+    assert pushes.pushed_player("41") is None
+    assert pushes.pushed_player("") is None
 
 
 def test_a_page_that_cannot_be_drawn_is_told_as_its_version(monkeypatch):
@@ -58,7 +59,7 @@ def test_a_page_that_cannot_be_drawn_is_told_as_its_version(monkeypatch):
     def broken(token, players, loaded=None, version="", leave_to_others=False):
         raise RuntimeError("a template that cannot be drawn")
 
-    monkeypatch.setattr(phones, "pushed_pages", broken)
+    monkeypatch.setattr(pushes, "pushed_pages", broken)
     now = push.Told("abc", "1-1")
     assert push._pages(table.token, now, {player}) == (now, {})
     assert now.as_event() == b"data: abc 1-1\n\n"  # the phone fetches it (static/whistdrive/push.js)
@@ -81,7 +82,7 @@ def test_the_answer_to_an_entry_is_the_page_then_pushed_to_that_seat_drawn_once(
     answer = north.post(
         reverse("table_enter", args=[table.token]), {"hand": 1, "tricks": 8}, HTTP_HX_REQUEST="true", secure=True
     )
-    version, revisions, pages = phones.pushed_pages(table.token, set(seated.values()))
+    version, revisions, pages = pushes.pushed_pages(table.token, set(seated.values()))
 
     assert pages[seated["N"]] == answer.content.decode()  # North's phone already shows it: the same page
     assert len(drawn) == 4  # North's once, for the answer and the push; then East's, South's and West's
@@ -96,12 +97,12 @@ def test_the_claims_push_is_drawn_from_what_the_answer_drew_without_reading_the_
     north.post(
         reverse("table_enter", args=[table.token]), {"hand": 1, "tricks": 8}, HTTP_HX_REQUEST="true", secure=True
     )
-    looked = phones.tables_of_evenings([table.event_id])[table.token].shared  # the version the hub's look finds
+    looked = versions.tables_of_evenings([table.event_id])[table.token].shared  # the version the hub's look finds
 
     with CaptureQueriesContext(connection) as queries:
-        version, revisions, pages = phones.pushed_pages(table.token, players, version=looked)
+        version, revisions, pages = pushes.pushed_pages(table.token, players, version=looked)
     assert queries.captured_queries == []
-    assert (version, revisions, pages) == phones.pushed_pages(table.token, players)  # as from the table read
+    assert (version, revisions, pages) == pushes.pushed_pages(table.token, players)  # as from the table read
     assert len(pages) == 4
 
 
@@ -126,14 +127,14 @@ def test_in_several_processes_one_draws_a_tables_pages_and_the_others_take_them(
     north.post(
         reverse("table_enter", args=[table.token]), {"hand": 1, "tricks": 8}, HTTP_HX_REQUEST="true", secure=True
     )
-    looked = phones.tables_of_evenings([table.event_id])[table.token].shared
+    looked = versions.tables_of_evenings([table.event_id])[table.token].shared
 
     # This process's hub holds North's stream; the other's holds East's and South's.
-    assert phones.pushed_pages(table.token, {seated["N"]}, version=looked)[2].keys() == {seated["N"]}
+    assert pushes.pushed_pages(table.token, {seated["N"]}, version=looked)[2].keys() == {seated["N"]}
     cache.kept().clear()  # the other process has none of this one's drawings
     drawn = _drawn_pages(monkeypatch)
     with CaptureQueriesContext(connection) as queries:
-        version, revisions, pages = phones.pushed_pages(table.token, {seated["E"], seated["S"]}, version=looked)
+        version, revisions, pages = pushes.pushed_pages(table.token, {seated["E"], seated["S"]}, version=looked)
 
     assert queries.captured_queries == [] and drawn == []
     assert version == looked and pages.keys() == {seated["E"], seated["S"]}
@@ -149,9 +150,9 @@ def test_in_several_processes_one_draws_a_tables_pages_and_the_others_take_them(
         secure=True,
     )
     cache.kept().clear()
-    now = phones.load(table.token, set())
+    now = versions.load(table.token, set())
     assert now.shared != looked
-    version, _, pages = phones.pushed_pages(table.token, {seated["S"]}, now)
+    version, _, pages = pushes.pushed_pages(table.token, {seated["S"]}, now)
     assert version == now.shared and "Agree" not in pages[seated["S"]] and drawn
 
 
@@ -165,25 +166,25 @@ def test_in_several_processes_the_one_that_answered_the_entry_draws_its_tables_p
     north.post(
         reverse("table_enter", args=[table.token]), {"hand": 1, "tricks": 8}, HTTP_HX_REQUEST="true", secure=True
     )
-    looked = phones.tables_of_evenings([table.event_id])[table.token].shared
+    looked = versions.tables_of_evenings([table.event_id])[table.token].shared
     answered_in = cache.PROCESS
 
     # The other process's hub looks first: it leaves the pages to this one, which holds the entry's drawing.
     monkeypatch.setattr(cache, "PROCESS", "the other process")
     drawn = _drawn_pages(monkeypatch)
-    left = phones.pushed_pages(table.token, {seated["E"]}, version=looked, leave_to_others=True)
-    assert left == phones.DRAWN_ELSEWHERE and drawn == []
+    left = pushes.pushed_pages(table.token, {seated["E"]}, version=looked, leave_to_others=True)
+    assert left == pushes.DRAWN_ELSEWHERE and drawn == []
 
     monkeypatch.setattr(cache, "PROCESS", answered_in)
     with CaptureQueriesContext(connection) as queries:
-        version, _, pages = phones.pushed_pages(table.token, {seated["N"]}, version=looked, leave_to_others=True)
+        version, _, pages = pushes.pushed_pages(table.token, {seated["N"]}, version=looked, leave_to_others=True)
     assert queries.captured_queries == [] and version == looked and pages.keys() == {seated["N"]}
     assert len(drawn) == 3  # East's, South's and West's: North's is the answer's page
 
     # The other process asks again and takes them as published.
     monkeypatch.setattr(cache, "PROCESS", "the other process")
     cache.kept().clear()
-    version, _, pages = phones.pushed_pages(table.token, {seated["E"]}, version=looked, leave_to_others=True)
+    version, _, pages = pushes.pushed_pages(table.token, {seated["E"]}, version=looked, leave_to_others=True)
     assert version == looked and "Agree" in pages[seated["E"]] and len(drawn) == 3
 
 
@@ -220,7 +221,7 @@ def test_a_hub_pushes_the_pages_another_process_draws_and_draws_them_itself_if_i
 
     # The process that answered table 1's entry publishes its pages; table 2's never come.
     monkeypatch.setattr(cache, "PROCESS", answered_in)
-    drawn = phones.pushed_pages(table.token, {east}, version=changed[table.token][0].version, leave_to_others=True)
+    drawn = pushes.pushed_pages(table.token, {east}, version=changed[table.token][0].version, leave_to_others=True)
     monkeypatch.setattr(cache, "PROCESS", "this hub's process")
     _run(hub._tell({}, clock))  # 0.1 s on: table 1's pages are taken, table 2 still waits
     assert queues[table.token].get_nowait().page == drawn[2][east]
@@ -238,10 +239,10 @@ def test_a_process_that_holds_none_of_a_tables_streams_leaves_its_pages_to_the_h
     seated_phone(table, "N", secure=True).post(
         reverse("table_enter", args=[table.token]), {"hand": 1, "tricks": 8}, HTTP_HX_REQUEST="true", secure=True
     )
-    looked = phones.tables_of_evenings([table.event_id])[table.token].shared
+    looked = versions.tables_of_evenings([table.event_id])[table.token].shared
     monkeypatch.setattr(cache, "PROCESS", "the process whose hub holds East's stream")
 
-    version, _, pages = phones.pushed_pages(table.token, {east}, version=looked, leave_to_others=True)
+    version, _, pages = pushes.pushed_pages(table.token, {east}, version=looked, leave_to_others=True)
     assert version == looked and "Agree" in pages[east]  # no half-second wait for a process that never draws
 
 
@@ -274,7 +275,7 @@ def test_in_one_process_nothing_is_published_for_others():
     event = started_event(tables=1)
     table = table_of(event, 1)
     players = set(Seating.objects.filter(table=table, hand=1).values_list("entrant_id", flat=True))
-    assert len(phones.pushed_pages(table.token, players)[2]) == 4
+    assert len(pushes.pushed_pages(table.token, players)[2]) == 4
     assert cache.published(cache.pushed_key(table.token)) is None
 
 
@@ -292,11 +293,11 @@ def test_in_several_processes_an_agreed_tables_waits_are_worked_out_once():
         HTTP_HX_REQUEST="true",
         secure=True,
     )
-    first = phones.load(table.token, set())  # this process works out where the four go, and so the waits
+    first = versions.load(table.token, set())  # this process works out where the four go, and so the waits
     cache.kept().clear()  # another process
 
     with CaptureQueriesContext(connection) as queries:
-        other = phones.load(table.token, set())
+        other = versions.load(table.token, set())
 
     # The table's read and its waited tables' results, where working out the movement again took nine
     # queries; and the same version, so the pages the first process draws at it are the ones both push.
@@ -318,7 +319,7 @@ def test_an_agreed_tables_push_is_drawn_from_the_state_its_agreement_left_withou
     _agreed_at(table)
 
     with CaptureQueriesContext(connection) as queries:
-        pages = phones.pushed_pages(table.token, players)[2]
+        pages = pushes.pushed_pages(table.token, players)[2]
 
     assert "Agreed: North–South 8, East–West 5" in pages[min(players)]
     read = " ".join(q["sql"] for q in queries.captured_queries)
@@ -326,28 +327,28 @@ def test_an_agreed_tables_push_is_drawn_from_the_state_its_agreement_left_withou
 
 
 def test_every_change_at_an_agreed_table_reaches_its_pushed_pages():
-    """The table's state kept with the revisions it was read at (``phones._table_now``) is never drawn
+    """The table's state kept with the revisions it was read at (``drawing._table_now``) is never drawn
     again once anything at the table changes: a call to the organiser, its answer, a correction."""
     event = started_event(tables=2)
     table = table_of(event, 1)
     north = Seating.objects.get(table=table, hand=1, seat="N").entrant_id
     _agreed_at(table)
-    assert "Call the organiser" in phones.pushed_pages(table.token, {north})[2][north]
+    assert "Call the organiser" in pushes.pushed_pages(table.token, {north})[2][north]
 
     flag = entry.call_organiser(table, hand=1, reason=FLAG_REASONS[0][0])
-    assert "The organiser has been called" in phones.pushed_pages(table.token, {north})[2][north]
+    assert "The organiser has been called" in pushes.pushed_pages(table.token, {north})[2][north]
 
     entry.resolve_flag(flag)
     entry.set_result(
         table, hand=1, entry=HandEntry(10, 3, trump_for_hand(event.trumps, 1)), user=None, reason="recounted"
     )
-    page = phones.pushed_pages(table.token, {north})[2][north]
+    page = pushes.pushed_pages(table.token, {north})[2][north]
     assert "Agreed: North–South 10, East–West 3" in page and "recounted" in page
     assert "The organiser has been called" not in page
 
 
 def test_where_an_agreed_tables_players_go_is_read_from_the_next_hands_seating_once_the_hall_is_seated():
-    """Whether the next hand is seated is kept under the event's revision (``phones._seated``): asked by
+    """Whether the next hand is seated is kept under the event's revision (``seats.seated``): asked by
     every agreed table's page before the hall moves on, and asked afresh once it has."""
     event = started_event(tables=2)
     event.auto_advance = False
@@ -356,26 +357,26 @@ def test_where_an_agreed_tables_players_go_is_read_from_the_next_hands_seating_o
     north = Seating.objects.get(table=one, hand=1, seat="N").entrant_id
     _agreed_at(one)
     _agreed_at(two, tricks=6)
-    before = phones.pushed_pages(one.token, {north})[2][north]
+    before = pushes.pushed_pages(one.token, {north})[2][north]
     assert "Agreed: North–South 8, East–West 5" in before and ", partner " not in before  # hand 2 not seated yet
 
     running.advance(event)
 
     seated_now = Seating.objects.get(table=one, hand=2, seat="N").entrant_id
-    after = phones.pushed_pages(one.token, {seated_now})[2][seated_now]
+    after = pushes.pushed_pages(one.token, {seated_now})[2][seated_now]
     assert "After hand 1" in after and ", partner " in after  # each player's next seat, and who with
 
 
 def test_where_an_agreed_tables_players_go_follows_the_tables_they_go_to_as_their_results_come_and_change():
     """The movement's answer for an agreed table is kept, checked against the results it turned on, and
-    worked out again from those when they changed (``phones._where_next``): always what it would be afresh."""
+    worked out again from those when they changed (``where_next.where_next``): always what it would be afresh."""
     event = started_event(tables=3)
     event.auto_advance = False
     event.save()
     one = table_of(event, 1)
 
     def shown() -> list[tuple[str, str]]:
-        return [(m["name"], m["text"]) for m in phones.kept_drawing(phones.load(one.token, set()))["moves"]]
+        return [(m["name"], m["text"]) for m in drawing.kept_drawing(versions.load(one.token, set()))["moves"]]
 
     def afresh() -> list[tuple[str, str]]:
         cache.clear()

@@ -119,7 +119,8 @@ def test_a_change_through_one_process_is_pushed_by_the_other(laptop):
 
 
 def test_every_process_pushes_a_player_the_page_their_phone_would_fetch(laptop):
-    # One process draws the table's pages and publishes them; the other takes them (whistdrive.evening.phones.pushed_pages).
+    # One process draws the table's pages and publishes them; the other takes them
+    # (whistdrive.evening.phones.pushes.pushed_pages).
     drive, evening = laptop
     token = evening["tables"]["1"]
     north, east = Phone(drive.base_url, token), Phone(drive.base_url, token)

@@ -430,7 +430,7 @@ def _locked_for_entry(table: Table, hand: int, key: str) -> tuple[Table, bool]:
     return locked, bool(called)
 
 
-# Every entry reads its table under the lock: written out once, as ``phones.load`` is, since the ORM
+# Every entry reads its table under the lock: written out once, as ``phones.versions.load`` is, since the ORM
 # took longer to build this select than the database to answer it.
 @functools.cache
 def _locked_sql(vendor: str, for_entry: bool = False) -> str:

@@ -372,7 +372,7 @@ def totals_for(event: Event, entrants) -> dict[str, int]:
 
 
 # What an agreed table's page reads for its four's totals (on every agreement of a big hall), written out
-# once a shape, as the tables' own reads are (``phones.load``): the ORM took longer to build these than the
+# once a shape, as the tables' own reads are (``phones.versions.load``): the ORM took longer to build these than the
 # database to answer them. By the entrants alone (an entrant is of one evening): with the event too, the
 # database read the whole evening's seatings through its (event, hand) index.
 @functools.cache

@@ -40,7 +40,7 @@ from a2wsgi.wsgi import WSGIResponder  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.core.handlers.wsgi import WSGIHandler  # noqa: E402
 
-from whistdrive.evening.phones import pushed_player  # noqa: E402
+from whistdrive.evening.phones.pushes import pushed_player  # noqa: E402
 from whistdrive.server import push  # noqa: E402
 from whistdrive.server.addresses import forwarded_address  # noqa: E402
 from whistdrive.server.limits import too_large  # noqa: E402
@@ -178,7 +178,7 @@ def settle_the_heap() -> None:
 
 
 def _pushed_player(scope) -> int | None:
-    """The player a stream's ``?as=`` names (signed by the page: phones.push_as)."""
+    """The player a stream's ``?as=`` names (signed by the page: pushes.push_as)."""
     signed = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("as")
     return pushed_player(signed[0]) if signed else None
 

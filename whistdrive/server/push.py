@@ -1,10 +1,10 @@
 """Pushed updates: a phone hears the moment its table's page changes, instead of asking every few seconds.
 
 Each table page opens one server-sent-events stream (``/t/<token>/events/?as=<its player, signed>``).
-The stream carries the table's shared version (``phones.load``: the same version a poll compares),
+The stream carries the table's shared version (``versions.load``: the same version a poll compares),
 first when it opens and then whenever it changes. When the phone's player sits at the table, a change
 comes as the page itself (a ``page`` event: the fragment the phone would fetch, drawn once a seat,
-``phones.pushed_pages``), and the phone swaps it in with no request at all; otherwise as the
+``pushes.pushed_pages``), and the phone swaps it in with no request at all; otherwise as the
 version (a plain message), and the page fetches its fragment when the version it shows is not the one
 pushed (static/whistdrive/push.js). While the stream is open the page does not poll; when it cannot be
 opened (a server that cannot hold open streams answers 204, see ``views.table.events``) or drops, the
@@ -42,7 +42,7 @@ from dataclasses import dataclass, field, replace
 from django.conf import settings
 from django.db import close_old_connections
 
-from whistdrive.evening import phones
+from whistdrive.evening.phones import pushes, versions
 
 log = logging.getLogger("whistdrive.server.push")
 
@@ -117,9 +117,9 @@ class Hub:
     listeners: dict[str, dict[asyncio.Queue, int | None]] = field(default_factory=dict)  # token -> queue -> player
     evenings: dict[str, int] = field(default_factory=dict)  # token -> its table's event id, as it joined
     told: dict[str, str] = field(default_factory=dict)
-    seen: dict = field(default_factory=dict)  # token -> phones.Seen, as last looked at
-    awaiting: dict = field(default_factory=dict)  # token -> (Told, phones.Loaded | None, since): drawn elsewhere
-    stamp: tuple = ()  # phones.evenings_stamp at that look
+    seen: dict = field(default_factory=dict)  # token -> versions.Seen, as last looked at
+    awaiting: dict = field(default_factory=dict)  # token -> (Told, versions.Loaded | None, since): drawn elsewhere
+    stamp: tuple = ()  # versions.evenings_stamp at that look
     executor: ThreadPoolExecutor = field(default_factory=lambda: ThreadPoolExecutor(1, thread_name_prefix="push"))
     task: asyncio.Task | None = None
     streams: Streams = field(default_factory=Streams)
@@ -182,7 +182,7 @@ class Hub:
                 self.stamp = ()
                 self.awaiting.clear()
                 continue
-            changed: dict[str, tuple[Told, phones.Loaded | None]] = {}
+            changed: dict[str, tuple[Told, versions.Loaded | None]] = {}
             if clock() - looked >= CHECK_EVERY - AWAIT_EVERY / 2:
                 looked = clock()
                 try:
@@ -193,9 +193,9 @@ class Hub:
                     continue
             await self._tell(changed, clock)
 
-    async def _tell(self, changed: dict[str, tuple[Told, phones.Loaded | None]], clock: Callable[[], float]) -> None:
+    async def _tell(self, changed: dict[str, tuple[Told, versions.Loaded | None]], clock: Callable[[], float]) -> None:
         """Tell the phones of each ``changed`` table, and of each table whose pages another process was drawing
-        (``phones.pushed_pages``' ``leave_to_others``), its version now, with the pages of those who sit there.
+        (``pushes.pushed_pages``' ``leave_to_others``), its version now, with the pages of those who sit there.
 
         Each table's phones are told as soon as its pages are drawn, not when the whole hall's are (a correction
         changes every table's totals at once). A table another process is drawing waits for its pages to be
@@ -229,30 +229,30 @@ class Hub:
             queue.put_nowait(GONE)
             queue.put_nowait(None)
 
-    def _changes(self, evenings: dict[str, int]) -> dict[str, tuple[Told, phones.Loaded | None]]:
+    def _changes(self, evenings: dict[str, int]) -> dict[str, tuple[Told, versions.Loaded | None]]:
         """The listened-to tables (token -> event id) whose version is not what their phones were last told (in
         the hub's thread), each with the table as loaded for it, when it was; ``GONE`` for a token that no table
         of its evening has now.
 
         One query reads the evenings' tables; a table not agreed has its version worked out from it, and so
         has an agreed one (whose page also waits on other tables' results) when it or a table it waits on
-        moved, once what it waits on is known (``phones.agreed_version``). Until then it is loaded as a
+        moved, once what it waits on is known (``versions.agreed_version``). Until then it is loaded as a
         phone's poll loads it, and its pages are drawn from that load, not a second one. So a process whose
-        hub leaves a table's pages to another (``phones.pushed_pages``) reads nothing of that table.
+        hub leaves a table's pages to another (``pushes.pushed_pages``) reads nothing of that table.
         """
         close_old_connections()
         ids = sorted(set(evenings.values()))
-        stamp = phones.evenings_stamp(ids)
+        stamp = versions.evenings_stamp(ids)
         if stamp == self.stamp and evenings.keys() <= self.seen.keys():
             return {}  # nothing written at these evenings since the last look
         self.stamp = stamp
-        now = phones.tables_of_evenings(ids, self.seen)
+        now = versions.tables_of_evenings(ids, self.seen)
         before, self.seen = self.seen, now
         new_results = {
             seen.pk for token, seen in now.items() if token in before and before[token].results != seen.results
         }
         looked = {seen.pk: seen for seen in now.values()}
-        out: dict[str, tuple[Told, phones.Loaded | None]] = {}
+        out: dict[str, tuple[Told, versions.Loaded | None]] = {}
         for token in evenings:
             seen = now.get(token)
             if seen is None:
@@ -261,13 +261,13 @@ class Hub:
             moved = token not in before or before[token].revisions != seen.revisions
             loaded = None
             shared = seen.shared
-            if shared is None and (moved or phones.waits_on_any(token, new_results)):
-                shared = phones.agreed_version(token, seen, looked)
+            if shared is None and (moved or versions.waits_on_any(token, new_results)):
+                shared = versions.agreed_version(token, seen, looked)
                 if shared is None:  # its waits not known yet: read as a phone's poll reads it, which learns them
-                    loaded = phones.load(token, set())
+                    loaded = versions.load(token, set())
             if shared is not None:
                 revision, event_revision = seen.revisions[:2]
-                told: Told | None = Told(shared, phones.revisions_of(event_revision, revision))
+                told: Told | None = Told(shared, versions.revisions_of(event_revision, revision))
             elif loaded is not None:
                 told = _told(loaded)
             else:
@@ -278,17 +278,17 @@ class Hub:
 
 
 def _pages(
-    token: str, now: Told, players: set[int], loaded: phones.Loaded | None = None, leave_to_others: bool = False
+    token: str, now: Told, players: set[int], loaded: versions.Loaded | None = None, leave_to_others: bool = False
 ) -> tuple[Told | None, dict[int, str]] | None:
     """The table's version now (``loaded``'s when given) and, for the listening ``players`` who sit at it,
     their pages (in the hub's thread); ``now`` (no pages) when they cannot be drawn; a None version when
     the table has gone. With ``leave_to_others``, None when another server process is drawing them."""
     try:
-        drawn = phones.pushed_pages(token, players, loaded, now.version, leave_to_others=leave_to_others)
+        drawn = pushes.pushed_pages(token, players, loaded, now.version, leave_to_others=leave_to_others)
     except Exception:  # its phones are told the version, and fetch their pages
         log.exception("The pushed page of a table could not be drawn; telling its version")
         return now, {}
-    if isinstance(drawn, str):  # phones.DRAWN_ELSEWHERE
+    if isinstance(drawn, str):  # pushes.DRAWN_ELSEWHERE
         return None
     if drawn is None:
         return None, {}
@@ -298,15 +298,15 @@ def _pages(
 
 def _version_now(token: str) -> tuple[Told, int] | None:
     """The table's version now and its evening (event id); None when no table has the token."""
-    loaded = phones.load(token, set())
+    loaded = versions.load(token, set())
     told = _told(loaded)
     return None if loaded is None or told is None else (told, loaded.table.event_id)
 
 
-def _told(loaded: phones.Loaded | None) -> Told | None:
+def _told(loaded: versions.Loaded | None) -> Told | None:
     if loaded is None:
         return None
-    return Told(loaded.shared, phones.revisions_of(loaded.table.event.revision, loaded.table.revision))
+    return Told(loaded.shared, versions.revisions_of(loaded.table.event.revision, loaded.table.revision))
 
 
 @dataclass(frozen=True)
@@ -338,7 +338,7 @@ hub = Hub()
 
 
 def listens_to(token: str) -> bool:
-    """Whether this process's hub holds a stream of the table with ``token`` (``phones.hub_listens_to``)."""
+    """Whether this process's hub holds a stream of the table with ``token`` (``drawing.hub_listens_to``)."""
     return hub.listens_to(token)
 
 

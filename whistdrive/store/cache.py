@@ -169,7 +169,7 @@ def where_next_key(event_pk: int, hand: int, number: int, revision: int) -> str:
 
 
 def seated_key(event_pk: int, hand: int, revision: int) -> str:
-    """Whether anyone is seated for a hand of an evening (``phones._seated``): a seating bumps its revision."""
+    """Whether anyone is seated for a hand of an evening (``phones.seats.seated``): a seating bumps its revision."""
     return f"seated:{event_pk}:{hand}:{revision}"
 
 
@@ -180,7 +180,7 @@ def table_count_key(event_pk: int, revision: int) -> str:
 
 
 def waits_key(table_token: str) -> str:
-    """The other tables whose results an agreed table's page waits on (``phones.load``), by token: the
+    """The other tables whose results an agreed table's page waits on (``phones.versions.load``), by token: the
     page's one query reads them with the table."""
     return f"waits:{table_token}"
 
@@ -192,7 +192,7 @@ def table_state_key(table_token: str) -> str:
 
 
 def page_key(table_token: str, seat: str) -> str:
-    """The state fragment the phones in a seat at the table are shown (``phones.seat_page``): the latest only,
+    """The state fragment the phones in a seat at the table are shown (``phones.pushes.seat_page``): the latest only,
     kept with its version, as the drawing it is drawn from is."""
     return f"page:{table_token}:{seat}"
 
@@ -204,7 +204,7 @@ def part_key(table_token: str, part: str) -> str:
 
 
 def drawing_key(table_token: str) -> str:
-    """What all four phones of a table show (``phones.drawing``): the latest drawing only, kept with the
+    """What all four phones of a table show (``phones.drawing.drawing``): the latest drawing only, kept with the
     version it was made at (``latest_or_make``), so that an evening's superseded drawings do not pile up
     in the server's memory. By token: a restored database may give another table the same id."""
     return f"drawing:{table_token}"
@@ -212,7 +212,7 @@ def drawing_key(table_token: str) -> str:
 
 def pushed_key(table_token: str) -> str:
     """A table's pushed pages, one a seated player, with the version and revisions they were drawn at
-    (``phones.pushed_pages``), in the cache every server process reads (``published``): the latest only."""
+    (``phones.pushes.pushed_pages``), in the cache every server process reads (``published``): the latest only."""
     return f"whistdrive:pushed:{table_token}"
 
 
@@ -222,7 +222,7 @@ def drawer_key(table_token: str, version: str) -> str:
 
 
 def published_waits_key(table_token: str) -> str:
-    """An agreed table's waits as the first process to work them out found them (``phones._learn_waits``),
+    """An agreed table's waits as the first process to work them out found them (``phones.versions._learn_waits``),
     for the other processes, in the cache they share: the latest only."""
     return f"whistdrive:waits:{table_token}"
 

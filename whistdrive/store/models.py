@@ -397,7 +397,7 @@ class Table(models.Model):
 @functools.lru_cache(maxsize=4096)
 def _player_path(prefix: str, token: str) -> str:
     """A player's own page, reversed once a player (under the script prefix it was reversed with) rather than
-    on each of the dozen pages a hand that their phone is drawn (``phones.for_phone``)."""
+    on each of the dozen pages a hand that their phone is drawn (``phones.drawing.for_phone``)."""
     return reverse("player", args=[token])
 
 
@@ -424,7 +424,7 @@ def _hashable(value):
 def columns_of(model, alias: str) -> list[str]:
     """The columns of ``model`` as ``alias`` in a hand-written select, in the order ``from_row`` reads them.
 
-    For the hot paths' statements (``phones.load``, ``entry``'s reads): the ORM took longer to build
+    For the hot paths' statements (``phones.versions.load``, ``entry``'s reads): the ORM took longer to build
     each of those selects than the database took to answer it (docs/benchmarks.md)."""
     q = connection.ops.quote_name
     return [f"{alias}.{q(str(f.column))}" for f in model._meta.concrete_fields]

@@ -19,7 +19,7 @@ from whistdrive.engines.rules import HandEntry, RuleError, check_entry, trump_fo
 from whistdrive.engines.vocabulary import SEAT_NAMES, SEATS, SUITS, suit_word
 from whistdrive.evening import running
 from whistdrive.evening.entry import fixed_trump
-from whistdrive.evening.phones import FLAG_REASONS
+from whistdrive.evening.phones.words import FLAG_REASONS
 from whistdrive.store.models import Entrant, Event, Side, Table, Trump
 
 TIE_BREAK_LABELS = {

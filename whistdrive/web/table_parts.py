@@ -5,10 +5,10 @@ A hall's end of hand draws each table's page once for every seat (the four phone
 whistdrive.server.push), and drawing them was a third of the server's work at a hand's end (docs/benchmarks.md).
 Most of a page (the hand, the game, the agreed result, the calls) is the same whoever holds the phone.
 
-The part is drawn from the table's drawing alone (``phones.drawing``, which the page's context carries as
-``drawing``), never from what the phone's own seat adds (``phones.for_phone``): so it cannot differ by
+The part is drawn from the table's drawing alone (``drawing.drawing``, which the page's context carries as
+``drawing``), never from what the phone's own seat adds (``drawing.for_phone``): so it cannot differ by
 seat, however it is written, and a name the drawing does not have shows as nothing on every phone alike.
-When the page is drawn at a known version of the table (``part_version``: ``phones.seat_page``), the part
+When the page is drawn at a known version of the table (``part_version``: ``pushes.seat_page``), the part
 is kept with that version (``cache.part_key``) and the table's other phones are given it as drawn.
 """
 

@@ -366,7 +366,7 @@
     }, function () { return false; });
   }
 
-  /* The player this page is for (its stream names them: phones.push_as), carried to the new laptop so the
+  /* The player this page is for (its stream names them: pushes.push_as), carried to the new laptop so the
      phone need not pick its seat again there (views/table.py, _handed_over). */
   function handover() {
     var state = document.getElementById("state");

@@ -11,7 +11,8 @@ from django.views.decorators.http import require_GET
 
 from whistdrive.engines import charts
 from whistdrive.engines.vocabulary import SEAT_NAMES
-from whistdrive.evening import pairs, phones, scores
+from whistdrive.evening import pairs, scores
+from whistdrive.evening.phones import where_next, words
 from whistdrive.store.models import Entrant, Result, Seating
 
 
@@ -34,9 +35,9 @@ def player_page(request: HttpRequest, token: str) -> HttpResponse:
         here = {
             s.seat: s.entrant for s in Seating.objects.filter(table=now.table, hand=now.hand).select_related("entrant")
         }
-        mine = [m for m in phones.moves(event, now.table, now.hand, here) if m["seat"] == now.seat]
+        mine = [m for m in where_next.moves(event, now.table, now.hand, here) if m["seat"] == now.seat]
         next_move = mine[0]["you"] if mine else ""
-    lines = [{**line.__dict__, "trump": phones.trump_view(line.trump)} for line in card.lines]
+    lines = [{**line.__dict__, "trump": words.trump_view(line.trump)} for line in card.lines]
     context = {
         "event": event,
         "person": person,

@@ -29,7 +29,8 @@ from django.views.decorators.http import require_GET, require_POST
 from clubs.access import HtmxHttpRequest
 from whistdrive.engines import tokens
 from whistdrive.engines.vocabulary import OTHER_SIDE, SIDE_OF_SEAT
-from whistdrive.evening import entry, phones, running
+from whistdrive.evening import entry, running
+from whistdrive.evening.phones import drawing, pushes, versions, words
 from whistdrive.server import addresses, lan
 from whistdrive.store.models import Entrant, Event, RetiredTableToken, Seating, Table
 from whistdrive.web import ratelimit
@@ -60,14 +61,14 @@ def _remembered(request: HtmxHttpRequest) -> dict[str, int]:
     return request.session.get(REMEMBERED, {})
 
 
-def _load(request: HtmxHttpRequest, token: str, *, learn_waits: bool = True) -> phones.Loaded:
+def _load(request: HtmxHttpRequest, token: str, *, learn_waits: bool = True) -> versions.Loaded:
     """The table with this phone's version of its page (one query); a retired code says so (410)."""
-    loaded = phones.load(token, set(_remembered(request).values()), learn_waits=learn_waits)
+    loaded = versions.load(token, set(_remembered(request).values()), learn_waits=learn_waits)
     if loaded is None:
         if RetiredTableToken.objects.filter(token=token).exists():
             raise TableHasNewCode("This table has a new code: scan the card on the table.")
         raise Http404("No such table.")
-    return phones.for_player(loaded, _player(request, loaded.table))
+    return drawing.for_player(loaded, _player(request, loaded.table))
 
 
 def _player(request: HtmxHttpRequest, table: Table) -> int | None:
@@ -138,7 +139,7 @@ def _render(
     shared: dict,
     my_seat: str | None,
     version: str,
-    loaded: phones.Loaded | None = None,
+    loaded: versions.Loaded | None = None,
     *,
     error: str = "",
     notice: str = "",
@@ -151,16 +152,16 @@ def _render(
     if request.htmx and loaded is not None and version and version == loaded.version and not error and not notice:
         if my_seat is not None and my_seat in state.seats:
             # The fragment the hub pushes to this seat's phones at this version: drawn once for either.
-            response = HttpResponse(phones.seat_page(shared, loaded.shared, my_seat))
+            response = HttpResponse(pushes.seat_page(shared, loaded.shared, my_seat))
             return _as_a_page(response, shared["event"])
     player = _player(request, shared["table"])
-    context = phones.for_phone(shared, my_seat, player)
+    context = drawing.for_phone(shared, my_seat, player)
     context.update(
         error=error,
         notice=notice,
         version=version,
         shared_version=loaded.shared if loaded is not None and version and version == loaded.version else "",
-        push_as=phones.push_as(player),
+        push_as=pushes.push_as(player),
         whole_page=not request.htmx,  # a page's forms carry its form token; htmx sends it as a header instead
     )
     template = "whistdrive/table.html#state" if request.htmx else "whistdrive/table.html"
@@ -206,7 +207,7 @@ def _table_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
             response: HttpResponse = HttpResponseNotModified()
             response["ETag"] = etag
             return response
-    shared = phones.kept_drawing(loaded) if hand else phones.drawing(loaded.table)
+    shared = drawing.kept_drawing(loaded) if hand else drawing.drawing(loaded.table)
     response = _render(request, shared, loaded.my_seat, loaded.version if hand else "", loaded)
     if hand:
         response["ETag"] = _page_etag(request, loaded.version)
@@ -272,20 +273,20 @@ def _after_post(
         # is left to that next page too: the phone pressing Agree is answered at once. (Worked out in
         # the answer instead, a busy hall's agreements all at once went from 100 to 64 a second, for one
         # request a table less: docs/benchmarks.md.)
-        loaded = phones.for_player(
-            phones.written(state.table, my_seat, agreed=state.status == "agreed"), _player(request, state.table)
+        loaded = drawing.for_player(
+            versions.written(state.table, my_seat, agreed=state.status == "agreed"), _player(request, state.table)
         )
-        shared = phones.drawing(state.table, state=state, moves_later=True)
+        shared = drawing.drawing(state.table, state=state, moves_later=True)
         if shared.get("moves_later") or not loaded.version:
-            version = phones.MOVES_LATER  # never a real version: the next poll draws the page as it is now
+            version = versions.MOVES_LATER  # never a real version: the next poll draws the page as it is now
         else:
             version = loaded.version
             # The table's other phones, told of this version (pushed or polled), are given this drawing
             # instead of drawing it again.
-            phones.keep_drawing(loaded, shared)
+            drawing.keep_drawing(loaded, shared)
     else:
         loaded = _load(request, token)
-        shared = phones.kept_drawing(loaded)
+        shared = drawing.kept_drawing(loaded)
         version = loaded.version
     return _render(request, shared, loaded.my_seat, version, loaded, error=error, notice=notice)
 
@@ -411,7 +412,7 @@ def call_organiser(request: HtmxHttpRequest, token: str) -> HttpResponse:
         return _after_post(request, token, phone_form_error(form, "Say why you need the organiser."))
     if form.cleaned_data["hand"] != running.playing_hand(table):
         return _after_post(request, token, NO_SUCH_HAND)  # a call is about the hand being played
-    reason = dict(phones.FLAG_REASONS)[form.cleaned_data["reason"]]
+    reason = dict(words.FLAG_REASONS)[form.cleaned_data["reason"]]
     try:
         entry.call_organiser(table, hand=form.cleaned_data["hand"], reason=reason)
     except entry.EntryError:

@@ -1,5 +1,5 @@
-"""The engines are plain Python: the rules, movements, duplicate, standings, prizes, formats,
-vocabulary and the PDF drawing import no Django, directly or through another module of ours, so
+"""The engines are plain Python: every module of whistdrive/engines/ (the rules, movements, duplicate,
+standings, prizes, formats, vocabulary, ...) and the PDF drawing import no Django, directly or through another module of ours, so
 they can be read, tested and reused without a database (docs/architecture.md)."""
 
 import ast
@@ -8,14 +8,13 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "whistdrive"
+# Every module and package of whistdrive/engines/, and the printing layouts.
 ENGINES = [
-    "engines/rules",
-    "engines/movements",
-    "engines/duplicate",
-    "engines/standings.py",
-    "engines/prizes.py",
-    "engines/formats.py",
-    "engines/vocabulary.py",
+    *sorted(
+        f"engines/{entry.name}"
+        for entry in (PACKAGE / "engines").iterdir()
+        if entry.name != "__init__.py" and (entry.suffix == ".py" or (entry / "__init__.py").exists())
+    ),
     "printing/common.py",
     "printing/scorecards.py",
     "printing/table_cards.py",

@@ -1,8 +1,17 @@
 """Running-total charts are well-formed, accessible SVG with names escaped."""
 
 import xml.etree.ElementTree as ET
+from dataclasses import dataclass
 
-from whistdrive.engines.charts import field_average, leaders_series, player_evening_svg, running_totals_svg
+from tests.duplicate.evenings import duplicate
+from whistdrive.engines.charts import (
+    field_average,
+    leaders_series,
+    pair_evening_svg,
+    player_evening_svg,
+    running_totals_svg,
+)
+from whistdrive.engines.duplicate import BoardPlay, score_duplicate
 from whistdrive.engines.standings import drive_standings
 
 from .evenings import drive, sitout_evening
@@ -85,3 +94,25 @@ def test_a_long_name_is_shortened_on_the_chart_but_kept_whole_for_screen_readers
     root = parse(running_totals_svg([(name, [7])], width=800, height=450, title="t"))
     assert "Wilhelmina Featherstone\u2026" in texts(root)
     assert name in root.get("aria-label")
+
+
+def test_a_duplicate_pairs_evening_draws_before_any_board_has_been_played_twice():
+    """Early in a duplicate evening each board has been played at one table only: nothing to compare it with,
+    so no percentage yet (top 0). The pair's own page still draws its chart, empty, rather than failing."""
+    results = score_duplicate(
+        duplicate(boards=2, boards_per_round=1), [BoardPlay(1, 1, ("n1a", "n1b"), ("e1a", "e1b"), 8, 5)]
+    )
+    played = next(p for p in results.pairs if p.ids == ("n1a", "n1b"))
+    assert played.percentage is None  # nothing to compare the board with yet
+    svg = pair_evening_svg(results, PairLine(played.ids, "N–S 1", played.score, None), title="Your evening")
+    assert ET.fromstring(svg).tag == f"{SVG}svg"
+
+
+@dataclass
+class PairLine:
+    """A pair's result line as the pair's page gives it to the chart (the evening's pairs.ResultLine)."""
+
+    ids: tuple[str, str]
+    label: str
+    score: float
+    percentage: float | None

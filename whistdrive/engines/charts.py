@@ -12,10 +12,22 @@ No Django import.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Protocol
 from xml.sax.saxutils import escape, quoteattr
 
+from whistdrive.engines.duplicate import DuplicateResults
 from whistdrive.engines.standings import Standing
+
+
+class PairLine(Protocol):
+    """A duplicate pair's result line as the charts read it (the evening's ``pairs.ResultLine``)."""
+
+    ids: tuple[str, str]
+    label: str
+    score: float
+    percentage: float | None
+
 
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442")
 DASHES = ("", "12 6", "4 4", "14 5 3 5", "2 6", "20 6", "8 3 2 3 2 3", "6 10")
@@ -150,7 +162,7 @@ def field_average(standings: Sequence[Standing]) -> list[float]:
     return [round(sums[number] / people, 1) for number in numbers]
 
 
-def player_evening_svg(standing: Standing, standings: Sequence[Standing], **options) -> str:
+def player_evening_svg(standing: Standing, standings: Sequence[Standing], **options: Any) -> str:
     """One player's running total against the field average."""
     options.setdefault("title", f"{standing.name}: your evening")
     options.setdefault("hand_numbers", [h.number for h in standing.hands])
@@ -165,7 +177,16 @@ def player_evening_svg(standing: Standing, standings: Sequence[Standing], **opti
     )
 
 
-def _polyline(values, x_at, y_at, colour, dash, stroke, marker, font) -> str:
+def _polyline(
+    values: Sequence[float],
+    x_at: Callable[[int], float],
+    y_at: Callable[[float], float],
+    colour: str,
+    dash: str,
+    stroke: float,
+    marker: str | None,
+    font: int,
+) -> str:
     points = " ".join(f"{x_at(i):.1f},{y_at(v):.1f}" for i, v in enumerate(values))
     dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
     parts = [
@@ -220,7 +241,9 @@ def _summary(lines: list[tuple[str, list[float]]]) -> str:
     return "; ".join(ends) if ends else "No hands scored yet"
 
 
-def pair_percentage_series(results, lines, count: int = 5) -> list[tuple[str, list[float]]]:
+def pair_percentage_series(
+    results: DuplicateResults, lines: Iterable[PairLine], count: int = 5
+) -> list[tuple[str, list[float]]]:
     """Duplicate: the first ``count`` pairs' running percentage (compass: running score) board by board,
     labelled "N–S 3 (62.50%)". ``lines`` are the pairs' result lines (``pairs.result_lines``), best first;
     ``results`` is the evening's ``DuplicateResults``."""
@@ -233,7 +256,7 @@ def pair_percentage_series(results, lines, count: int = 5) -> list[tuple[str, li
     return series
 
 
-def pair_evening_svg(results, line, **options) -> str:
+def pair_evening_svg(results: DuplicateResults, line: PairLine, **options: Any) -> str:
     """One duplicate pair's evening: its percentage (compass: its score) on each board, and so far."""
     points = results.running(line.ids)
     options.setdefault("title", f"{line.label}: board by board")
@@ -242,5 +265,6 @@ def pair_evening_svg(results, line, **options) -> str:
     so_far = [value for _b, _on, value in points if value is not None]
     on_board = [value for _b, value, _so_far in points]
     if results.scoring != "matchpoints" or len(so_far) != len(points):
-        return running_totals_svg([("Score so far", [v for _b, _on, v in points])], **options)
+        # Before any board has a comparison (top 0) nothing is known so far: an empty chart, not a failure.
+        return running_totals_svg([("Score so far", [v for _b, _on, v in points if v is not None])], **options)
     return running_totals_svg([("So far", so_far)], comparison=("On the board", on_board), **options)

@@ -10,6 +10,7 @@ No Django import: the rules, movement and standings engines all take a Format.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields, replace
+from typing import Any
 
 from whistdrive.engines.vocabulary import TRUMP_LETTERS, is_whole_number
 
@@ -60,7 +61,7 @@ class Format:
     # -- reading and writing the archive's "format" object ------------------
 
     @classmethod
-    def from_dict(cls, data: dict) -> Format:
+    def from_dict(cls, data: dict[str, Any]) -> Format:
         """Build a format from archive keys; unknown keys are a FormatError.
 
         A duplicate evening has its own keys (``DUPLICATE_KEYS``); drive and game-night formats
@@ -112,7 +113,7 @@ class Format:
             movement=movement,
         )
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         if self.kind == "duplicate":
             return {
                 "kind": "duplicate",
@@ -126,7 +127,7 @@ class Format:
         data["tie_breaks"] = list(self.tie_breaks)
         return data
 
-    def with_changes(self, **changes) -> Format:
+    def with_changes(self, **changes: Any) -> Format:
         return replace(self, **changes)
 
     # -- questions the engines ask -------------------------------------------
@@ -188,7 +189,7 @@ class Format:
             return self._duplicate_problems()
         found: list[str] = []
 
-        def choice(name: str, value, allowed) -> bool:
+        def choice(name: str, value: Any, allowed: Any) -> bool:
             if value not in allowed:
                 options = ", ".join(str(a) for a in allowed)
                 found.append(f"{name} must be one of {options}, not {value!r}")
@@ -304,7 +305,7 @@ class Format:
         return self
 
 
-def _trump_problems(trumps) -> list[str]:
+def _trump_problems(trumps: Any) -> list[str]:
     if not isinstance(trumps, str) or not trumps:
         return ["trumps must be a rotation such as HDSC, or 'turned' or 'cut'"]
     if trumps in TRUMP_MODES:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from whistdrive.engines.standings import PairStanding, Standing
 from whistdrive.engines.vocabulary import is_whole_number
@@ -59,7 +60,7 @@ _DEFAULT_TWO_FIELDS = (
 )
 
 
-def default_prizes(roles_used: bool, *, pairs: bool = False, two_fields: bool = False) -> list[dict]:
+def default_prizes(roles_used: bool, *, pairs: bool = False, two_fields: bool = False) -> list[dict[str, Any]]:
     """The prize list an event has until the organiser gives its own.
 
     Players: ladies' and gents' 1st–3rd and both boobies; top 3 and a booby overall without roles.
@@ -97,7 +98,7 @@ class Award:
     message: str = ""
 
 
-def validate_prizes(prizes: Sequence[dict]) -> list[dict]:
+def validate_prizes(prizes: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """The prize list with defaults filled in, or a PrizeError naming the first faulty prize."""
     if not isinstance(prizes, (list, tuple)):
         raise PrizeError("the prizes must be a list")
@@ -150,7 +151,7 @@ def validate_prizes(prizes: Sequence[dict]) -> list[dict]:
 
 
 def award_prizes(
-    prizes: list[dict],
+    prizes: list[dict[str, Any]],
     standings: Sequence[Standing | PairStanding],
     *,
     one_per_person: bool = True,
@@ -277,8 +278,8 @@ def ordinal(number: int) -> str:
 
 
 def _judging(
-    prize: dict,
-) -> tuple[Callable[[Standing | PairStanding], tuple], Callable[[Standing | PairStanding], int]]:
+    prize: dict[str, Any],
+) -> tuple[Callable[[Standing | PairStanding], tuple[Any, ...]], Callable[[Standing | PairStanding], int]]:
     """How to order standings for a prize (smallest first wins) and the score shown with it."""
     kind = prize["kind"]
     if kind == "top":

@@ -129,8 +129,8 @@ def season_table(events: Sequence[EventResult], *, counting: str = "all", best: 
             )
         )
 
-    def score(row: dict) -> int:
-        return row["best_total"] if counting == "best" else row["total"]
+    def score(row: dict[str, Any]) -> int:
+        return int(row["best_total"] if counting == "best" else row["total"])
 
     rows.sort(key=lambda row: (-score(row), -row["average"], row["name"], row["member"]))
     table: list[SeasonRow] = []
@@ -167,9 +167,9 @@ def league_table(matches: Iterable[tuple[str, str, int, int]]) -> list[LeagueRow
     Each match is (home_club, away_club, home_tricks, away_tricks). Clubs level on points and
     difference share a position; the club name only orders the print.
     """
-    clubs: dict[str, dict] = {}
+    clubs: dict[str, dict[str, int]] = {}
 
-    def club(name: str) -> dict:
+    def club(name: str) -> dict[str, int]:
         return clubs.setdefault(name, dict(played=0, won=0, drawn=0, lost=0, tricks_for=0, tricks_against=0))
 
     for number, match in enumerate(matches, start=1):
@@ -191,18 +191,18 @@ def league_table(matches: Iterable[tuple[str, str, int, int]]) -> list[LeagueRow
             else:
                 row["lost"] += 1
 
-    rows = []
+    rows: list[dict[str, Any]] = []
     for name, row in clubs.items():
         points = WIN_POINTS * row["won"] + TIE_POINTS * row["drawn"]
         rows.append(dict(club=name, difference=row["tricks_for"] - row["tricks_against"], points=points, **row))
     rows.sort(key=lambda r: (-r["points"], -r["difference"], r["club"]))
     table: list[LeagueRow] = []
-    for index, row in enumerate(rows):
+    for index, line in enumerate(rows):
         position = index + 1
         previous = rows[index - 1] if index else None
-        if previous and (previous["points"], previous["difference"]) == (row["points"], row["difference"]):
+        if previous and (previous["points"], previous["difference"]) == (line["points"], line["difference"]):
             position = table[-1].position
-        table.append(LeagueRow(position=position, **row))
+        table.append(LeagueRow(position=position, **line))
     return table
 
 

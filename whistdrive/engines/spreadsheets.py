@@ -11,20 +11,22 @@ by WhistDrive drops the guard again (``unguard``), so an export imports to the s
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+from typing import Any
 
 _RUNS = re.compile(r"^'*[=+\-@\t\r]")  # a cell a spreadsheet would run (or a guarded one: guarded again)
 _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
 _GUARDED = re.compile(r"^'+[=+\-@\t\r]")
 
 
-def safe_cell(value):
+def safe_cell(value: Any) -> Any:
     """``value`` as a spreadsheet should read it: guarded when it is text it would run as a formula."""
     if isinstance(value, str) and _RUNS.match(value) and not _NUMBER.match(value):
         return "'" + value
     return value
 
 
-def safe_row(row) -> list:
+def safe_row(row: Iterable[Any]) -> list[Any]:
     return [safe_cell(value) for value in row]
 
 

@@ -179,7 +179,7 @@ def drive_standings(
             provisional=not final,
         )
         # Higher is better: every part negated, so one ascending sort puts the best first.
-        key: list = [-total]
+        key: list[Any] = [-total]
         for rule in tie_breaks:
             if rule == "second_half":
                 key.append(-second)
@@ -206,7 +206,9 @@ def drive_standings(
     return result
 
 
-def event_standings(fmt: Format, entrants: Sequence[Person], hands: Sequence[HandRecord], *, final: bool = True):
+def event_standings(
+    fmt: Format, entrants: Sequence[Person], hands: Sequence[HandRecord], *, final: bool = True
+) -> list[Standing]:
     """Standings for any kind of event: the one entry point the pages call."""
     if fmt.is_drive:
         return drive_standings(fmt, entrants, hands, final=final)
@@ -214,7 +216,7 @@ def event_standings(fmt: Format, entrants: Sequence[Person], hands: Sequence[Han
     raise ValueError("game nights are ranked by games_standings(fmt, entrants, tables), from each table's hands")
 
 
-def results_players(standings: Sequence[Standing]) -> list[dict]:
+def results_players(standings: Sequence[Standing]) -> list[dict[str, Any]]:
     """The archive's ``results.players``: best first, equal ranks ordered by id for stability."""
     ordered = sorted(standings, key=lambda s: (s.rank, s.id))
     return [
@@ -291,7 +293,7 @@ class GamesStanding:
     provisional: bool = False
 
 
-def _partnerships(seats: dict[str, str]) -> frozenset:
+def _partnerships(seats: dict[str, str]) -> frozenset[frozenset[str | None]]:
     return frozenset((frozenset((seats.get("N"), seats.get("S"))), frozenset((seats.get("E"), seats.get("W")))))
 
 
@@ -494,7 +496,7 @@ def pair_standings(
     return result
 
 
-def _line(standing: Standing | GamesStanding) -> tuple:
+def _line(standing: Standing | GamesStanding) -> tuple[Any, ...]:
     """What partners who played every hand together must share: everything but their names."""
     if isinstance(standing, Standing):
         return (standing.rank, standing.total, standing.first_half, standing.second_half, standing.hands_played,

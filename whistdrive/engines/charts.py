@@ -23,10 +23,14 @@ from whistdrive.engines.standings import Standing
 class PairLine(Protocol):
     """A duplicate pair's result line as the charts read it (the evening's ``pairs.ResultLine``)."""
 
-    ids: tuple[str, str]
-    label: str
-    score: float
-    percentage: float | None
+    @property
+    def ids(self) -> tuple[str, str]: ...
+    @property
+    def label(self) -> str: ...
+    @property
+    def score(self) -> float: ...
+    @property
+    def percentage(self) -> float | None: ...
 
 
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442")

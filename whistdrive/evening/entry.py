@@ -30,6 +30,7 @@ from whistdrive.engines.rules import SIDE_NAMES, SIDE_OF_SEAT, HandEntry, RuleEr
 from whistdrive.engines.tokens import new_token
 from whistdrive.engines.vocabulary import OTHER_SIDE, PARTNER_SEAT, SEAT_NAMES, SUIT_WORDS
 from whistdrive.evening import running
+from whistdrive.evening.games import TableGames
 from whistdrive.store import cache
 from whistdrive.store.models import (
     Board,
@@ -88,6 +89,12 @@ class TableState:
     # Whether the table has called the organiser about this hand, unanswered (None: not read with the state).
     called: bool | None = None
     rows: tuple[Submission, ...] = ()  # the hand's submissions (all outcomes), oldest first: what it was built from
+    # What the organiser's live page adds for its own drawing (web/views/live.py): a game night's game and rubber
+    # at the table, how long it has been at this hand, and a duplicate table's place in its round.
+    game: TableGames | None = None
+    clock: str = ""
+    round_place: str = ""
+    board_still_at: list[int] = field(default_factory=list)
 
     @property
     def submissions(self) -> int:

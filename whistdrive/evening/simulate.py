@@ -17,8 +17,9 @@ from clubs.models import Club, Member
 from whistdrive.engines import duplicate
 from whistdrive.engines.formats import Format, FormatError
 from whistdrive.engines.rules import SEATS, HeuristicPlayer, RandomPlayer, simulate_hand, trump_for_hand
+from whistdrive.engines.rules.play import Player
 from whistdrive.evening import entry, progress, running
-from whistdrive.store.models import Entrant, Event, Seating, TableBoard
+from whistdrive.store.models import Entrant, Event, Seating, Table, TableBoard
 
 ROLE_MOVEMENTS = ("progressive", "semi_partner", "mitchell", "howell")  # duplicate pairs: a lady and a gent too
 FIRST_NAMES = {
@@ -107,7 +108,7 @@ def _kind_words(fmt: Format) -> str:
     return {"drive": "drive", "games": "game night", "duplicate": "duplicate"}[fmt.kind]
 
 
-def _board_players(seed: int, hand: int, table: int) -> dict[str, object]:
+def _board_players(seed: int, hand: int, table: int) -> dict[str, Player]:
     """A table's four card players for one board: each seat a heuristic or a seeded random player, drawn
     per table, so the same cards make different tricks at different tables, as in a hall."""
     rng = random.Random(hand_seed(seed, hand, table))
@@ -147,10 +148,10 @@ def play_hand(event: Event, hand: int) -> None:
         return
     rotation = trump_for_hand(fmt.trumps, hand)
     dealer = SEATS[(hand - 1) % 4]
-    tables = {
-        s.table.number: s.table
-        for s in Seating.objects.filter(event=event, hand=hand, table__isnull=False).select_related("table__event")
-    }
+    tables: dict[int, Table] = {}
+    for seating in Seating.objects.filter(event=event, hand=hand, table__isnull=False).select_related("table__event"):
+        assert seating.table is not None  # only the seatings at a table
+        tables[seating.table.number] = seating.table
     counts_honours = fmt.is_games and fmt.honours
     for number in sorted(tables):
         table = tables[number]

@@ -70,7 +70,7 @@ def state_attributes(context: Context) -> SafeString:
     if context.get("my_seat"):
         attrs["data-seat"] = context["my_seat"]
     event, urls = context.get("event"), context.get("urls")
-    if context.get("state") and event.status != "finished":
+    if context.get("state") and event is not None and urls is not None and event.status != "finished":
         push_as = context.get("push_as")
         attrs.update(
             {
@@ -78,7 +78,7 @@ def state_attributes(context: Context) -> SafeString:
                 "hx-trigger": f"{'load, ' if context.get('moves_later') else ''}every {context['poll_seconds']}s, wake, pushed",
                 "data-poll-on-wake": True,
                 "data-push": urls["events"] + (f"?as={quote(push_as, safe='/')}" if push_as else ""),
-                "data-shared": context.get("shared_version", ""),
+                "data-shared": context.get("shared_version") or "",
                 "data-revision": context["revisions"],
                 "hx-swap": "outerHTML",
             }

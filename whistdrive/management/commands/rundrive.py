@@ -334,10 +334,8 @@ def _discard_typed_ahead() -> None:
 
         termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
     except (ImportError, OSError, ValueError, AttributeError):
-        try:
-            import msvcrt  # Windows
+        if sys.platform == "win32":  # no termios there: the console's own buffer
+            import msvcrt
 
             while msvcrt.kbhit():
                 msvcrt.getwch()
-        except ImportError:
-            pass

@@ -224,7 +224,7 @@ def _bad_form(request: HttpRequest, form: forms.Form) -> None:
     for field, errors in form.errors.items():
         label = form.fields[field].label if field in form.fields else None
         for error in errors:
-            messages.error(request, f"{label}: {error}" if label else error)
+            messages.error(request, f"{label}: {error}" if label else str(error))
 
 
 def _say_if_moved_on(request: HttpRequest, was: Event, hand: int) -> None:
@@ -583,22 +583,22 @@ def paper(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _save_paper(request: HttpRequest, rows: list[PaperRow], hand: int) -> list[str]:
     """Check every keyed row, then set them all in one transaction; the problems, if any."""
-    forms_ = [row for row in rows if row.form is not None]
-    problems = [f"Table {row.table.number}: {error}" for row in forms_ if not row.form.is_valid()
-                for error in _row_errors(row.form)]  # fmt: skip
+    forms_ = [(row, row.form) for row in rows if row.form is not None]
+    problems = [f"Table {row.table.number}: {error}" for row, form in forms_ if not form.is_valid()
+                for error in _row_errors(form)]  # fmt: skip
     if problems:
         return [*problems, "Nothing was saved: correct the rows below and save again."]
-    keyed = [row for row in forms_ if row.form.cleaned_data["entry"] is not None]
+    keyed = [(row, form.cleaned_data["entry"]) for row, form in forms_ if form.cleaned_data["entry"] is not None]
     if not keyed:
         return ["Nothing was keyed: type North–South's tricks for at least one table."]
     try:
         with transaction.atomic():
-            for row in keyed:
+            for row, keyed_entry in keyed:
                 try:
                     entry.set_result(
                         row.table,
                         hand=hand,
-                        entry=row.form.cleaned_data["entry"],
+                        entry=keyed_entry,
                         user=request.user,
                         reason=PAPER_REASON,
                         source=Result.Source.PAPER,
@@ -611,7 +611,7 @@ def _save_paper(request: HttpRequest, rows: list[PaperRow], hand: int) -> list[s
                     raise _PaperRefused from exc
     except _PaperRefused:
         return [*problems, "Nothing was saved: correct the rows below and save again."]
-    numbers = ", ".join(str(row.table.number) for row in keyed)
+    numbers = ", ".join(str(row.table.number) for row, _entry in keyed)
     messages.success(request, f"Hand {hand}: saved from paper for table{'s' if len(keyed) > 1 else ''} {numbers}.")
     return []
 
@@ -620,7 +620,7 @@ def _row_errors(form: PaperRowForm) -> list[str]:
     found = []
     for field, errors in form.errors.items():
         label = form.fields[field].label if field in form.fields else None
-        found += [f"{label}: {error}" if label else error for error in errors]
+        found += [f"{label}: {error}" if label else str(error) for error in errors]
     return found
 
 

@@ -25,13 +25,13 @@ def player_page(request: HttpRequest, token: str) -> HttpResponse:
         return _pair_page(request, person)
     card = scores.player_card(event, person)
     chart = ""
-    if card.standing and card.standing.hands:
+    if card.standing and card.standing.hands and card.evening is not None:
         chart = charts.player_evening_svg(
             card.standing, card.evening.standings, width=360, height=240, title="Your evening"
         )
     now = Seating.objects.filter(entrant=person, hand=event.current_hand).select_related("table").first()
     next_move = ""
-    if now and now.table_id and Result.objects.filter(table=now.table, hand=now.hand).exists():
+    if now and now.table is not None and Result.objects.filter(table=now.table, hand=now.hand).exists():
         here = {
             s.seat: s.entrant for s in Seating.objects.filter(table=now.table, hand=now.hand).select_related("entrant")
         }
@@ -64,6 +64,7 @@ def _pair_page(request: HttpRequest, person: Entrant) -> HttpResponse:
     context: dict = {"event": event, "person": person, "duplicate": True}
     if event.started:
         results = scores.standings_now(event).duplicate
+        assert results is not None  # a duplicate evening's standings carry its boards' results
         plays_as = person.pair_id  # a substitute: the pair member whose seat they took
         line = next((x for x in pairs.result_lines(event, results) if plays_as in x.ids), None)
         pair = next((p for p in pairs.pair_lines(event) if plays_as in p.pair.ids), None)

@@ -178,7 +178,8 @@ class Document:
     duplicate: bool = False  # offered for duplicate evenings
     pairs_only: bool = False  # offered only for a pairs evening (a Mitchell, a Howell, duplicate)
     needs_start: bool = True  # needs the tables and seating made when the event starts
-    form: type[forms.Form] | None = None  # the values it asks for (a GET form on the print page)
+    # The values it asks for (a GET form on the print page), made with the event: ``form(data, event=event)``.
+    form: Callable[..., forms.Form] | None = None
     button: str = ""
 
 
@@ -399,7 +400,7 @@ def event_print_document(request: HttpRequest, pk: int, document: str) -> HttpRe
     if chosen.form is not None:
         form = chosen.form(request.GET, event=event)
         if not form.is_valid():
-            problems = [f"{form.fields[f].label}: {e}" if f in form.fields else e
+            problems = [f"{form.fields[f].label}: {e}" if f in form.fields else str(e)
                         for f, errors in form.errors.items() for e in errors]  # fmt: skip
             messages.error(request, f"The {chosen.title.lower()} could not be printed. {' '.join(problems)}")
             return redirect(f"{reverse('event_print', args=[event.pk])}?paper={_paper(request, event)}")

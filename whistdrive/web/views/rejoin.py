@@ -68,7 +68,7 @@ def _seated(event: Event) -> list[Seating]:
         .select_related("entrant", "table")
         .order_by("entrant__name", "pk")
     )
-    return [row for row in rows if ahead.get(row.table_id, current) == row.hand]
+    return [row for row in rows if row.table_id is not None and ahead.get(row.table_id, current) == row.hand]
 
 
 @login_not_required
@@ -85,7 +85,7 @@ def rejoin(request: HtmxHttpRequest, code: str) -> HttpResponse:
         seating = form.cleaned_data["seating"]
         request.session[REMEMBERED] = {**_remembered(request), str(event.pk): seating.entrant_id}
         return redirect("table", token=seating.table.token)
-    places = [(s, f"table {s.table.number}, {SEAT_NAMES[s.seat]}") for s in seated]
+    places = [(s, f"table {s.table.number}, {SEAT_NAMES[s.seat]}") for s in seated if s.table is not None]
     return render(request, "whistdrive/rejoin.html", {"event": event, "places": places, "form": form})
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import html
 import math
 import time
+from typing import cast
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
@@ -33,7 +34,7 @@ from whistdrive.engines.vocabulary import suit_word
 from whistdrive.evening import pairs, scores
 from whistdrive.store.models import Event
 from whistdrive.web.access import event_for
-from whistdrive.web.forms import PrizeFormSet, QualifyForm, prize_initial
+from whistdrive.web.forms import BasePrizeFormSet, PrizeFormSet, QualifyForm, prize_initial
 
 # Standings lines on one page of the board: as many as fill a 1920×1080 projector in its large type
 # (the browser tests measure it); the board pages through the rest, so every player sees their place.
@@ -149,7 +150,8 @@ def event_prizes(request: HttpRequest, pk: int) -> HttpResponse:
     roles_used = event.entrants.exclude(role="").exists()
     is_default = not event.prizes
     initial = prize_initial(event.prizes or scores.standings_now(event).prize_list)
-    formset = PrizeFormSet(request.POST or None, initial=initial, prefix="prize")
+    # formset_factory's stubs say it makes a BaseFormSet; PrizeFormSet is made with formset=BasePrizeFormSet.
+    formset = cast(BasePrizeFormSet, PrizeFormSet(request.POST or None, initial=initial, prefix="prize"))
     if request.method == "POST" and formset.is_valid():
         event.prizes = formset.prizes
         mystery = [p["target"] for p in formset.prizes if p["kind"] == "mystery"]

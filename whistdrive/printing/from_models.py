@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from django.http import HttpRequest
 
@@ -50,6 +51,24 @@ from .sheets import (
 )
 
 SITTING_OUT = "Sitting out"
+
+
+class _StandingLine(Protocol):
+    """What the results sheet reads of a line of the standings: a player's ``Standing`` or a pair's
+    ``PairStanding``."""
+
+    @property
+    def rank(self) -> int: ...
+    @property
+    def tied(self) -> bool: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def total(self) -> int: ...
+    @property
+    def first_half(self) -> int: ...
+    @property
+    def second_half(self) -> int: ...
 
 
 def absolute(request_or_base_url: HttpRequest | str, path: str) -> str:
@@ -405,8 +424,9 @@ def results_sheet(event: Event, page_size: str | None = None) -> ResultsSheet:
     now = scores.standings_now(event)
     halves = fmt.interval_after is not None
     # Until a hand after the interval has a result, the second half has not begun: blank, not 0.
-    second_begun = halves and (now.final or now.last_hand > fmt.interval_after)
+    second_begun = fmt.interval_after is not None and (now.final or now.last_hand > fmt.interval_after)
     card_numbers = _card_numbers(event)
+    lines: list[tuple[_StandingLine, str | None, int | str | None]]  # (line, role, card number)
     if now.pair_lines is not None:
         # A Mitchell's or Howell's drive: one line a pair, its number where a player's card would be.
         lines = [(line, None, line.pair.label) for line in now.pair_lines]
@@ -472,6 +492,7 @@ def _games_results_sheet(event: Event, page_size: str | None) -> ResultsSheet:
     fmt = event.format
     now = scores.standings_now(event)
     night = now.night
+    assert night is not None  # a game night's standings are its night's (scores._compute)
     card_numbers = _card_numbers(event)
     rows = [
         GamesRow(s.rank, s.tied, s.name, s.rubber_points, s.games_won, s.points, card_numbers.get(s.id))
@@ -545,7 +566,7 @@ def pairs_sheet(event: Event, page_size: str | None = None) -> PairsSheet:
             first = (r - 1) * fmt.hands_per_round + 1
             seats = seated[first, number]
             other = pair_of_player.get(seats["E"] if side == "NS" else seats["N"])
-            boards = [slots[h, number] for h in range(first, first + fmt.hands_per_round) if (h, number) in slots]
+            round_boards = [slots[h, number] for h in range(first, first + fmt.hands_per_round) if (h, number) in slots]
             rows.append(
                 PairRound(
                     r,
@@ -553,24 +574,24 @@ def pairs_sheet(event: Event, page_size: str | None = None) -> PairsSheet:
                     "N–S" if side == "NS" else "E–W",
                     other.label if other else "",
                     other.name if other else "",
-                    ", ".join(map(str, boards)),
+                    ", ".join(map(str, round_boards)),
                 )  # fmt: skip
             )
         note = f"You sit N–S at table {line.pair.number} all evening." if line.pair.direction == "NS" else ""
         cards.append(PairCard(line.label, line.name, rows, note))
-    sheet = dict(
+    sheet = PairsSheet(
         club=event.club.name, event=event.name, date=event.date, page_size=page_size or event.club.paper_size,
         venue=event.venue, cards=cards, scoring=fmt.scoring if fmt.is_duplicate else "",
     )  # fmt: skip
     if not fmt.is_duplicate:
-        return PairsSheet(**sheet)
+        return sheet
     results = pairs.results_of(event) if event.started else None
     scored = {(b.number, s.table): s for b in (results.boards if results else ()) for s in b.scores}
     played = {(r.hand, r.table.number): r for r in Result.objects.for_event(event).select_related("table")}
     traveller: dict[int, list[TravellerLine]] = defaultdict(list)
     for (hand, number), board in sorted(slots.items()):
         seats = seated.get((hand, number), {})
-        ns, ew = by_ids.get((seats.get("N"), seats.get("S"))), by_ids.get((seats.get("E"), seats.get("W")))
+        ns, ew = _pair_at(by_ids, seats, "N", "S"), _pair_at(by_ids, seats, "E", "W")
         result, score = played.get((hand, number)), scored.get((board, number))
         traveller[board].append(
             TravellerLine(
@@ -620,18 +641,26 @@ def pairs_sheet(event: Event, page_size: str | None = None) -> PairsSheet:
         labels = {"+".join(line.pair.ids): line.label for line in lines}
         for award in now.awards if now else []:
             winners = ", ".join(f"{labels.get(w.id, '')} {w.name}" for w in award.winners) or "—"
-            score = award.winners[0].score if award.winners else ""
+            best = award.winners[0].score if award.winners else ""
             prize_rows.append(
                 (
                     award.description,
                     winners,
-                    f"{score}%" if results.scoring == "matchpoints" and score != "" else str(score),
+                    f"{best}%" if results.scoring == "matchpoints" and best != "" else str(best),
                 )
             )
-    return PairsSheet(
-        **sheet, boards=boards, movement_cards=movement_cards, fields=fields, prizes=prize_rows,
+    return replace(
+        sheet, boards=boards, movement_cards=movement_cards, fields=fields, prizes=prize_rows,
         top=results.top if results else 0, status=now.status_line if now else "",
     )  # fmt: skip
+
+
+def _pair_at(
+    by_ids: dict[tuple[str, str], pairs.PairLine], seats: dict[str, str], first: str, second: str
+) -> pairs.PairLine | None:
+    """The pair in two seats of a table, None when either seat is empty."""
+    one, other = seats.get(first), seats.get(second)
+    return None if one is None or other is None else by_ids.get((one, other))
 
 
 def hand_records_sheet(event: Event, first: int, last: int, page_size: str | None = None) -> PairsSheet:

@@ -200,7 +200,7 @@ def _diagram(board: BoardPage, style, cell: float) -> Table:
 
 def _traveller_table(board: BoardPage, sheet: PairsSheet, style, width: float) -> Table:
     score = "MP" if sheet.matchpoints else "±"
-    widths = [40, 36, 0, 0, 64, 64, 56, 56]
+    widths: list[float] = [40, 36, 0, 0, 64, 64, 56, 56]
     widths[2] = widths[3] = (width - sum(widths)) / 2
     data = [["Round", "Table", "N–S pair", "E–W pair", "N–S tricks", "E–W tricks", f"N–S {score}", f"E–W {score}"]]
     for line in board.lines:
@@ -365,12 +365,12 @@ def duplicate_results_pdf(sheet: PairsSheet) -> bytes:
         story.append(PageBreak())
         story.append(Paragraph("Board by board", style["heading"]))
         for board in played:
-            lines = [line for line in board.lines if line.tricks_ns is not None]
+            played_lines = [line for line in board.lines if line.tricks_ns is not None]
             trump = f"{trump_symbol(board.trump)} {SUIT_NAMES[board.trump]}" if board.trump else "turned"
             top = f", top {board.top}" if board.top is not None and sheet.matchpoints else ""
             heading = Paragraph(f"<b>Board {board.number}</b> · dealer {SEAT_NAMES[board.dealer]} · {markup(trump)}{top}",
                                 style["body"])  # fmt: skip
-            shown = BoardPage(board.number, board.dealer, board.trump, None, lines, board.top)
+            shown = BoardPage(board.number, board.dealer, board.trump, None, played_lines, board.top)
             story.append(KeepTogether([heading, _traveller_table(shown, sheet, style, width), Spacer(1, 8)]))
     return build(story, size, title, sheet.club)
 

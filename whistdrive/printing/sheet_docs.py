@@ -187,7 +187,7 @@ def progression_sheet_pdf(sheet: ProgressionSheet) -> bytes:
             data = [["Hands", *[f"Table {t}" for t in group], "Sitting out"]]
             for first, last, hand in grouped:
                 at = {t.table: t.seats for t in hand.tables}
-                row = [f"{first}–{last}" if first != last else str(first)]
+                row: list[str | Paragraph] = [f"{first}–{last}" if first != last else str(first)]
                 for table in group:
                     seats = at.get(table, {})
                     row.append(
@@ -206,14 +206,14 @@ def progression_sheet_pdf(sheet: ProgressionSheet) -> bytes:
         story += [CondPageBreak(90), Paragraph("Itineraries: table and seat for each round", style["heading"])]
         where: dict[str, dict[int, str]] = {player.key: {} for player in sheet.players}
         for index, (_, _, hand) in enumerate(grouped):
-            for table in hand.tables:
+            for seated in hand.tables:
                 for seat in SEATS:
-                    key = table.seats.get(seat)
+                    key = seated.seats.get(seat)
                     if key is not None:
-                        where.setdefault(key, {})[index] = f"{table.table}{seat}"
+                        where.setdefault(key, {})[index] = f"{seated.table}{seat}"
             for key in hand.sitting_out:
                 where.setdefault(key, {})[index] = "out"
-        name_width = 150
+        name_width: float = 150
         most = max(1, int((width - 34 - name_width) // SMALLEST_HAND_COLUMN))
         for band in bands(len(grouped), most):
             heads = [hands_text(*grouped[i][:2]).removeprefix("Hands ").removeprefix("Hand ") for i in band]
@@ -225,10 +225,10 @@ def progression_sheet_pdf(sheet: ProgressionSheet) -> bytes:
                 column = (width - 34 - name_width) / max(1, len(band))
             head = ["No.", "Name", *heads]
             data = [head + [""] + head if across == 2 else head]
-            cells = [[player.key, name_para(player.name, name_width, style["cell"]),
+            cells: list[list[str | Paragraph]] = [[player.key, name_para(player.name, name_width, style["cell"]),
                       *[where[player.key].get(i, "") for i in band]] for player in sheet.players]  # fmt: skip
             for start in range(0, len(cells), across):
-                row: list = []
+                row = []
                 for offset in range(across):
                     if offset:
                         row.append("")
@@ -248,24 +248,24 @@ def progression_sheet_pdf(sheet: ProgressionSheet) -> bytes:
             grid.setStyle(TableStyle(commands))
             story += [grid, Spacer(1, 8)]
     else:
-        first = sheet.hands[0] if sheet.hands else None
+        opening = sheet.hands[0] if sheet.hands else None
         story.append(Paragraph("Starting seating", style["heading"]))
         data = [["Table", *[{"N": "North", "E": "East", "S": "South", "W": "West"}[s] for s in SEATS]]]
         name_width = (width - 40) / 4
-        if first is not None:
-            for table in first.tables:
-                data.append([str(table.table)] + [
+        if opening is not None:
+            for seated in opening.tables:
+                data.append([str(seated.table)] + [
                     # The card number kept apart from the name: shortening the two together once
                     # printed "25 Łukasz Brzęczyszczykiewicz" as "2. Brzęczyszczykiewicz".
-                    name_para(f"{table.seats[s]}  {names.get(table.seats[s], '')}".strip(), name_width, style["cell"])
-                    if table.seats.get(s) else "–"
+                    name_para(f"{seated.seats[s]}  {names.get(seated.seats[s], '')}".strip(), name_width, style["cell"])
+                    if seated.seats.get(s) else "–"
                     for s in SEATS
                 ])  # fmt: skip
         grid = Table(data, colWidths=[40, *[name_width] * 4], repeatRows=1)
         grid.setStyle(TableStyle([*grid_style(TEXT), ("ALIGN", (0, 0), (0, -1), "CENTER")]))
         story.append(grid)
-        if first is not None and first.sitting_out:
-            out = ", ".join(f"{key} {names.get(key, '')}".strip() for key in first.sitting_out)
+        if opening is not None and opening.sitting_out:
+            out = ", ".join(f"{key} {names.get(key, '')}".strip() for key in opening.sitting_out)
             story.append(Spacer(1, 4))
             story.append(para(f"Sitting out the first hand: {out}", style["body"]))
     if sheet.spares_rotation:

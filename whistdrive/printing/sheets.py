@@ -174,7 +174,7 @@ class StandingRow:
 class PrizeAward:
     prize: str  # "Ladies' 1st", "Booby (gents)", "Highest at half-time"
     winners: list[str]  # names; more than one when tied for a place that must be settled
-    score: int | None = None
+    score: int | float | None = None  # a duplicate evening's pairs are judged on a percentage
     tied: bool = False  # a tie the club's tie-breaks did not separate: settle by a cut
     note: str = ""  # the prize page's words: "equal with Ann Smith on 81"
     heading: str = ""  # the prize's heading on the prize page ("Ladies' prizes"), when it has one

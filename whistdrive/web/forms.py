@@ -8,6 +8,8 @@ message a phone would show ("North–South 8 and East–West 6 make 14 tricks; a
 
 from __future__ import annotations
 
+from typing import Any, TypedDict, cast
+
 from django import forms
 from django.db.models import Case, IntegerField, Q, Value, When
 
@@ -212,7 +214,7 @@ class EventForm(forms.ModelForm):
                 setattr(self.instance, name, self.cleaned_data[name])
         super()._post_clean()
 
-    def _duplicate(self, data: dict) -> None:
+    def _duplicate(self, data: dict[str, Any]) -> None:
         """A duplicate evening: its boards are the hands, and the drive's settings go back to what a
         duplicate format holds (no interval between boards), so only its own settings are checked."""
         for name in ("boards", "boards_per_round"):
@@ -220,20 +222,22 @@ class EventForm(forms.ModelForm):
                 self.add_error(name, "Give the number for a duplicate evening.")
         if self.errors:
             return
+        # Without errors every field is in the data: movement, scoring and trumps are required (``__init__``).
         fmt = Format.duplicate(
-            data["boards"], data["boards_per_round"], data.get("movement"), data.get("scoring"), data.get("trumps")
+            data["boards"], data["boards_per_round"], data["movement"], data["scoring"], data["trumps"]
         )
         for name in Event.FORMAT_FIELDS:
             data[name] = list(getattr(fmt, name)) if name == "tie_breaks" else getattr(fmt, name)
         self.instance.tie_breaks = []
 
     @staticmethod
-    def format_from(data: dict) -> Format:
+    def format_from(data: dict[str, Any]) -> Format:
+        # A value may be missing (None) or out of range here: ``Format.problems`` says what is wrong with it.
         if data.get("kind") == Event.Kind.DUPLICATE:
-            return Format.duplicate(
-                data.get("hands"), data.get("hands_per_round"), data.get("movement"), data.get("scoring"),
-                data.get("trumps"),
-            )  # fmt: skip
+            return Format.from_dict({
+                "kind": "duplicate", "boards": data.get("hands"), "boards_per_round": data.get("hands_per_round"),
+                "movement": data.get("movement"), "scoring": data.get("scoring"), "trumps": data.get("trumps"),
+            })  # fmt: skip
         return Format.from_dict({name: data.get(name) for name in Event.FORMAT_FIELDS})
 
 
@@ -357,7 +361,14 @@ def make_guest_member(event: Event, name: str, role: str) -> Member:
 # -- the live evening --------------------------------------------------------------------------------
 
 REVOKE_CHOICES = [("", "No revoke"), *Side.choices]
-TRICKS = {"min_value": 0, "max_value": 13}
+
+
+class _Bounds(TypedDict):
+    min_value: int
+    max_value: int
+
+
+TRICKS: _Bounds = {"min_value": 0, "max_value": 13}
 
 
 def counts_honours(event: Event) -> bool:
@@ -404,6 +415,9 @@ class _EntryFields(forms.Form):
         if "tricks_ns" in self.changed_data and "tricks_ew" not in self.changed_data and self.initial:
             ew = None
         trump = data.get("trump") or self._fixed_trump()
+        # ``__init__`` drops the trump field only when the trump is fixed; kept, it is required (or, on
+        # the paper grid, ``PaperRowForm.clean`` asks for it).
+        assert trump is not None
         return HandEntry(
             tricks_ns=ns,
             tricks_ew=13 - ns if ew is None else ew,
@@ -477,8 +491,10 @@ class PaperRowForm(_EntryFields):
         super().__init__(*args, table=table, **kwargs)
         self.fields["tricks_ns"].required = False
         if "trump" in self.fields:
-            self.fields["trump"].required = False
-            self.fields["trump"].choices = [("", "–"), *Trump.choices]
+            # form.fields is dict[str, Field]: the stubs cannot know this is the ChoiceField declared above.
+            trump = cast(forms.ChoiceField, self.fields["trump"])
+            trump.required = False
+            trump.choices = [("", "–"), *Trump.choices]
 
     def is_blank(self) -> bool:
         return self.is_valid() and self.cleaned_data.get("entry") is None
@@ -510,7 +526,9 @@ class WithdrawForm(forms.Form):
         super().__init__(*args, **kwargs)
         # Everyone who would be seated for the next hand: those still here, and arrivals not yet playing.
         hand = running.first_open_hand(event)
-        self.fields["entrant"].queryset = event.entrants.present_for(hand).order_by("name")
+        # form.fields is dict[str, Field]: the stubs cannot know this is the ModelChoiceField declared above.
+        entrant = cast(forms.ModelChoiceField, self.fields["entrant"])
+        entrant.queryset = event.entrants.present_for(hand).order_by("name")
 
 
 class SubstituteForm(forms.Form):
@@ -523,8 +541,10 @@ class SubstituteForm(forms.Form):
 
     def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["leaving"].queryset = event.entrants.filter(left_after_hand__isnull=True).order_by("name")
-        self.fields["member"].queryset = event.club.members.active().order_by("name")
+        # form.fields is dict[str, Field]: the stubs cannot know these are the ModelChoiceFields declared above.
+        leaving, member = (cast(forms.ModelChoiceField, self.fields[name]) for name in ("leaving", "member"))
+        leaving.queryset = event.entrants.filter(left_after_hand__isnull=True).order_by("name")
+        member.queryset = event.club.members.active().order_by("name")
 
     def clean_name(self) -> str:
         return " ".join(self.cleaned_data["name"].split())
@@ -611,7 +631,7 @@ class BasePrizeFormSet(forms.BaseFormSet):
         for index, form in enumerate(self.forms):
             if index >= self.initial_form_count() and not form.has_changed():
                 continue  # the blank "add a prize" row
-            if self._should_delete_form(form):
+            if form.cleaned_data.get(forms.formsets.DELETION_FIELD_NAME, False):  # BaseFormSet._should_delete_form
                 continue
             order = form.cleaned_data.get(forms.formsets.ORDERING_FIELD_NAME)
             rows.append((order if order is not None else 10**6, index, form))
@@ -711,7 +731,8 @@ class RejoinForm(forms.Form):
     def __init__(self, *args, seatings: list, **kwargs):
         super().__init__(*args, **kwargs)
         self.seatings = {s.pk: s for s in seatings}
-        self.fields["seating"].choices = [(pk, "") for pk in self.seatings]
+        # form.fields is dict[str, Field]: the stubs cannot know this is the TypedChoiceField declared above.
+        cast(forms.TypedChoiceField, self.fields["seating"]).choices = [(pk, "") for pk in self.seatings]
 
     def clean_seating(self):
         return self.seatings[self.cleaned_data["seating"]]

@@ -10,7 +10,8 @@ from playwright.sync_api import expect
 from tests.browser.conftest import HALL_LAPTOP, HALL_PHONE, db_quiet, log_in, serious_violations
 from tests.factories import give_access, make_user, started_event, table_of
 from whistdrive.evening import entry
-from whistdrive.store.models import Event, Result, bump_table
+from whistdrive.store.models import Event, Result
+from whistdrive.store.rows import bump_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -12,10 +12,11 @@ from django.test.utils import CaptureQueriesContext
 from tests.factories import duplicate_event, started_event, table_of
 from whistdrive.engines.rules import HandEntry, trump_for_hand
 from whistdrive.evening import entry, running
-from whistdrive.evening.phones.versions import NO_RESULTS, agreed_version, load, tables_of_evenings
+from whistdrive.evening.phones.versions import agreed_version, load, tables_of_evenings
 from whistdrive.server import push
 from whistdrive.store import cache
 from whistdrive.store.models import Result
+from whistdrive.store.rows import NO_RESULTS
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""The hot paths read their rows with hand-written statements (``models.columns_of`` and ``from_row``), not
+"""The hot paths read their rows with hand-written statements (``rows.columns_of`` and ``rows.from_row``, whistdrive/store/rows.py), not
 the ORM: each instance made so must be the one the ORM would have made, every column converted as the ORM
 converts it (dates, times, booleans, JSON), on SQLite and PostgreSQL alike."""
 
@@ -8,17 +8,8 @@ from django.utils import timezone
 
 from tests.factories import started_event, table_of
 from whistdrive.evening import entry
-from whistdrive.store.models import (
-    Event,
-    Result,
-    Submission,
-    Table,
-    columns_of,
-    from_row,
-    insert,
-    table_and_event,
-    table_and_event_columns,
-)
+from whistdrive.store.models import Event, Result, Submission, Table
+from whistdrive.store.rows import columns_of, from_row, insert, table_and_event, table_and_event_columns
 
 pytestmark = pytest.mark.django_db
 
@@ -74,7 +65,7 @@ def test_a_row_of_the_wrong_length_is_refused():
 
 
 def test_a_submission_written_by_hand_is_the_row_the_orm_writes():
-    """Every phone's entry writes its Submission with ``models.insert``: the row must be the one
+    """Every phone's entry writes its Submission with ``rows.insert``: the row must be the one
     ``Submission.objects.create`` writes, its time of writing included."""
     event = started_event()
     table = table_of(event)

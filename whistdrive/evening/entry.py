@@ -19,11 +19,10 @@ pressing at once are handled one after the other, and the unique constraint on
 from __future__ import annotations
 
 import datetime
-import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from whistdrive.engines.rules import SIDE_NAMES, SIDE_OF_SEAT, HandEntry, RuleError, check_entry, trump_for_hand
@@ -31,7 +30,7 @@ from whistdrive.engines.tokens import new_token
 from whistdrive.engines.vocabulary import OTHER_SIDE, PARTNER_SEAT, SEAT_NAMES, SUIT_WORDS
 from whistdrive.evening import running
 from whistdrive.evening.games import TableGames
-from whistdrive.store import cache
+from whistdrive.store import cache, rows
 from whistdrive.store.models import (
     Board,
     Entrant,
@@ -42,11 +41,6 @@ from whistdrive.store.models import (
     Seating,
     Submission,
     Table,
-    columns_of,
-    from_row,
-    insert,
-    table_and_event,
-    table_and_event_columns,
 )
 
 ENTER_ACTIONS = (Submission.Action.ENTER,)
@@ -218,15 +212,8 @@ def _record_board_trump(table: Table, hand: int, trump: str) -> None:
 
 def _read(table: Table, hand: int) -> tuple[list[Submission], Result | None, dict[str, Entrant]]:
     """The hand's submissions (oldest first), its result, and who sits where: what every entry and every
-    drawing of a table reads. Written out once, as ``_locked_sql`` is: the ORM took four times longer to
-    build these three selects than the database took to answer them (docs/benchmarks.md)."""
-    submissions, result, _ = _read_sql(connection.vendor)
-    with connection.cursor() as cursor:
-        cursor.execute(submissions, [table.pk, hand])
-        rows = [from_row(Submission, row) for row in cursor.fetchall()]
-        cursor.execute(result, [table.pk, hand])
-        found = cursor.fetchone()  # one at most: a table has one result a hand
-    return rows, from_row(Result, found) if found else None, seats_at(table, hand)
+    drawing of a table reads (``rows.hand_of`` and ``rows.seats_at``, written out by hand)."""
+    return *rows.hand_of(table, hand), rows.seats_at(table, hand)
 
 
 def _read_under_lock(table: Table, hand: int) -> tuple[list[Submission], Result | None, dict[str, Entrant]]:
@@ -236,27 +223,6 @@ def _read_under_lock(table: Table, hand: int) -> tuple[list[Submission], Result 
     if kept is None:
         return _read(table, hand)
     return list(kept.rows), kept.result, kept.seats
-
-
-def seats_at(table: Table, hand: int) -> dict[str, Entrant]:
-    """Who sits at ``table`` for ``hand``, by seat."""
-    with connection.cursor() as cursor:
-        cursor.execute(_read_sql(connection.vendor)[2], [table.pk, hand])
-        return {row[0]: from_row(Entrant, row, 1) for row in cursor.fetchall()}  # (seat, the entrant's columns)
-
-
-@functools.cache
-def _read_sql(vendor: str) -> tuple[str, str, str]:
-    q = connection.ops.quote_name
-    here = f"{q('table_id')} = %s AND {q('hand')} = %s"
-    return (
-        f"SELECT {', '.join(columns_of(Submission, 'x'))} FROM {q(Submission._meta.db_table)} x WHERE {here} "
-        f"ORDER BY x.{q('created')}, x.{q('id')}",
-        f"SELECT {', '.join(columns_of(Result, 'x'))} FROM {q(Result._meta.db_table)} x WHERE {here}",
-        f"SELECT s.{q('seat')}, {', '.join(columns_of(Entrant, 'e'))} FROM {q(Seating._meta.db_table)} s "
-        f"JOIN {q(Entrant._meta.db_table)} e ON e.{q('id')} = s.{q('entrant_id')} "
-        f"WHERE s.{q('table_id')} = %s AND s.{q('hand')} = %s",
-    )
 
 
 def table_state(table: Table, hand: int) -> TableState:
@@ -407,55 +373,15 @@ def _where(table: Table, hand: int) -> str:
     return f"Table {table.number}, hand {hand}"
 
 
-def _locked_table(table: Table) -> Table:
-    # Only the table's row, and as NO KEY UPDATE: phones at one table queue behind each other,
-    # while the event row stays free for advance() and new seatings may still refer to the table
-    # (locking the joined event row too deadlocked against advance on PostgreSQL). SQLite has no row
-    # locks: the transaction itself is IMMEDIATE (settings), one writer at a time.
-    return table_and_event(_locked_row(table, _locked_sql(connection.vendor), [table.pk]))
-
-
-def _locked_row(table: Table, sql: str, params: list) -> tuple:
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        row = cursor.fetchone()
-    if row is None:
-        raise Table.DoesNotExist(f"table {table.pk} is gone")
-    return row
-
-
 def _locked_for_entry(table: Table, hand: int, key: str) -> tuple[Table, bool]:
-    """The table locked (``_locked_table``) for a phone's entry or agreement of ``hand``, in one statement
+    """The table locked (``rows.locked_table``) for a phone's entry or agreement of ``hand``, in one statement
     with what the entry asks of it under the lock: whether the phone sent this tap (its idempotency
     ``key``) before, when it raises _Repeat; and whether the table has called the organiser about the
     hand, unanswered, which the answer shows (a call, or its answer, locks the table too)."""
-    row = _locked_row(table, _locked_sql(connection.vendor, for_entry=True), [hand, key, table.pk])
-    locked = table_and_event(row)
-    called, earlier = row[-2:]
+    locked, called, earlier = rows.locked_for_entry(table, hand, key)
     if earlier is not None:
         raise _Repeat(locked, Submission.objects.get(pk=earlier))  # rare: a tap sent again
-    return locked, bool(called)
-
-
-# Every entry reads its table under the lock: written out once, as ``phones.versions.load`` is, since the ORM
-# took longer to build this select than the database to answer it.
-@functools.cache
-def _locked_sql(vendor: str, for_entry: bool = False) -> str:
-    q = connection.ops.quote_name
-    lock = " FOR NO KEY UPDATE OF t" if vendor == "postgresql" else ""
-    here = f"{q('table_id')} = t.{q('id')}"
-    asked = (
-        f", EXISTS (SELECT 1 FROM {q(Flag._meta.db_table)} WHERE {here} AND {q('hand')} = %s AND {q('resolved')} IS NULL)"
-        # A tap without a key (a form posted without the page's script) is never a repeat.
-        f", (SELECT {q('id')} FROM {q(Submission._meta.db_table)} WHERE {here} AND {q('key')} = %s "
-        f"AND {q('key')} <> '' LIMIT 1)"
-        if for_entry
-        else ""
-    )
-    return (
-        f"SELECT {', '.join(table_and_event_columns())}{asked} FROM {q(Table._meta.db_table)} t "
-        f"JOIN {q(Event._meta.db_table)} e ON e.{q('id')} = t.{q('event_id')} WHERE t.{q('id')} = %s{lock}"
-    )
+    return locked, called
 
 
 def _check_playing(table: Table, hand: int) -> None:
@@ -524,7 +450,7 @@ def _create_result(table: Table, hand: int, entry: HandEntry) -> Result | None:
     result = _result_from(table, hand, entry, Result.Source.AGREED)
     try:
         with transaction.atomic():
-            insert(result)
+            rows.insert(result)
     except IntegrityError:
         return None
     _record_board_trump(table, hand, entry.trump)
@@ -544,9 +470,9 @@ def _log(table: Table, hand: int, action: str, *, outcome: str, entry: HandEntry
         )
     fields = {k: v for k, v in fields.items() if v is not None}
     logged = Submission(table=table, hand=hand, action=action, outcome=outcome[:200], **values, **fields)
-    insert(logged)
+    rows.insert(logged)
     # Under the table's row lock, like the write itself: the table's pages read it before drawing.
-    table.bump()
+    table.revision = rows.bump_table(table.pk)
     return logged
 
 
@@ -782,7 +708,7 @@ def set_result(
         raise ValueError(f"source must be organiser, paper or import, not {source!r}")
     fresh = False
     with transaction.atomic():
-        table = _locked_table(table)
+        table = rows.locked_table(table)
         event = table.event
         result = None
         try:
@@ -858,22 +784,22 @@ def set_result(
 def call_organiser(table: Table, *, hand: int, reason: str) -> Flag:
     """The table calls the organiser about the hand being played; a second tap adds nothing."""
     with transaction.atomic():
-        table = _locked_table(table)
+        table = rows.locked_table(table)
         playing = running.playing_hand(table)
         if hand != playing:
             raise EntryError(f"{_where(table, hand)}: a call is about the hand being played, hand {playing}.")
         flag, made = Flag.objects.get_or_create(table=table, hand=hand, reason=reason, resolved__isnull=True)
         if made:
-            table.bump()
+            table.revision = rows.bump_table(table.pk)
     return flag
 
 
 def resolve_flag(flag: Flag) -> None:
     """The organiser has been over to the table: its phones stop saying the organiser is called."""
     with transaction.atomic():
-        table = _locked_table(flag.table)
+        table = rows.locked_table(flag.table)
         if Flag.objects.filter(pk=flag.pk, resolved__isnull=True).update(resolved=timezone.now()):
-            table.bump()
+            table.revision = rows.bump_table(table.pk)
 
 
 def new_table_token(table: Table) -> str:
@@ -887,5 +813,5 @@ def new_table_token(table: Table) -> str:
         RetiredTableToken.objects.filter(table=table).exclude(pk__in=kept).delete()
         table.token = new_token()
         table.save(update_fields=["token"])
-        table.bump()
+        table.revision = rows.bump_table(table.pk)
     return table.token

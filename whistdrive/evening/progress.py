@@ -8,14 +8,11 @@ the module that moves the evening, so that none of them has to import it.
 
 from __future__ import annotations
 
-import functools
 from collections import defaultdict
 
-from django.db import connection
-
 from whistdrive.engines import movements
-from whistdrive.store import cache
-from whistdrive.store.models import Event, Result, Seating, counted_tricks, player_id, round_entries
+from whistdrive.store import cache, rows
+from whistdrive.store.models import Event, Seating, counted_tricks, player_id
 
 
 def players_for(event: Event, hand: int, *, revision: int | None = None) -> list[movements.Player]:
@@ -56,31 +53,17 @@ def round_results(event: Event, last_hand: int, tables: list[int] | None = None)
     only the tables numbered ``tables`` when given."""
     fmt = event.format
     first_hand = last_hand - ((last_hand - 1) % fmt.hands_per_round)
-    entries = round_entries(event.pk, first_hand, last_hand, tables)
+    entries = rows.round_entries(event.pk, first_hand, last_hand, tables)
     played = ((hand, number, tricks) for hand, _id, number, tricks in counted_tricks(entries, fmt))
     return movements.round_results(fmt, played, last_hand)
 
 
 def tables_to_go(event: Event, hand: int) -> int | None:
     """How many tables seated for ``hand`` have no result yet; None when nobody is seated for it."""
-    with connection.cursor() as cursor:
-        cursor.execute(_to_go_sql(connection.vendor), [event.pk, hand])
-        seated, done = cursor.fetchone()
+    seated, done = rows.seated_and_done(event, hand)
     if not seated:
         return None
     return seated - done
-
-
-# Asked at every agreement (whether the hall moves on): written out once, as the entries' reads are.
-@functools.cache
-def _to_go_sql(vendor: str) -> str:
-    q = connection.ops.quote_name
-    return (
-        f"SELECT COUNT(DISTINCT s.{q('table_id')}), COUNT(DISTINCT r.{q('table_id')}) "
-        f"FROM {q(Seating._meta.db_table)} s LEFT JOIN {q(Result._meta.db_table)} r "
-        f"ON r.{q('table_id')} = s.{q('table_id')} AND r.{q('hand')} = s.{q('hand')} "
-        f"WHERE s.{q('event_id')} = %s AND s.{q('hand')} = %s AND s.{q('table_id')} IS NOT NULL"
-    )
 
 
 def hand_complete(event: Event, hand: int) -> bool:

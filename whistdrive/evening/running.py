@@ -23,6 +23,7 @@ from whistdrive.engines import duplicate, movements
 from whistdrive.engines.formats import FormatError
 from whistdrive.engines.vocabulary import SEAT_NAMES
 from whistdrive.evening.progress import hand_complete, history_of, players_for, round_results
+from whistdrive.store import rows
 from whistdrive.store.models import (
     Board,
     Entrant,
@@ -33,7 +34,6 @@ from whistdrive.store.models import (
     Submission,
     Table,
     TableBoard,
-    fresh,
 )
 
 log = logging.getLogger(__name__)
@@ -298,7 +298,7 @@ def after_result(event: Event, hand: int) -> Event:
     In a duplicate evening the tables play a round's boards at their own pace (``playing_hand``): the
     current hand follows the slowest table through the round whatever auto-advance says, since it holds
     no table back; only the round's end waits for auto-advance (or the organiser), as a hand does."""
-    event = fresh(Event, event.pk)
+    event = rows.fresh(Event, event.pk)
     if event.is_duplicate:
         return _follow_the_slowest_table(event)
     if not event.auto_advance or event.current_hand != hand or event.status != Event.Status.RUNNING:

@@ -11,11 +11,8 @@ stored.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field
 from functools import cached_property
-
-from django.db import connection
 
 from whistdrive.engines import prizes, standings
 from whistdrive.engines.duplicate import DuplicateResults
@@ -25,8 +22,8 @@ from whistdrive.engines.standings import PairStanding, Standing
 from whistdrive.engines.vocabulary import PARTNER_SEAT, SEAT_NAMES, SIDE_OF_SEAT
 from whistdrive.evening import games, pairs
 from whistdrive.evening.games import Night
-from whistdrive.store import cache
-from whistdrive.store.models import ENTRY_FIELDS, Event, Result, Seating, Table, counted_tricks, entry_of, player_id
+from whistdrive.store import cache, rows
+from whistdrive.store.models import Event, Result, Seating, counted_tricks, entry_of, player_id
 
 # -- loading ----------------------------------------------------------------------------------------
 
@@ -343,19 +340,16 @@ def totals_for(event: Event, entrants) -> dict[str, int]:
     fmt = event.format
     wanted = {e.pk: e.player_id for e in entrants}
     own, results = [], {}
-    with connection.cursor() as cursor:
-        cursor.execute(_totals_sql(connection.vendor, len(wanted)), list(wanted))
-        for hand, table_id, seat, entrant_id, *entered in cursor.fetchall():
-            own.append((hand, table_id, seat, entrant_id))
-            if entered[0] is not None:  # the result of the hand at the table they sat at
-                results[table_id, hand] = entered
-        # Only a sit-out asks whether its hand has a result somewhere: a hand played has its table's. Most
-        # tables' four never sat out, and this reads every result of the evening (a big hall's agreements
-        # each read it: docs/benchmarks.md).
-        scored_hands = set()
-        if any(table is None for _hand, table, _seat, _entrant in own):
-            cursor.execute(_scored_hands_sql(connection.vendor), [event.pk])
-            scored_hands = {hand for (hand,) in cursor.fetchall()}
+    for hand, table_id, seat, entrant_id, *entered in rows.seatings_with_results(list(wanted)):
+        own.append((hand, table_id, seat, entrant_id))
+        if entered[0] is not None:  # the result of the hand at the table they sat at
+            results[table_id, hand] = entered
+    # Only a sit-out asks whether its hand has a result somewhere: a hand played has its table's. Most
+    # tables' four never sat out, and this reads every result of the evening (a big hall's agreements
+    # each read it: docs/benchmarks.md).
+    scored_hands = set()
+    if any(table is None for _hand, table, _seat, _entrant in own):
+        scored_hands = rows.scored_hands(event)
     entries = ((hand, table_id, None, entry_of(entered)) for (table_id, hand), entered in results.items())
     tricks_at = {(table_id, hand): tricks for hand, table_id, _n, tricks in counted_tricks(entries, fmt)}
     played: dict[str, list[standings.CardHand]] = {pid: [] for pid in wanted.values()}
@@ -369,33 +363,6 @@ def totals_for(event: Event, entrants) -> dict[str, int]:
             ours = tricks_at[table, hand][SIDE_OF_SEAT[seat]]
             played[pid].append(standings.CardHand(hand, drive_score(fmt, ours), False))
     return {pid: sum(row.score for row in standings.card_of(fmt, played[pid], sat_out[pid])) for pid in played}
-
-
-# What an agreed table's page reads for its four's totals (on every agreement of a big hall), written out
-# once a shape, as the tables' own reads are (``phones.versions.load``): the ORM took longer to build these than the
-# database to answer them. By the entrants alone (an entrant is of one evening): with the event too, the
-# database read the whole evening's seatings through its (event, hand) index.
-@functools.cache
-def _totals_sql(vendor: str, entrants: int) -> str:
-    """Each seating of the entrants, with the result of its table and hand (NULLs when there is none)."""
-    q = connection.ops.quote_name
-    entered = ", ".join(f"r.{q(name)}" for name in ENTRY_FIELDS)
-    return (
-        f"SELECT s.{q('hand')}, s.{q('table_id')}, s.{q('seat')}, s.{q('entrant_id')}, {entered} "
-        f"FROM {q(Seating._meta.db_table)} s LEFT JOIN {q(Result._meta.db_table)} r "
-        f"ON r.{q('table_id')} = s.{q('table_id')} AND r.{q('hand')} = s.{q('hand')} "
-        f"WHERE s.{q('entrant_id')} IN ({', '.join(['%s'] * entrants)})"
-    )
-
-
-@functools.cache
-def _scored_hands_sql(vendor: str) -> str:
-    """The hands of an evening with at least one result."""
-    q = connection.ops.quote_name
-    return (
-        f"SELECT DISTINCT r.{q('hand')} FROM {q(Result._meta.db_table)} r "
-        f"JOIN {q(Table._meta.db_table)} t ON t.{q('id')} = r.{q('table_id')} WHERE t.{q('event_id')} = %s"
-    )
 
 
 # -- a player's own card -------------------------------------------------------------------------------

@@ -43,6 +43,7 @@ from django.conf import settings
 from django.db import close_old_connections
 
 from whistdrive.evening.phones import pushes, versions
+from whistdrive.store import rows
 
 log = logging.getLogger("whistdrive.server.push")
 
@@ -119,7 +120,7 @@ class Hub:
     told: dict[str, str] = field(default_factory=dict)
     seen: dict = field(default_factory=dict)  # token -> versions.Seen, as last looked at
     awaiting: dict = field(default_factory=dict)  # token -> (Told, versions.Loaded | None, since): drawn elsewhere
-    stamp: tuple = ()  # versions.evenings_stamp at that look
+    stamp: tuple = ()  # rows.evenings_stamp at that look
     executor: ThreadPoolExecutor = field(default_factory=lambda: ThreadPoolExecutor(1, thread_name_prefix="push"))
     task: asyncio.Task | None = None
     streams: Streams = field(default_factory=Streams)
@@ -242,7 +243,7 @@ class Hub:
         """
         close_old_connections()
         ids = sorted(set(evenings.values()))
-        stamp = versions.evenings_stamp(ids)
+        stamp = rows.evenings_stamp(ids)
         if stamp == self.stamp and evenings.keys() <= self.seen.keys():
             return {}  # nothing written at these evenings since the last look
         self.stamp = stamp

@@ -9,7 +9,7 @@ import secrets
 from typing import Any
 
 from django.conf import settings
-from django.db import connection, models
+from django.db import models
 from django.db.models import F, Q
 from django.urls import get_script_prefix, reverse
 
@@ -388,11 +388,6 @@ class Table(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("table", args=[self.token])
 
-    def bump(self) -> None:
-        """Mark a change at the table (inside the transaction that holds its row lock); ``revision``
-        then holds the new revision, what the answer drawn after the change is of."""
-        self.revision = bump_table(self.pk)
-
 
 @functools.lru_cache(maxsize=4096)
 def _player_path(prefix: str, token: str) -> str:
@@ -419,110 +414,6 @@ def _format_of(values: tuple) -> Format:
 
 def _hashable(value):
     return tuple(value) if isinstance(value, list) else value
-
-
-def columns_of(model, alias: str) -> list[str]:
-    """The columns of ``model`` as ``alias`` in a hand-written select, in the order ``from_row`` reads them.
-
-    For the hot paths' statements (``phones.versions.load``, ``entry``'s reads): the ORM took longer to build
-    each of those selects than the database took to answer it (docs/benchmarks.md)."""
-    q = connection.ops.quote_name
-    return [f"{alias}.{q(str(f.column))}" for f in model._meta.concrete_fields]
-
-
-def from_row(model, row, start: int = 0):
-    """The ``model`` instance whose ``columns_of`` start at ``row[start]``, as the ORM would have made it."""
-    count = len(model._meta.concrete_fields)
-    return model.from_db(connection.alias, _attnames(model), _from_db_values(model, row[start : start + count]))
-
-
-def table_and_event_columns() -> list[str]:
-    """The columns of a table (``t``) and its event (``e``), in the order ``table_and_event`` reads them."""
-    return columns_of(Table, "t") + columns_of(Event, "e")
-
-
-def table_and_event(row) -> Table:
-    """The table, with its event, from a row that starts with ``table_and_event_columns``."""
-    table = from_row(Table, row)
-    table.event = from_row(Event, row, len(Table._meta.concrete_fields))
-    return table
-
-
-@functools.cache
-def _attnames(model) -> tuple[str, ...]:
-    return tuple(f.attname for f in model._meta.concrete_fields)
-
-
-def _from_db_values(model, values) -> list:
-    """Column values as the ORM gives them: through the backend's converters, then the field's (as
-    ``SQLCompiler.get_converters`` does), so dates, times and JSON come back as Python values."""
-    out = list(values)
-    if len(out) != len(model._meta.concrete_fields):
-        raise ValueError(f"{len(out)} values for the {len(model._meta.concrete_fields)} columns of {model.__name__}")
-    for i, column, converters in _converters(model, connection.vendor):
-        value = out[i]
-        for converter in converters:
-            value = converter(value, column, connection)
-        out[i] = value
-    return out
-
-
-@functools.cache
-def _converters(model, vendor: str) -> list[tuple]:
-    """The columns of ``model`` that have converters (by their place among its columns), with them: worked
-    out once (per database kind) rather than on every phone's every request. Most have none (numbers and
-    text on SQLite), and passing each of those through an empty loop was a tenth of reading a row."""
-    out = []
-    for i, field in enumerate(model._meta.concrete_fields):
-        column = field.get_col(model._meta.db_table)
-        converters = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
-        if converters:
-            out.append((i, column, converters))
-    return out
-
-
-def bump_table(pk: int) -> int:
-    """Add one to a table's revision and return it: one statement with RETURNING (SQLite 3.35 and
-    later, PostgreSQL). Every entry at a table bumps it, and building the ORM's update with its F()
-    expression, then reading the revision back, cost more than running them (docs/benchmarks.md)."""
-    q = connection.ops.quote_name
-    revision = q("revision")
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {q(Table._meta.db_table)} SET {revision} = {revision} + 1 WHERE {q('id')} = %s RETURNING {revision}",
-            [pk],
-        )
-        return cursor.fetchone()[0]
-
-
-def insert(instance: models.Model) -> None:
-    """Write a new ``instance`` as ``save()`` writes one (each field's value on saving: ``auto_now_add``'s
-    time, the defaults set when it was made), in one statement with RETURNING written out once a model, as
-    ``bump_table``'s is. For the row every phone's entry writes (a ``Submission``): building the ORM's
-    insert, field by field, cost more than running it (docs/benchmarks.md)."""
-    model = type(instance)
-    fields = _insert_fields(model)
-    values = [field.get_db_prep_save(field.pre_save(instance, True), connection) for field in fields]
-    with connection.cursor() as cursor:
-        cursor.execute(_insert_sql(model, connection.vendor), values)
-        instance.pk = cursor.fetchone()[0]
-    instance._state.adding = False
-    instance._state.db = connection.alias
-
-
-@functools.cache
-def _insert_fields(model) -> tuple:
-    return tuple(f for f in model._meta.concrete_fields if not f.primary_key)
-
-
-@functools.cache
-def _insert_sql(model, vendor: str) -> str:
-    q = connection.ops.quote_name
-    fields = _insert_fields(model)
-    return (
-        f"INSERT INTO {q(model._meta.db_table)} ({', '.join(q(f.column) for f in fields)}) "
-        f"VALUES ({', '.join(['%s'] * len(fields))}) RETURNING {q(model._meta.pk.column)}"
-    )
 
 
 class RetiredTableToken(models.Model):
@@ -626,7 +517,7 @@ class ResultQuerySet(models.QuerySet):
     def entries(self):
         """(hand, table id, table number, HandEntry) for each result, as plain values (no model objects:
         the fast paths read a whole hall's results)."""
-        return _entries(self.order_by().values_list("hand", "table_id", "table__number", *ENTRY_FIELDS))
+        return entries_of(self.order_by().values_list("hand", "table_id", "table__number", *ENTRY_FIELDS))
 
     def tricks(self, fmt: Format):
         """(hand, table id, table number, {"NS": n, "EW": n}) for each result: the tricks that count,
@@ -634,7 +525,8 @@ class ResultQuerySet(models.QuerySet):
         return counted_tricks(self.entries(), fmt)
 
 
-def _entries(rows):
+def entries_of(rows):
+    """(hand, table id, table number, HandEntry) for rows of (hand, table id, table number, *``ENTRY_FIELDS``)."""
     for hand, table_id, number, *entered in rows:
         yield hand, table_id, number, entry_of(entered)
 
@@ -649,48 +541,6 @@ def counted_tricks(entries, fmt: Format):
     """``entries``' (hand, table id, table number, HandEntry) as the tricks that count (``ResultQuerySet.tricks``)."""
     for hand, table_id, number, entry in entries:
         yield hand, table_id, number, tricks_after_revoke(entry, fmt) if entry.revoke else entry.tricks
-
-
-def round_entries(event_pk: int, first_hand: int, last_hand: int, numbers: list[int] | None = None):
-    """``ResultQuerySet.entries`` of an evening's hands ``first_hand``..``last_hand``, at the tables numbered
-    ``numbers`` (every table when None). An agreed table's page reads a few tables' round this way, three
-    or four times: written out once a shape, since the ORM took longer to build it than to run it."""
-    if numbers is not None and not numbers:
-        return []  # no table asked for (a one-table hall has no other): "IN ()" is no SQL PostgreSQL takes
-    with connection.cursor() as cursor:
-        cursor.execute(
-            _round_sql(connection.vendor, None if numbers is None else len(numbers)),
-            [event_pk, first_hand, last_hand, *(numbers or ())],
-        )
-        return list(_entries(cursor.fetchall()))
-
-
-@functools.cache
-def _round_sql(vendor: str, numbers: int | None) -> str:
-    q = connection.ops.quote_name
-    fields = ", ".join(f"r.{q(name)}" for name in ENTRY_FIELDS)
-    at = "" if numbers is None else f" AND t.{q('number')} IN ({', '.join(['%s'] * numbers)})"
-    return (
-        f"SELECT r.{q('hand')}, r.{q('table_id')}, t.{q('number')}, {fields} FROM {q(Result._meta.db_table)} r "
-        f"JOIN {q(Table._meta.db_table)} t ON t.{q('id')} = r.{q('table_id')} "
-        f"WHERE t.{q('event_id')} = %s AND r.{q('hand')} >= %s AND r.{q('hand')} <= %s{at}"
-    )
-
-
-def fresh(model, pk: int):
-    """``model``'s row ``pk`` as it is now (``model.objects.get(pk=pk)``, in one statement written once)."""
-    with connection.cursor() as cursor:
-        cursor.execute(_fresh_sql(model, connection.vendor), [pk])
-        row = cursor.fetchone()
-    if row is None:
-        raise model.DoesNotExist(f"{model.__name__} {pk} is gone")
-    return from_row(model, row)
-
-
-@functools.cache
-def _fresh_sql(model, vendor: str) -> str:
-    q = connection.ops.quote_name
-    return f"SELECT {', '.join(columns_of(model, 'x'))} FROM {q(model._meta.db_table)} x WHERE x.{q('id')} = %s"
 
 
 class Result(EnteredHand, models.Model):
@@ -742,12 +592,14 @@ class Result(EnteredHand, models.Model):
 
     def save(self, *args, **kwargs):
         super().save(*args, **kwargs)
-        # Every writer of a result bumps its table, the admin too: the pages read it before drawing.
-        bump_table(self.table_id)
+        # Every writer of a result bumps its table, the admin too: the pages read it before drawing. One
+        # statement, as ``Event.bump``'s; an entry's agreement, the hot path, writes its result with
+        # ``rows.insert`` and bumps the table with ``rows.bump_table`` instead.
+        Table.objects.filter(pk=self.table_id).update(revision=F("revision") + 1)
 
     def delete(self, *args, **kwargs):
         deleted = super().delete(*args, **kwargs)
-        bump_table(self.table_id)
+        Table.objects.filter(pk=self.table_id).update(revision=F("revision") + 1)
         return deleted
 
     def tricks(self, fmt: Format) -> dict[str, int]:

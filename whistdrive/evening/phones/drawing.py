@@ -16,7 +16,6 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from django.db import connection
 from django.urls import get_script_prefix, reverse
 from django.utils.safestring import mark_safe
 
@@ -46,8 +45,8 @@ from whistdrive.evening.phones.words import (
     score_words,
     trump_view,
 )
-from whistdrive.store import cache
-from whistdrive.store.models import Event, Flag, Seating, Table
+from whistdrive.store import cache, rows
+from whistdrive.store.models import Event, Seating, Table
 
 # The keypad's fourteen buttons never change: written once, not by the template's loop on every drawing
 # of every phone (its 70 lookups were a large part of drawing a table's page, docs/benchmarks.md).
@@ -281,15 +280,15 @@ def drawing(table: Table, *, state: entry.TableState | None = None, moves_later:
             context["moves_later"] = True
             return context
         totals = _totals(event, state)
-        rows = moves(event, table, hand, seats)
-        for row in rows:
+        going = moves(event, table, hand, seats)
+        for row in going:
             person = seats[row["seat"]]
             row["total"] = totals.get(person.player_id)
             row["tricks"] = context["after_revoke"][SIDE_OF_SEAT[row["seat"]]]
-        context["moves"] = rows
+        context["moves"] = going
     elif hand > 1 and state.status == "waiting":
         # The first minutes of a hand: say where last hand's players went (they may look here).
-        before = entry.seats_at(table, hand - 1)
+        before = rows.seats_at(table, hand - 1)
         context["previous_moves"] = moves(event, table, hand - 1, before) if before else []
     return context
 
@@ -299,30 +298,12 @@ def _table_now(table: Table, hand: int, stored: entry.TableState | None) -> entr
     revisions it was read at (``entry.kept_state_or``): an agreed table's page is drawn again whenever a table
     it waits on changes, its own state unchanged. ``stored``: the state an entry has just left (and kept)."""
     if stored is not None:
-        return stored if stored.called is not None else replace(stored, called=_flagged(table, hand))
+        return stored if stored.called is not None else replace(stored, called=rows.organiser_called(table, hand))
     state = entry.kept_state_or(
-        table, hand, lambda: replace(entry.table_state(table, hand), called=_flagged(table, hand))
+        table, hand, lambda: replace(entry.table_state(table, hand), called=rows.organiser_called(table, hand))
     )
     # The state names the table it was read with: the caller's own object (the same row at the same revision).
     return state if state.table is table else replace(state, table=table)
-
-
-def _flagged(table: Table, hand: int) -> bool:
-    """Whether the table has called the organiser this hand and nobody has answered yet: asked with the table's
-    state when a page reads it (``_table_now``; an entry reads it with its lock), written out once, as
-    ``versions.load``'s statement is."""
-    with connection.cursor() as cursor:
-        cursor.execute(_flagged_sql(connection.vendor), [table.pk, hand])
-        return cursor.fetchone() is not None
-
-
-@functools.cache
-def _flagged_sql(vendor: str) -> str:
-    q = connection.ops.quote_name
-    return (
-        f"SELECT 1 FROM {q(Flag._meta.db_table)} WHERE {q('table_id')} = %s AND {q('hand')} = %s "
-        f"AND {q('resolved')} IS NULL LIMIT 1"
-    )
 
 
 def _table_count(event: Event) -> int:

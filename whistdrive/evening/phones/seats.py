@@ -3,9 +3,7 @@ to a hand (anyone is seated for it)."""
 
 from __future__ import annotations
 
-from django.db import connection
-
-from whistdrive.store import cache
+from whistdrive.store import cache, rows
 from whistdrive.store.models import Event, Seating, Table
 
 
@@ -17,15 +15,4 @@ def seat_at(table: Table, hand: int, entrants: list[int]) -> str | None:
 def seated(event: Event, hand: int) -> bool:
     """Whether anyone is seated for ``hand`` (the hall has moved on to it): asked by every agreed table's
     page, kept under the event's revision (a seating bumps it, ``cache.seated_key``)."""
-    return cache.get_or_make(cache.seated_key(event.pk, hand, event.revision), lambda: _seated_now(event, hand))
-
-
-# Written out, as ``versions.load``'s statement is.
-def _seated_now(event: Event, hand: int) -> bool:
-    q = connection.ops.quote_name
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT 1 FROM {q(Seating._meta.db_table)} WHERE {q('event_id')} = %s AND {q('hand')} = %s LIMIT 1",
-            [event.pk, hand],
-        )
-        return cursor.fetchone() is not None
+    return cache.get_or_make(cache.seated_key(event.pk, hand, event.revision), lambda: rows.anyone_seated(event, hand))

@@ -10,25 +10,15 @@ at the hall's tables (``tables_of_evenings``, ``agreed_version``), without readi
 
 from __future__ import annotations
 
-import functools
 import hashlib
 from dataclasses import dataclass
-
-from django.db import connection
 
 from whistdrive.engines import movements
 from whistdrive.evening import running
 from whistdrive.evening.phones.seats import seat_at, seated
 from whistdrive.evening.phones.where_next import where_next
-from whistdrive.store import cache
-from whistdrive.store.models import (
-    Event,
-    Result,
-    Seating,
-    Table,
-    table_and_event,
-    table_and_event_columns,
-)
+from whistdrive.store import cache, rows
+from whistdrive.store.models import Table
 
 # The version of a page that answers an entry and leaves where everyone goes to the poll fired on
 # its load: never a real version, so that poll draws the whole page.
@@ -73,19 +63,15 @@ def load(token: str, remembered: set[int], *, learn_waits: bool = True) -> Loade
     waits: Waits | None = cache.get(cache.waits_key(token))
     waited_ids = waits.ids if waits else ()
     mine = sorted(remembered)
-    sql = _load_sql(connection.vendor, len(mine), len(waited_ids))
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [*mine, *waited_ids, token])
-        row = cursor.fetchone()
-    if row is None:
+    page = rows.table_page(token, mine, waited_ids)
+    if page is None:
         return None
-    table = table_and_event(row)
-    my_seat, agreed, waited = row[-3:]
+    table, my_seat, agreed, waited = page
     if table.event.is_duplicate and mine:
         # The seat at the board the table plays now: in a duplicate round a substitute may take a seat
         # from a board after the current hand (a table ahead), so the current hand's seat may be another's.
         my_seat = seat_at(table, running.playing_hand(table), mine)
-    return _versions(table, waits, learn_waits, my_seat=my_seat or None, agreed=bool(agreed), waited=waited)
+    return _versions(table, waits, learn_waits, my_seat=my_seat or None, agreed=agreed, waited=waited)
 
 
 def written(table: Table, my_seat: str | None, *, agreed: bool) -> Loaded:
@@ -94,55 +80,6 @@ def written(table: Table, my_seat: str | None, *, agreed: bool) -> Loaded:
     An agreed table comes with no version (as from ``load`` with ``learn_waits`` False): its page waits on
     where everyone goes, which its answer leaves to the page pushed or fetched next."""
     return _versions(table, None, False, my_seat=my_seat, agreed=agreed, waited=None)
-
-
-# Every poll of every phone asks ``load``: its statement is written out once per shape (how many
-# entrants the phone remembers, how many tables the page waits on) instead of the ORM compiling a
-# query with three subqueries on each poll, which cost more than running it.
-@functools.cache
-def _load_sql(vendor: str, remembered: int, waited: int) -> str:
-    q = connection.ops.quote_name
-    table, event = q(Table._meta.db_table), q(Event._meta.db_table)
-    seating, result = q(Seating._meta.db_table), q(Result._meta.db_table)
-    columns = table_and_event_columns()
-    here = f"table_id = t.{q('id')} AND hand = e.{q('current_hand')}"
-    my_seat = (
-        f"(SELECT seat FROM {seating} WHERE {here} AND entrant_id IN ({', '.join(['%s'] * remembered)}) LIMIT 1)"
-        if remembered
-        else "NULL"
-    )
-    agreed = f"EXISTS (SELECT 1 FROM {result} WHERE {here})"
-    total = _waited_sql(waited) if waited else "NULL"
-    return (
-        f"SELECT {', '.join(columns)}, {my_seat}, {agreed}, {total} FROM {table} t "
-        f"JOIN {event} e ON e.{q('id')} = t.{q('event_id')} WHERE t.{q('token')} = %s"
-    )
-
-
-def _waited_sql(count: int) -> str:
-    """What an agreed page reads of the tables it waits on (their ids the parameters, in order): each one's
-    results (``_results_state``), not their revisions, joined by spaces. A claim entered there changes nothing
-    here; a result or a correction does (``where_next.where_next`` reads those results). Each table's own, as the hub's
-    look reads every table's (``tables_of_evenings``), so that the hub can work out an agreed table's version
-    from its look (``agreed_version``) without reading the table."""
-    result = connection.ops.quote_name(Result._meta.db_table)
-    each = f"(SELECT {_results_state()} FROM {result} WHERE {connection.ops.quote_name('table_id')} = %s)"
-    return " || ' ' || ".join([each] * count)
-
-
-def _results_state() -> str:
-    """How many results the rows read hold, and their latest change (``NO_RESULTS`` for none): a table's
-    results as a page waiting on it reads them, and as the pushes' hub watches them."""
-    q = connection.ops.quote_name
-    return f"CAST(COUNT(*) AS VARCHAR(20)) || ':' || COALESCE(CAST(MAX({q('updated')}) AS VARCHAR(40)), '')"
-
-
-def _waited_now(ids: tuple[int, ...]) -> str | None:
-    if not ids:
-        return None
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT {_waited_sql(len(ids))}", list(ids))
-        return cursor.fetchone()[0]
 
 
 def _versions(
@@ -161,7 +98,7 @@ def _versions(
             if not learn_waits:
                 return Loaded(table, my_seat, "", "")
             waits = _learn_waits(table)
-            waited = _waited_now(waits.ids)
+            waited = rows.waited_results(waits.ids)
         shared = _shared_of(table.pk, revisions, waits.ids, waited)
     return Loaded(table, my_seat, shared, phone_version(shared, my_seat))
 
@@ -169,7 +106,7 @@ def _versions(
 def _shared_of(pk: int, revisions: tuple, waited_ids: tuple[int, ...] | None = None, waited: str | None = None) -> str:
     """The version of a table's page for all four phones: the table (its id), its ``revisions`` (its own, its
     event's, the event's hand and state: ``Seen.revisions``), and for an agreed table the tables its page waits
-    on and their results (``_waited_sql``). Worked out here only, from a phone's read (``load``) and from the
+    on and their results (``rows.table_page``). Worked out here only, from a phone's read (``load``) and from the
     hub's look alike (``tables_of_evenings``, ``agreed_version``): the same table gives both the same version."""
     revision, event_revision, hand, status = revisions
     parts: list = [pk, event_revision, hand, status, revision]
@@ -213,7 +150,7 @@ def _learn_waits(table: Table) -> Waits:
         except movements.WaitForTheHall:
             answer = {}  # wait for the hall: the next hand's seating changes the event's revision
         numbers = {place.table for place in answer.values() if not place.decided and place.table is not None}
-    ids = _table_ids(event, numbers)
+    ids = rows.table_ids(event, numbers)
     waits = Waits(hand, event.revision, table.revision, ids)
     cache.put(cache.waits_key(table.token), waits)
     if sharing:
@@ -229,20 +166,6 @@ def _published_waits(token: str, revisions: tuple) -> Waits | None:
         return None
     cache.put(cache.waits_key(token), published)
     return published
-
-
-def _table_ids(event: Event, numbers: set[int]) -> tuple[int, ...]:
-    """The ids of the evening's tables numbered ``numbers``, in order."""
-    if not numbers:
-        return ()
-    q = connection.ops.quote_name
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT {q('id')} FROM {q(Table._meta.db_table)} WHERE {q('event_id')} = %s "
-            f"AND {q('number')} IN ({', '.join(['%s'] * len(numbers))})",
-            [event.pk, *sorted(numbers)],
-        )
-        return tuple(sorted(pk for (pk,) in cursor.fetchall()))
 
 
 # -- what a pushed update asks (whistdrive.server.push) --------------------------------------------------
@@ -264,79 +187,23 @@ def tables_of_evenings(evenings: list[int], before: dict[str, Seen] | None = Non
     A table's results never change without its revision moving (``Result.save``, ``Result.delete``), so
     the others' are as ``before`` found them: a look no longer adds up every table's results."""
     before = before or {}
-    with connection.cursor() as cursor:
-        cursor.execute(_evenings_sql(connection.vendor, len(evenings)), evenings)
-        rows = cursor.fetchall()
-        moved = {
-            pk
-            for token, pk, revision, *_ in rows
-            if token not in before or before[token].pk != pk or before[token].revisions[0] != revision
-        }
-        results = {}
-        if moved:
-            cursor.execute(_results_of_sql(connection.vendor, len(moved)), sorted(moved))
-            results = dict(cursor.fetchall())
+    tables = rows.tables_of(evenings)
+    moved = {
+        pk
+        for token, pk, revision, *_ in tables
+        if token not in before or before[token].pk != pk or before[token].revisions[0] != revision
+    }
+    results = rows.results_of_tables(sorted(moved)) if moved else {}
     out = {}
-    for token, pk, revision, event_revision, hand, status, agreed in rows:
+    for token, pk, revision, event_revision, hand, status, agreed in tables:
         revisions = (revision, event_revision, hand, status)
         if pk not in moved and before[token].revisions == revisions and (before[token].shared is None) == bool(agreed):
             out[token] = before[token]  # as the last look found it: most of a hall, at most looks
             continue
         shared = None if agreed else _shared_of(pk, revisions)
-        state = results.get(pk, NO_RESULTS) if pk in moved else before[token].results
+        state = results.get(pk, rows.NO_RESULTS) if pk in moved else before[token].results
         out[token] = Seen(pk, revisions, state, shared)
     return out
-
-
-def evenings_stamp(evenings: list[int]) -> tuple:
-    """What moves whenever anything at these evenings (event ids) does (every write bumps a revision, and
-    revisions only grow; a table gone or a new code changes it too), in one small query: when it stands,
-    ``tables_of_evenings`` need not be read."""
-    with connection.cursor() as cursor:
-        cursor.execute(_stamp_sql(connection.vendor, len(evenings)), evenings * 2)
-        return tuple(cursor.fetchone())
-
-
-# The pushed updates' hub asks these four times a second, of the evenings its phones' tables belong to: by
-# the evenings' ids (one or two), not by those tables' tokens (up to 300, each a parameter that PostgreSQL's
-# driver quotes into the statement: 3 % of a hosted hall's peak, docs/benchmarks.md).
-@functools.cache
-def _stamp_sql(vendor: str, evenings: int) -> str:
-    q = connection.ops.quote_name
-    table, event = q(Table._meta.db_table), q(Event._meta.db_table)
-    ids = f"({', '.join(['%s'] * evenings)})"
-    return (
-        f"SELECT (SELECT COUNT(*) || ':' || COALESCE(SUM({q('revision')}), 0) FROM {table} WHERE {q('event_id')} IN {ids}), "
-        f"(SELECT COALESCE(SUM({q('revision')}), 0) FROM {event} WHERE {q('id')} IN {ids})"
-    )
-
-
-@functools.cache
-def _evenings_sql(vendor: str, evenings: int) -> str:
-    q = connection.ops.quote_name
-    table, event, result = q(Table._meta.db_table), q(Event._meta.db_table), q(Result._meta.db_table)
-    tid, eid = f"t.{q('id')}", f"e.{q('id')}"
-    hand = q("current_hand")
-    return (
-        f"SELECT t.{q('token')}, {tid}, t.{q('revision')}, e.{q('revision')}, e.{hand}, e.{q('status')}, "
-        f"EXISTS (SELECT 1 FROM {result} r WHERE r.{q('table_id')} = {tid} AND r.{q('hand')} = e.{hand}) "
-        f"FROM {table} t JOIN {event} e ON {eid} = t.{q('event_id')} "
-        f"WHERE t.{q('event_id')} IN ({', '.join(['%s'] * evenings)})"
-    )
-
-
-# A table's results as ``_results_state`` gives them, for one with none.
-NO_RESULTS = "0:"
-
-
-@functools.cache
-def _results_of_sql(vendor: str, tables: int) -> str:
-    """The results (how many, the latest change) of each of the tables with these ids that has any."""
-    q = connection.ops.quote_name
-    return (
-        f"SELECT {q('table_id')}, {_results_state()} FROM {q(Result._meta.db_table)} "
-        f"WHERE {q('table_id')} IN ({', '.join(['%s'] * tables)}) GROUP BY {q('table_id')}"
-    )
 
 
 def agreed_version(token: str, seen: Seen, looked: dict[int, Seen]) -> str | None:

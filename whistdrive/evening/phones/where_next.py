@@ -6,15 +6,14 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from django.db import connection
 from django.db.models import Q
 
 from whistdrive.engines import movements
 from whistdrive.engines.vocabulary import PARTNER_SEAT, SEAT_NAMES, SEATS, seat_phrase
 from whistdrive.evening import progress
 from whistdrive.evening.phones.seats import seated
-from whistdrive.store import cache
-from whistdrive.store.models import Entrant, Event, Seating, Table
+from whistdrive.store import cache, rows
+from whistdrive.store.models import Entrant, Event, Table
 
 LEAVES = "that was their last hand tonight: thank you for playing"
 YOU_LEAVE = "that was your last hand tonight: thank you for playing"
@@ -95,7 +94,7 @@ def moves(event: Event, table: Table, hand: int, seats: dict[str, Entrant]) -> l
             else {}
         )
         names = _names_at(event, hand + 1, {nxt.table_id for nxt in following.values() if nxt.table_id})
-        rows = []
+        going = []
         for seat, person in _in_order(seats):
             nxt = following.get(person.pk)
             partner = None
@@ -111,8 +110,8 @@ def moves(event: Event, table: Table, hand: int, seats: dict[str, Entrant]) -> l
                 partner = names.get((nxt.table_id, PARTNER_SEAT[nxt.seat]))
                 place = movements.NextPlace(nxt.number, (nxt.seat,))
                 text, you = _go_to(table, seat, place, hand + 1), _you_go_to(table, seat, place)
-            rows.append(_row(person, seat, text, you, partner))
-        return rows
+            going.append(_row(person, seat, text, you, partner))
+        return going
     if not fmt.ends_round(hand) and not _players_change_after(event, hand):
         return [
             _row(e, s, f"stay here for hand {hand + 1}", f"stay in your seat ({SEAT_NAMES[s]})")
@@ -126,18 +125,18 @@ def moves(event: Event, table: Table, hand: int, seats: dict[str, Entrant]) -> l
             _row(e, s, LEAVES, YOU_LEAVE) if e.pk in leaving else _row(e, s, WAIT_FOR_THE_HALL, WAIT_FOR_THE_HALL)
             for s, e in _in_order(seats)
         ]
-    rows = []
+    going = []
     for seat, person in _in_order(seats):
         if person.pk in leaving:
-            rows.append(_row(person, seat, LEAVES, YOU_LEAVE))
+            going.append(_row(person, seat, LEAVES, YOU_LEAVE))
             continue
         # A bug, not the organiser's to put right, if the movement has no place for someone here.
         place = answer[person.player_id]
         if place.table is None:
-            rows.append(_row(person, seat, f"sit out hand {hand + 1}", _you_go_to(table, seat, None)))
+            going.append(_row(person, seat, f"sit out hand {hand + 1}", _you_go_to(table, seat, None)))
         else:
-            rows.append(_row(person, seat, _go_to(table, seat, place, hand + 1), _you_go_to(table, seat, place)))
-    return rows
+            going.append(_row(person, seat, _go_to(table, seat, place, hand + 1), _you_go_to(table, seat, place)))
+    return going
 
 
 class _Place(NamedTuple):
@@ -152,30 +151,16 @@ def _places_of(entrants: list[int], hand: int) -> dict[int, _Place]:
     """Where each of ``entrants`` sits for ``hand``, when seated for it."""
     if not entrants:
         return {}
-    q = connection.ops.quote_name
-    sql = (
-        f"SELECT s.{q('entrant_id')}, s.{q('seat')}, s.{q('table_id')}, t.{q('number')} "
-        f"FROM {q(Seating._meta.db_table)} s LEFT JOIN {q(Table._meta.db_table)} t ON t.{q('id')} = s.{q('table_id')} "
-        f"WHERE s.{q('hand')} = %s AND s.{q('entrant_id')} IN ({', '.join(['%s'] * len(entrants))})"
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [hand, *entrants])
-        return {entrant: _Place(seat, table_id, number) for entrant, seat, table_id, number in cursor.fetchall()}
+    return {
+        entrant: _Place(seat, table_id, number) for entrant, seat, table_id, number in rows.places_of(entrants, hand)
+    }
 
 
 def _names_at(event: Event, hand: int, tables: set[int]) -> dict[tuple[int, str], str]:
     """Who sits where at ``tables`` (ids) for ``hand``: (table id, seat) -> name."""
     if not tables:
         return {}
-    q = connection.ops.quote_name
-    sql = (
-        f"SELECT s.{q('table_id')}, s.{q('seat')}, e.{q('name')} FROM {q(Seating._meta.db_table)} s "
-        f"JOIN {q(Entrant._meta.db_table)} e ON e.{q('id')} = s.{q('entrant_id')} "
-        f"WHERE s.{q('event_id')} = %s AND s.{q('hand')} = %s AND s.{q('table_id')} IN ({', '.join(['%s'] * len(tables))})"
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [event.pk, hand, *sorted(tables)])
-        return {(table_id, seat): name for table_id, seat, name in cursor.fetchall()}
+    return rows.names_at(event, hand, tables)
 
 
 def _row(person: Entrant, seat: str, text: str, you: str, partner: str | None = None) -> dict:

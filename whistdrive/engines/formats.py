@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
+from whistdrive.engines.movement_kinds import MOVEMENTS, MovementKind, movements_for
 from whistdrive.engines.vocabulary import TRUMP_LETTERS, is_whole_number
 
 KINDS = ("drive", "games", "duplicate")
 SCORINGS = ("tricks", "odd_tricks")
-MOVEMENTS = ("progressive", "semi_partner", "mitchell", "howell", "individual", "stationary")
 MOVERS = ("winners", "losers")
 SITOUT_SCORES = ("average", "zero", "fixed")
 TARGETS = (5, 7, 9, 10)
@@ -24,10 +24,8 @@ REVOKE_PENALTIES = ("tricks", "points")
 RUBBERS = ("classic", "simple", "none")
 TIE_BREAKS = ("second_half", "last_hand", "hands_won", "countback")
 TRUMP_MODES = ("turned", "cut")
-GAME_MOVEMENTS = ("stationary", "mitchell", "howell")
 # Duplicate whist: the archive's format holds exactly these keys (spec, "Duplicate whist").
 DUPLICATE_KEYS = ("kind", "boards", "boards_per_round", "movement", "scoring", "trumps")
-DUPLICATE_MOVEMENTS = ("mitchell", "howell")
 DUPLICATE_SCORINGS = ("matchpoints", "tricks_vs_average")
 
 
@@ -164,9 +162,19 @@ class Format:
         return None if self.trumps in TRUMP_MODES else self.trumps
 
     @property
+    def movement_kind(self) -> MovementKind:
+        """The movement's entry in the registry: what it is and what it needs (whistdrive.engines.movement_kinds)."""
+        return MOVEMENTS[self.movement]
+
+    @property
     def result_driven(self) -> bool:
         """True when the next seating depends on the results (cannot be planned ahead)."""
-        return self.movement in ("progressive", "semi_partner")
+        return self.movement_kind.result_driven
+
+    @property
+    def winners_move(self) -> bool:
+        """A result-driven movement: whether the winning pair moves (else the losing pair)."""
+        return self.movement_kind.movers_chosen and self.movers == "winners"
 
     def round_of(self, hand: int) -> int:
         """The round (1-based) that hand number ``hand`` belongs to."""
@@ -198,7 +206,7 @@ class Format:
 
         choice("kind", self.kind, KINDS)
         choice("scoring", self.scoring, SCORINGS)
-        choice("movement", self.movement, MOVEMENTS)
+        choice("movement", self.movement, tuple(MOVEMENTS))
         choice("movers", self.movers, MOVERS)
         choice("sit-out score", self.sitout_score, SITOUT_SCORES)
         choice("target", self.target, TARGETS)
@@ -248,7 +256,7 @@ class Format:
             found.append("each tie-break may be listed only once")
 
         if self.kind == "games":
-            if self.movement not in GAME_MOVEMENTS:
+            if self.movement not in movements_for("games"):
                 found.append(
                     f"a game night keeps partnerships at a table: its movement must be stationary, mitchell or howell, "
                     f"not {self.movement}"
@@ -266,7 +274,7 @@ class Format:
 
     def _duplicate_problems(self) -> list[str]:
         found: list[str] = []
-        if self.movement not in DUPLICATE_MOVEMENTS:
+        if self.movement not in movements_for("duplicate"):
             found.append(
                 f"a duplicate evening moves by a Mitchell (mitchell) or a Howell (howell), not {self.movement!r}"
             )

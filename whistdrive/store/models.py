@@ -15,6 +15,7 @@ from django.urls import get_script_prefix, reverse
 
 from clubs.models import Club, Member, Role, Season
 from clubs.validators import no_control_characters
+from whistdrive.engines import movement_kinds
 from whistdrive.engines.devices import phone_name
 from whistdrive.engines.duplicate import read_board, seeded_boards
 from whistdrive.engines.formats import Format
@@ -71,12 +72,13 @@ class Event(models.Model):
         TRICKS_VS_AVERAGE = "tricks_vs_average", "Tricks against the average (duplicate: compass whist)"
 
     class Movement(models.TextChoices):
-        PROGRESSIVE = "progressive", "Progressive"
-        SEMI_PARTNER = "semi_partner", "Semi-partner"
-        MITCHELL = "mitchell", "Partners (Mitchell)"
-        HOWELL = "howell", "Partners (Howell: every pair meets every other)"
-        INDIVIDUAL = "individual", "Individual"
-        STATIONARY = "stationary", "Stationary"
+        # The names and titles are the movements' registry's (whistdrive.engines.movement_kinds).
+        PROGRESSIVE = movement_kinds.PROGRESSIVE.name, movement_kinds.PROGRESSIVE.title
+        SEMI_PARTNER = movement_kinds.SEMI_PARTNER.name, movement_kinds.SEMI_PARTNER.title
+        MITCHELL = movement_kinds.MITCHELL.name, movement_kinds.MITCHELL.title
+        HOWELL = movement_kinds.HOWELL.name, movement_kinds.HOWELL.title
+        INDIVIDUAL = movement_kinds.INDIVIDUAL.name, movement_kinds.INDIVIDUAL.title
+        STATIONARY = movement_kinds.STATIONARY.name, movement_kinds.STATIONARY.title
 
     class Movers(models.TextChoices):
         WINNERS = "winners", "Winners move"

@@ -14,7 +14,6 @@ from clubs.models import Club
 from whistdrive.engines.formats import (
     DUPLICATE_SCORINGS,
     KINDS,
-    MOVEMENTS,
     MOVERS,
     REVOKE_PENALTIES,
     RUBBERS,
@@ -22,6 +21,7 @@ from whistdrive.engines.formats import (
     SITOUT_SCORES,
     Format,
 )
+from whistdrive.engines.movement_kinds import MOVEMENTS
 from whistdrive.evening.archive import export_event
 from whistdrive.evening.simulate import SimulationError, simulate_event
 
@@ -131,7 +131,7 @@ def format_from_options(options) -> Format:
     if "hands" in changes and "interval_after" not in changes and fmt.is_drive:
         half = fmt.hands // 2
         fmt = fmt.with_changes(interval_after=half if half % fmt.hands_per_round == 0 and half >= 1 else None)
-    if fmt.movement != "stationary" and fmt.is_games and "hands_per_round" not in changes:
+    if fmt.movement_kind.moves and fmt.is_games and "hands_per_round" not in changes:
         fmt = fmt.with_changes(hands_per_round=4 if fmt.hands % 4 == 0 else 1)
     problems = fmt.problems()
     if problems:

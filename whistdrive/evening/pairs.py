@@ -23,18 +23,17 @@ from whistdrive.evening import progress
 from whistdrive.store import cache
 from whistdrive.store.models import Board, Entrant, Event, Result, Seating, Table, TableBoard
 
-PAIR_MOVEMENTS = ("mitchell", "howell")
-
 
 def is_pairs_evening(event: Event) -> bool:
     """Whether the evening's partners play every hand together (its results read as pairs)."""
     fmt = event.format
-    return fmt.is_duplicate or fmt.movement in PAIR_MOVEMENTS or (fmt.is_games and fmt.movement == "stationary")
+    kind = fmt.movement_kind
+    return fmt.is_duplicate or kind.fixed_pairs or (fmt.is_games and not kind.moves)
 
 
 def two_fields(event: Event) -> bool:
     """N–S and E–W ranked apart: a duplicate Mitchell, where a pair is compared only with its direction."""
-    return event.is_duplicate and event.movement == "mitchell"
+    return event.is_duplicate and event.format.movement_kind.two_fields
 
 
 def pairs_of(event: Event) -> list[movements.Pair]:

@@ -473,7 +473,7 @@ def _keep_individual_tables(event: Event, hand: int, tables_before: int) -> list
     (the latest arrivals first), and are returned so that the organiser is told."""
     fmt = event.format
     players = players_for(event, hand)
-    if fmt.movement != "individual" or not movements.roles_in_use(players):
+    if not fmt.movement_kind.individual or not movements.roles_in_use(players):
         return []
     want = min(tables_before, len(players) // 4)
     ladies = sum(p.role == "lady" for p in players)
@@ -883,13 +883,13 @@ def plan_summary(event: Event, hand: int) -> str:
     if out:
         words += f", {out} sitting out each hand in turn" if out < 4 else f", {out} sitting out each hand"
     words += "."
-    if not fmt.result_driven and fmt.movement != "stationary":
+    if not fmt.result_driven and fmt.movement_kind.moves:
         partners: Counter[frozenset[str]] = Counter()
         for seating in history_of(event, fmt.hands):
             for seats in seating.tables.values():
                 partners.update([frozenset((seats["N"], seats["S"])), frozenset((seats["E"], seats["W"]))])
-        repeats = sum(1 for n in partners.values() if n > 1) if fmt.movement == "individual" else 0
-        if fmt.movement == "individual":
+        repeats = sum(1 for n in partners.values() if n > 1) if fmt.movement_kind.individual else 0
+        if fmt.movement_kind.individual:
             words += (
                 f" {repeats} partnership{'s' if repeats != 1 else ''} of the evening repeat{'s' if repeats == 1 else ''}."
                 if repeats

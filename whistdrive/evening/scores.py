@@ -202,7 +202,7 @@ class Evening:
 
     @property
     def two_fields(self) -> bool:
-        return self.event.is_duplicate and self.event.movement == "mitchell"
+        return pairs.two_fields(self.event)
 
     @property
     def halftime(self) -> list[Standing] | None:
@@ -298,10 +298,10 @@ def standings_now(event: Event, version: tuple | None = None) -> Evening:
     by_pairs = (
         computed.duplicate is not None
         or computed.pair_lines is not None
-        or (not event.started and event.format.is_drive and event.movement in pairs.PAIR_MOVEMENTS)
+        or (not event.started and event.format.is_drive and event.format.movement_kind.fixed_pairs)
     )
     if is_default:
-        two = event.is_duplicate and event.movement == "mitchell"
+        two = pairs.two_fields(event)
         prize_list = prizes.default_prizes(
             any(e.role for e in computed.people.entrants), pairs=by_pairs, two_fields=two
         )

@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from clubs.models import Club, Member
 from whistdrive.engines import duplicate
 from whistdrive.engines.formats import Format, FormatError
+from whistdrive.engines.movement_kinds import MovementKind
 from whistdrive.engines.rules import SEATS, HeuristicPlayer, RandomPlayer, simulate_hand, trump_for_hand
 from whistdrive.engines.rules.play import Player
 from whistdrive.evening import entry, progress, running
 from whistdrive.store.models import Entrant, Event, Seating, Table, TableBoard
 
-ROLE_MOVEMENTS = ("progressive", "semi_partner", "mitchell", "howell")  # duplicate pairs: a lady and a gent too
 FIRST_NAMES = {
     "lady": ["Ada", "Beryl", "Cora", "Dora", "Elsie", "Freda", "Gladys", "Hazel", "Irene", "Jean", "Kath", "Lil"],
     "gent": ["Albert", "Basil", "Cecil", "Donald", "Eric", "Frank", "Gordon", "Harry", "Ivor", "Jack", "Ken", "Len"],
@@ -41,9 +41,9 @@ def hand_seed(seed: int, hand: int, table: int) -> int:
     return int.from_bytes(digest[:6], "big")
 
 
-def roles_for(movement: str, count: int) -> list[str | None]:
+def roles_for(movement: MovementKind, count: int) -> list[str | None]:
     """Ladies and gents half each (lady first, alternating, so Mitchell and Howell pairs are mixed), or no roles."""
-    if movement not in ROLE_MOVEMENTS:
+    if not movement.ladies_and_gents:
         return [None] * count
     return ["lady" if i % 2 == 0 else "gent" for i in range(count)]
 
@@ -77,10 +77,10 @@ def create_event(
     if club is None:
         club = Club.objects.create(name="Simulated Whist Club")
     count = 4 * tables + spares
-    roles = roles_for(fmt.movement, count)
+    roles = roles_for(fmt.movement_kind, count)
     event = Event(
         club=club,
-        name=name or f"Simulated {fmt.movement.replace('_', '-')} {_kind_words(fmt)}",
+        name=name or f"Simulated {fmt.movement_kind.words} {_kind_words(fmt)}",
         date=date or datetime.date(2026, 12, 1),
         boards_dealt=boards_dealt,
         board_seed=seed,  # the same seed, the same boards

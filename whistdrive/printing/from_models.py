@@ -238,17 +238,8 @@ def movers_line(fmt, table: int, numbers: list[int]) -> str:
     index = numbers.index(table)
     up, down = numbers[(index + 1) % len(numbers)], numbers[index - 1]
     after = "After each hand" if fmt.hands_per_round == 1 else f"After every {fmt.hands_per_round} hands"
-    if fmt.movement in ("progressive", "semi_partner"):
-        word = "winning" if fmt.movement == "progressive" and fmt.movers == "winners" else "losing"
-        return f"{after}: {word} lady → table {up} · {word} gent → table {down}"
-    if fmt.movement == "mitchell":
-        # Without boards a Mitchell has no skip (movements.engine._mitchell_shift): one table every round.
-        return f"{after}: East–West pair → table {up}; North–South stay"
-    if fmt.movement == "howell":
-        return f"{after}: each pair goes to the table and direction its card gives"
-    if fmt.movement == "individual":
-        return "Your next table and seat are on your scorecard"
-    return "Nobody moves: stay at this table all evening"
+    word = "winning" if fmt.winners_move else "losing"
+    return fmt.movement_kind.card_words.format(after=after, word=word, up=up, down=down)
 
 
 def table_card_sheet(
@@ -344,7 +335,7 @@ def score_pad_sheet(event: Event, page_size: str | None = None) -> ScorePadSheet
         return f"{pair('N', 'S')} v {pair('E', 'W')}" if seats else ""
 
     pads = []
-    if not fmt.result_driven and fmt.movement != "stationary" and hands:
+    if not fmt.result_driven and fmt.movement_kind.moves and hands:
         for number_in_night, (first, last, seating) in enumerate(rounds([evening.hand_seating(h) for h in hands]), 1):
             heading = f"Round {number_in_night} · " + (f"hand {first}" if first == last else f"hands {first}–{last}")
             for table in seating.tables:
@@ -367,7 +358,7 @@ def score_pad_sheet(event: Event, page_size: str | None = None) -> ScorePadSheet
         page_size=page_size or event.club.paper_size,
         honours_can_win=fmt.honours_can_win,
         revoke_penalty=fmt.revoke_penalty,
-        moves=fmt.movement != "stationary",
+        moves=fmt.movement_kind.moves,
     )
 
 

@@ -35,6 +35,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from itertools import combinations, product
 
+from whistdrive.engines.movement_kinds import MOVEMENTS
 from whistdrive.engines.movements.howell import Meeting, cycle_length, howell_notes, howell_round, sitting_out
 from whistdrive.engines.movements.pairs import DIRECTION_WORDS
 
@@ -91,8 +92,13 @@ class DuplicatePlan:
         return tuple(range((board_set - 1) * k + 1, board_set * k + 1))
 
     @property
+    def two_fields(self) -> bool:
+        """N–S and E–W pairs, numbered and ranked apart (a Mitchell); else pairs 1 to n (a Howell)."""
+        return MOVEMENTS[self.movement].two_fields
+
+    @property
     def pair_ids(self) -> list[str]:
-        if self.movement == "howell":
+        if not self.two_fields:
             return [f"P{n}" for n in range(1, self.pairs + 1)]
         north_south = self.pairs // 2
         east_west = self.pairs - north_south

@@ -193,7 +193,7 @@ def score_duplicate(
     if fmt.scoring not in ("matchpoints", "tricks_vs_average"):
         raise ValueError(f"a duplicate evening scores by matchpoints or tricks_vs_average, not {fmt.scoring!r}")
     if two_fields is None:
-        two_fields = fmt.movement == "mitchell"
+        two_fields = fmt.movement_kind.two_fields
     by_board: dict[int, list[tuple[BoardPlay, dict[str, int]]]] = defaultdict(list)
     # A board may come back to a table in a later round of a Howell, with other pairs: what may not
     # happen is a pair playing it twice (below).

@@ -94,7 +94,7 @@ def draw_pairs(plan: DuplicatePlan, players: list[Player], seed: int, by: str = 
     ids = [(a.id, b.id) for a, b in twos]
     if len(ids) != plan.pairs:
         raise MovementError(f"the plan is for {plan.pairs} pairs, not {len(ids)}")
-    if plan.movement == "howell":
+    if not plan.two_fields:
         return [Pair(n, two) for n, two in enumerate(ids, start=1)]
     north_south = plan.pairs // 2
     ns = ids[0 : 2 * north_south : 2]

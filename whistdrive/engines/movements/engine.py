@@ -20,10 +20,6 @@ from .pairs import howell_pairs
 from .schedule import individual_schedule
 from .seating import MovementError, NextPlace, Player, RoundResult, SeatingPlan, WaitForTheHall
 
-RESULT_DRIVEN = ("progressive", "semi_partner")
-PLANNED = ("individual", "mitchell", "howell", "stationary")
-PAIR_MOVEMENTS = ("mitchell", "howell")  # fixed partnerships, given pair by pair in the players' order
-
 
 def n_players(count: int) -> str:
     """ "1 player", "3 players": a count of players as a sentence says it."""
@@ -92,7 +88,7 @@ def advise(fmt, players: list[Player]) -> Advice:
     ladies = sum(1 for p in players if p.role == "lady")
     gents = sum(1 for p in players if p.role == "gent")
     must_switch: dict[str, int] = {}
-    if fmt.movement in PAIR_MOVEMENTS:
+    if fmt.movement_kind.fixed_pairs:
         pairs = count // 2
         tables = (pairs + 1) // 2
         spares = count - 4 * (pairs // 2)
@@ -130,7 +126,7 @@ def advise(fmt, players: list[Player]) -> Advice:
         return Advice(0, count, ladies, gents, count, must_switch, problems, notes)
     if roles:
         tables = min(ladies // 2, gents // 2)
-        if fmt.movement != "individual":
+        if not fmt.movement_kind.individual:
             tables_wanted = count // 4
             if tables < tables_wanted:
                 short_role, long_role = ("gent", "lady") if gents < ladies else ("lady", "gent")
@@ -142,7 +138,7 @@ def advise(fmt, players: list[Player]) -> Advice:
                 )
                 tables = tables_wanted
         sit_out = count - 4 * tables
-        if fmt.movement == "individual" and sit_out > 3:
+        if fmt.movement_kind.individual and sit_out > 3:
             notes.append(
                 f"{_ladies_gents(ladies, 'lady')} and {_ladies_gents(gents, 'gent')}: {sit_out} players sit out each hand "
                 "in turn; let some play the other role to seat more"
@@ -202,9 +198,9 @@ def start(fmt, players: list[Player], seed: int, by: str = "random") -> list[Sea
     """Hand 1 for a result-driven movement; every hand of the evening for a planned one."""
     roles = _check_advice(fmt, players)
     order = _ordered(players, seed, by)
-    if fmt.movement == "individual":
+    if fmt.movement_kind.individual:
         return individual_schedule(order, fmt.hands, roles, fmt.hands_per_round)
-    if fmt.movement in PAIR_MOVEMENTS:
+    if fmt.movement_kind.fixed_pairs:
         if by == "random":  # a draw moves whole pairs: partners came together
             pairs = [players[i : i + 2] for i in range(0, len(players), 2)]
             random.Random(seed).shuffle(pairs)
@@ -213,7 +209,7 @@ def start(fmt, players: list[Player], seed: int, by: str = "random") -> list[Sea
             return _howell_plan(fmt, order, roles)
         return _mitchell_plan(fmt, order, roles)
     first = _first_seating(order, roles)
-    if fmt.movement in RESULT_DRIVEN:
+    if fmt.result_driven:
         return [first]
     history = [first]
     while len(history) < fmt.hands:
@@ -247,19 +243,17 @@ def _move(
     # Each table's next seats are read from its own result and its two neighbours'.
     needed = numbers if only is None else sorted(_around(numbers, only))
     missing = [t for t in needed if t not in results]
-    if fmt.movement in RESULT_DRIVEN and missing:
+    if fmt.result_driven and missing:
         raise MovementError(f"table {missing[0]} has no result yet: enter it before moving")
 
     def moving_side(t: int) -> str:
         winner = results[t].winner
-        if fmt.movement == "semi_partner":
-            return _other(winner)
-        return winner if fmt.movement != "progressive" or fmt.movers == "winners" else _other(winner)
+        return winner if fmt.winners_move else _other(winner)
 
     new: dict[int, dict[str, tuple[str, str]]] = {}
     for t in numbers if only is None else sorted(only):
         seats = seating.tables[t]
-        if fmt.movement not in RESULT_DRIVEN:
+        if not fmt.result_driven:
             new[t] = {s: (seats[s], "stays") for s in SEATS}
             continue
         movers = moving_side(t)
@@ -470,7 +464,7 @@ def where_next(
     here = last.tables[table]
     if changed is None:
         changed = players_changed(players, last)
-    moving = fmt.movement in RESULT_DRIVEN and fmt.round_of(hand) != fmt.round_of(hand - 1)
+    moving = fmt.result_driven and fmt.round_of(hand) != fmt.round_of(hand - 1)
     near: set[int] = set()
     if changed or (moving and last.sitting_out):
         known = {**results_of(None), table: result}  # anyone's seat may turn on any table's result
@@ -483,12 +477,12 @@ def where_next(
         known = {**results_of(near - {table}), table: result}
     else:
         known = {table: result}  # a planned movement, or within a round: no result moves anyone
-    if changed and fmt.movement in RESULT_DRIVEN and fmt.ends_round(hand - 1) and set(known) != set(last.tables):
+    if changed and fmt.result_driven and fmt.ends_round(hand - 1) and set(known) != set(last.tables):
         # Seats freed, closed or opened anywhere in the hall decide where everyone goes.
         raise WaitForTheHall(
             "players are joining or leaving: everyone's next seat is known once every table has finished this hand"
         )
-    if changed or fmt.movement not in RESULT_DRIVEN or fmt.round_of(hand) == fmt.round_of(hand - 1):
+    if changed or not fmt.result_driven or fmt.round_of(hand) == fmt.round_of(hand - 1):
         # A player who leaves is not in the answer.
         present = {p.id for p in players}
         nxt = next_seating(fmt, players, history, known)
@@ -885,13 +879,13 @@ def check_seating(
 ) -> list[str]:
     """Problems if ``seating`` is not what the movement gives after ``history`` and ``results``."""
     problems = _invariants(fmt, players, seating)
-    if problems or fmt.movement == "individual" or not history:
+    if problems or fmt.movement_kind.individual or not history:
         return problems
     try:
         tables, out = _next_with_reasons(fmt, players, history, results)
     except MovementError as error:
         return [str(error)]
-    name = fmt.movement.replace("_", "-")
+    name = fmt.movement_kind.words
     for t in sorted(set(tables) | set(seating.tables)):
         if t not in seating.tables:
             problems.append(f"table {t} is missing")
@@ -969,7 +963,7 @@ def rule_sentence(fmt) -> str:
 def plan(fmt, seatings: list[SeatingPlan]) -> dict:
     """Printable plan: hand by hand seatings and each player's itinerary, or the rule for a result-driven drive."""
     hands = [{"hand": n, **s.to_dict()} for n, s in enumerate(seatings, start=1)]
-    if fmt.movement in RESULT_DRIVEN:
+    if fmt.result_driven:
         return {
             "movement": fmt.movement,
             "rule": rule_sentence(fmt),
@@ -1003,7 +997,7 @@ def replan(
     remaining = fmt.hands - len(history)
     if remaining <= 0:
         return []
-    if fmt.movement == "individual":
+    if fmt.movement_kind.individual:
         if tables_for(players, roles) < 1:
             raise MovementError(f"{n_players(len(players))} cannot fill a table")
         # Round by round from the next hand: a change in the middle of a round makes its rest a round.
@@ -1013,7 +1007,7 @@ def replan(
         return [plan_[fmt.round_of(hand) - fmt.round_of(first)] for hand in range(first, fmt.hands + 1)]
     if not history:
         return start(fmt.with_changes(hands=remaining), players, seed, "random")
-    if fmt.movement in RESULT_DRIVEN:
+    if fmt.result_driven:
         if results is None:
             stay = {t: {s: (pid, "stays") for s, pid in seats.items()} for t, seats in history[-1].tables.items()}
             tables, out = _rotate(players, history, stay, roles)

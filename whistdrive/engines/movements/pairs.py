@@ -65,7 +65,7 @@ def pairs_of(fmt, first: SeatingPlan) -> list[Pair]:
         for t, s in sorted(first.tables.items()):
             pairs += [Pair(2 * t - 1, (s["N"], s["S"]), "NS"), Pair(2 * t, (s["E"], s["W"]), "EW")]
         return pairs
-    raise MovementError(f"a {fmt.movement.replace('_', '-')} movement changes partners: it has no fixed pairs")
+    raise MovementError(f"a {fmt.movement_kind.words} movement changes partners: it has no fixed pairs")
 
 
 def howell_pairs(first: SeatingPlan) -> list[Pair]:

@@ -478,7 +478,7 @@ def _round_results(fmt: Format, hands: list[dict], last: int) -> dict[int, movem
 
 def _check_movement(fmt: Format, players, hands: list[dict], presence, problems: list[str], role_at) -> None:
     """Every hand after the first must be what the movement gives (not for an individual drive)."""
-    if fmt.movement == "individual":
+    if fmt.movement_kind.individual:
         return
 
     def present_for(hand: int) -> list[movements.Player]:

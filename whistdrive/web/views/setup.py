@@ -98,7 +98,7 @@ def describe_format(fmt: Format, boards_dealt: str = Event.BoardsDealt.TABLE) ->
     """The format in a few plain sentences for the event page."""
     if fmt.is_duplicate:
         return _describe_duplicate(fmt, boards_dealt)
-    movement = dict(Event.Movement.choices)[fmt.movement]
+    movement = fmt.movement_kind.title
     lines = []
     if fmt.is_drive:
         article = "An" if movement[:1].lower() in "aeiou" else "A"  # "An individual drive"
@@ -119,10 +119,10 @@ def describe_format(fmt: Format, boards_dealt: str = Event.BoardsDealt.TABLE) ->
         )
     if fmt.hands_per_round > 1:
         lines.append(f"Players move every {fmt.hands_per_round} hands.")
-    elif fmt.movement != "stationary":
+    elif fmt.movement_kind.moves:
         lines.append("Players move after every hand.")
-    if fmt.movement == "progressive":
-        lines.append("The winning pair moves." if fmt.movers == "winners" else "The losing pair moves.")
+    if fmt.movement_kind.movers_chosen:
+        lines.append("The winning pair moves." if fmt.winners_move else "The losing pair moves.")
     lines.append(f"Interval after hand {fmt.interval_after}." if fmt.interval_after else "No interval.")
     if fmt.trumps in ("turned", "cut"):
         lines.append(f"Trumps are {fmt.trumps} for each hand.")
@@ -140,9 +140,7 @@ def describe_format(fmt: Format, boards_dealt: str = Event.BoardsDealt.TABLE) ->
 
 
 def _describe_duplicate(fmt: Format, boards_dealt: str) -> list[str]:
-    movement = "a Mitchell (N–S pairs stay, E–W pairs and the boards move)" if fmt.movement == "mitchell" else (
-        "a Howell (every pair moves and meets every other)"
-    )  # fmt: skip
+    movement = fmt.movement_kind.duplicate_words
     scoring = "matchpoints" if fmt.scoring == "matchpoints" else "tricks against the average (compass whist)"
     trumps = "turned by each board's dealer" if fmt.trumps == "turned" else f"by board number, {' '.join(fmt.trumps)}"
     return [

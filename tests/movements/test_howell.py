@@ -79,6 +79,14 @@ def test_a_size_without_a_schedule_is_refused_saying_what_to_do():
     assert advice.problems == ["A Howell is for 4 to 16 pairs (2 to 8 tables), not 18: choose a Mitchell"]
 
 
+@pytest.mark.parametrize("count", [5, 7, 35])
+def test_an_odd_turnout_too_small_or_large_for_a_howell_is_told_so_at_the_desk(count):
+    """The desk asks for advice as people arrive: an odd count whose pairs have no Howell (2, 3 or 17 pairs) is a
+    problem to put right, never a failure of the page."""
+    advice = advise(fmt(movement="howell"), players(count))
+    assert advice.problems and f"{count} players cannot all play in pairs" in advice.problems[0]
+
+
 def howell(**changes) -> Format:
     return fmt(movement="howell", **changes)
 

@@ -107,11 +107,11 @@ def advise(fmt, players: list[Player]) -> Advice:
                     "let one of them play the other role"
                 )
         if fmt.movement == "howell":
-            problem = howell_problem(pairs) if count % 2 == 0 else None
-            if problem:
-                problems.append(problem[:1].upper() + problem[1:])
-            else:
+            problem = howell_problem(pairs)
+            if problem is None:
                 notes.extend(howell_notes(pairs, fmt.rounds))
+            elif count % 2 == 0:  # an odd count is told first to make it even; then the size is checked
+                problems.append(problem[:1].upper() + problem[1:])
         elif pairs % 2:
             notes.append(
                 f"{pairs} pairs: table {tables} is a half table; the E–W pair reaching it sits out that round, "

@@ -377,9 +377,15 @@ def count(key: str, timeout: int) -> int:
         if shared.add(key, 1, timeout=timeout):
             return 1  # the first of its period
         try:
-            return shared.incr(key)
+            value = shared.incr(key)
         except ValueError:  # expired (or evicted) between the add and the incr: the next add starts it afresh
             continue
+        if value == 1:
+            # Only a count made anew by the increment is 1 (the add makes the first). Redis's INCR does that to a key
+            # that expired just after Django's own look for it, and gives it no expiry: it is given its period here,
+            # or the address would be counted against for ever.
+            shared.touch(key, timeout)
+        return value
     shared.set(key, 1, timeout=timeout)  # it came and went three times over: a cache being emptied meanwhile
     return 1
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from django.db.models import F
 
 from whistdrive.engines import duplicate, movements
-from whistdrive.engines.duplicate.movement import DIRECTION_WORDS
+from whistdrive.engines.movements.pairs import DIRECTION_WORDS
 from whistdrive.evening import progress
 from whistdrive.store import cache
 from whistdrive.store.models import Board, Entrant, Event, Result, Seating, Table, TableBoard

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any, TypedDict
 
 from whistdrive.engines.rules import SEATS, Card, RuleError, card_name, deal, parse_card, play_deal, shuffled_pack
 from whistdrive.engines.rules.play import PlayedHand, Player
@@ -19,6 +20,15 @@ from whistdrive.engines.rules.trumps import trump_for_hand
 from whistdrive.engines.vocabulary import SUIT_WORDS, TRUMP_LETTERS
 
 SUITS = ("H", "D", "S", "C")
+
+
+class BoardDict(TypedDict):
+    """A ``Board`` as the archive's ``boards[]`` entry writes it."""
+
+    number: int
+    dealer: str
+    trump: str | None
+    deal: dict[str, list[str]] | None
 
 
 @dataclass(frozen=True)
@@ -35,7 +45,7 @@ class Board:
     deal: Mapping[str, tuple[Card, ...]] | None = None
     turned: Card | None = None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> BoardDict:
         """The archive's ``boards[]`` entry: cards written as "AS", "10H", each hand high to low."""
         return {
             "number": self.number,
@@ -99,7 +109,7 @@ def _written(cards: Sequence[int]) -> list[str]:
 # -- reading and checking a board from outside (an archive, a typed-in hand record) -----------------
 
 
-def deal_problems(data, where: str = "deal") -> list[str]:
+def deal_problems(data: object, where: str = "deal") -> list[str]:
     """Every fault of a deal given as seat -> list of cards ("AS", "10H"), each naming its place."""
     if not isinstance(data, Mapping):
         return [f"{where}: a deal gives each of N, E, S and W its 13 cards"]
@@ -137,7 +147,7 @@ def deal_problems(data, where: str = "deal") -> list[str]:
     return problems
 
 
-def read_deal(data, where: str = "deal") -> dict[str, tuple[Card, ...]]:
+def read_deal(data: Mapping[str, Any], where: str = "deal") -> dict[str, tuple[Card, ...]]:
     """A deal from seat -> card names; a RuleError listing every fault ("; ") if it is not one."""
     problems = deal_problems(data, where)
     if problems:
@@ -145,7 +155,7 @@ def read_deal(data, where: str = "deal") -> dict[str, tuple[Card, ...]]:
     return {seat: tuple(sorted(parse_card(c) for c in data[seat])) for seat in SEATS}
 
 
-def board_problems(trumps: str, data, where: str = "board") -> list[str]:
+def board_problems(trumps: str, data: object, where: str = "board") -> list[str]:
     """Every fault of an archive ``boards[]`` entry: number, dealer by number, trump, deal."""
     if not isinstance(data, Mapping):
         return [f"{where}: a board has a number, a dealer, a trump and a deal (or null)"]
@@ -181,7 +191,7 @@ def board_problems(trumps: str, data, where: str = "board") -> list[str]:
     return problems
 
 
-def read_board(trumps: str, data, where: str = "board") -> Board:
+def read_board(trumps: str, data: Mapping[str, Any], where: str = "board") -> Board:
     """A Board from an archive ``boards[]`` entry; a RuleError naming every fault."""
     problems = board_problems(trumps, data, where)
     if problems:

@@ -21,7 +21,9 @@ The file's own parts are read as plain JSON values; anything malformed is report
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Any
 
+from whistdrive.engines.formats import Format
 from whistdrive.engines.vocabulary import SEATS, is_whole_number
 
 from .boards import board_problems
@@ -29,7 +31,7 @@ from .movement import DuplicateError, plan_duplicate
 from .substitutes import substitutes_of
 
 
-def duplicate_problems(fmt, boards, hands) -> list[str]:
+def duplicate_problems(fmt: Format, boards: object, hands: object) -> list[str]:
     """Every broken invariant of an imported duplicate evening, each naming its place.
 
     ``boards`` and ``hands`` are the archive's lists as read from JSON; hands may stop before the
@@ -40,7 +42,7 @@ def duplicate_problems(fmt, boards, hands) -> list[str]:
         return ["boards: a duplicate evening lists its boards (one per board in play)"]
     if not isinstance(hands, list):
         return ["hands: a list of board slots"]
-    known: dict[int, dict] = {}
+    known: dict[int, dict[str, Any]] = {}
     for i, board in enumerate(boards):
         found = board_problems(fmt.trumps, board, f"boards[{i}]")
         problems.extend(found)
@@ -60,8 +62,8 @@ def duplicate_problems(fmt, boards, hands) -> list[str]:
     per_round = fmt.boards_per_round
     partner: dict[str, tuple[str, str]] = {}  # player -> their pair, as first seen
     played: dict[tuple[str, str], dict[object, str]] = defaultdict(dict)  # pair -> board -> where first
-    met: dict[frozenset, tuple[int, str]] = {}  # two pairs -> (round, where first)
-    round_tables: dict[tuple[object, object], tuple[frozenset, str]] = {}
+    met: dict[frozenset[tuple[str, ...]], tuple[int, str]] = {}  # two pairs -> (round, where first)
+    round_tables: dict[tuple[object, object], tuple[frozenset[str], str]] = {}
     reported: set[tuple[object, str]] = set()
     for h, hand in enumerate(hands):
         if not isinstance(hand, dict) or not isinstance(hand.get("tables"), list):
@@ -123,7 +125,7 @@ def duplicate_problems(fmt, boards, hands) -> list[str]:
     return problems
 
 
-def _movement_problems(fmt, hands: list[dict]) -> list[str]:
+def _movement_problems(fmt: Format, hands: list[dict[str, Any]]) -> list[str]:
     """The seating and boards must be the movement's, its pairs numbered from round 1."""
     first = hands[0]
     players = [pid for table in first["tables"] for pid in table["seats"].values()] + list(

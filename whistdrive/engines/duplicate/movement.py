@@ -35,6 +35,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from itertools import combinations, product
 
+from whistdrive.engines.formats import Format
 from whistdrive.engines.movement_kinds import MOVEMENTS
 from whistdrive.engines.movements.howell import Meeting, cycle_length, howell_notes, howell_round, sitting_out
 from whistdrive.engines.movements.pairs import DIRECTION_WORDS
@@ -213,7 +214,7 @@ class DuplicatePlan:
 # -- planning ------------------------------------------------------------------------------------------
 
 
-def plan_duplicate(fmt, pairs: int) -> DuplicatePlan:
+def plan_duplicate(fmt: Format, pairs: int) -> DuplicatePlan:
     """The evening's movement for ``pairs`` pairs; a DuplicateError saying what to change if none fits."""
     problems = fmt.problems() if fmt.is_duplicate else ["this is not a duplicate evening"]
     if problems:
@@ -237,7 +238,7 @@ class Turnout:
     boards: int
 
 
-def turnouts(fmt, most_pairs: int = 40) -> list[Turnout]:
+def turnouts(fmt: Format, most_pairs: int = 40) -> list[Turnout]:
     """For every number of pairs up to ``most_pairs`` that can play ``fmt``, the boards in play, runs of
     the same boards together: the hand records to make up for the pairs expected. Fewer pairs play
     boards 1..k of the same deals; more pairs need more boards (one set per table in a Mitchell)."""
@@ -255,7 +256,7 @@ def turnouts(fmt, most_pairs: int = 40) -> list[Turnout]:
     return runs
 
 
-def _check_comparisons(fmt, pairs: int, plan: DuplicatePlan) -> None:
+def _check_comparisons(fmt: Format, pairs: int, plan: DuplicatePlan) -> None:
     plays = Counter(t.board_set for r in plan.rounds for t in r.tables)
     lonely = sorted(s for s in range(1, plan.board_sets + 1) if plays[s] < 2)
     if not lonely:
@@ -488,10 +489,12 @@ def _turned(rounds: list[tuple[Meeting, ...]]) -> list[tuple[Meeting, ...]]:
     once more, or less, than E–W: a depth-first search round by round, as the stored cycles were
     balanced (tools/find_howells.py). Turning a table changes no meeting and no board."""
     for bound in (1, 2, 3):
-        surplus: Counter = Counter()
+        surplus: Counter[int] = Counter()
         chosen: list[tuple[Meeting, ...]] = []
 
-        def place(r: int, bound: int = bound, surplus: Counter = surplus, chosen: list = chosen) -> bool:
+        def place(
+            r: int, bound: int = bound, surplus: Counter[int] = surplus, chosen: list[tuple[Meeting, ...]] = chosen
+        ) -> bool:
             if r == len(rounds):
                 return True
             for flips in product((False, True), repeat=len(rounds[r])):

@@ -26,7 +26,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from typing import Any
 
+from whistdrive.engines.formats import Format
 from whistdrive.engines.rules import HandEntry, RuleError, tricks_after_revoke
 
 from .substitutes import substitutes_of
@@ -129,7 +131,7 @@ class DuplicateResults:
                 out.append((board, two_decimals(value), None))
         return out
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, list[dict[str, object]]]:
         """The archive's ``results``: ``{"pairs": [...], "boards": [...]}`` as the spec writes them."""
         matchpoints = self.scoring == "matchpoints"
         ns_key, ew_key = ("ns_mp", "ew_mp") if matchpoints else ("ns_vs_average", "ew_vs_average")
@@ -175,8 +177,12 @@ def neuberg(mp: Fraction | int, played: int, expected: int) -> Fraction:
     return (Fraction(mp) + 1) * expected / played - 1
 
 
+# A pair's line before ranking: field, pair, score, percentage and (board, score) by board.
+_PairLine = tuple[str | None, tuple[str, str], float, float | None, list[tuple[int, Fraction]]]
+
+
 def score_duplicate(
-    fmt,
+    fmt: Format,
     plays: Sequence[BoardPlay],
     trumps: Mapping[int, str | None] | None = None,
     *,
@@ -237,7 +243,7 @@ def score_duplicate(
             )
         boards.append(BoardResult(number, (trumps or {}).get(number), tuple(scores)))
 
-    lines = []
+    lines: list[_PairLine] = []
     for pair, results in pair_scores.items():
         counted: dict[int, Fraction] = {}
         for board, value in results:
@@ -249,7 +255,7 @@ def score_duplicate(
         group = pair_direction.get(pair) if two_fields else None
         lines.append((group, pair, two_decimals(total), percentage, sorted(counted.items())))
 
-    def measure(line) -> float:
+    def measure(line: _PairLine) -> float:
         return line[3] if line[3] is not None else line[2]
 
     order = {"NS": 0, "EW": 1, None: 2}
@@ -276,7 +282,7 @@ def score_duplicate(
     return DuplicateResults(fmt.scoring, tuple(ranked), tuple(boards), expected, top)
 
 
-def plays_from_hands(hands: Sequence[Mapping]) -> list[BoardPlay]:
+def plays_from_hands(hands: Sequence[Mapping[str, Any]]) -> list[BoardPlay]:
     """The plays of the archive's ``hands`` (each table's board, seats, tricks as played and revoke); a
     substitute plays as the pair member whose seat they took, so the results stay the pair's."""
     plays = []

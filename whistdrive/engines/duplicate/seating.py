@@ -10,6 +10,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
+from whistdrive.engines.formats import Format
 from whistdrive.engines.movements import Advice, MovementError, Pair, Player, SeatingPlan, roles_in_use
 
 from .movement import DuplicateError, DuplicatePlan, plan_duplicate
@@ -32,7 +33,7 @@ class DuplicateStart:
     hands: tuple[HandPlan, ...]
 
 
-def advise(fmt, players: list[Player]) -> Advice:
+def advise(fmt: Format, players: list[Player]) -> Advice:
     """What the desk needs to know before the first round; ``problems`` block the start."""
     count = len(players)
     problems: list[str] = []
@@ -125,7 +126,7 @@ def hands_of(plan: DuplicatePlan, pairs: list[Pair]) -> list[HandPlan]:
     return hands
 
 
-def start(fmt, players: list[Player], seed: int, by: str = "random") -> DuplicateStart:
+def start(fmt: Format, players: list[Player], seed: int, by: str = "random") -> DuplicateStart:
     """The whole evening from the players present: plan, numbered pairs and every hand's tables."""
     advice = advise(fmt, players)
     if advice.problems:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from whistdrive.engines.vocabulary import SEATS
 
@@ -40,7 +41,7 @@ class Substitutes:
         """A table's seats read as the pair members (each substitute as the player they stand in for)."""
         return {seat: self.pair_id(player) for seat, player in seats.items()}
 
-    def hands(self, hands: Sequence[Mapping]) -> list[dict]:
+    def hands(self, hands: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
         """The archive's hands with every substitute read as the pair member they stand in for."""
         read = []
         for hand in hands:
@@ -53,11 +54,11 @@ class Substitutes:
         return read
 
 
-def _has_seats(table) -> bool:
+def _has_seats(table: object) -> bool:
     return isinstance(table, Mapping) and isinstance(table.get("seats"), Mapping) and set(table["seats"]) == set(SEATS)
 
 
-def _pairs_in(hand: Mapping) -> list[tuple[str, str]]:
+def _pairs_in(hand: Mapping[str, Any]) -> list[tuple[str, str]]:
     """The pairs of a board slot: each table's N–S and E–W, and a pair sitting out together."""
     pairs = []
     for table in hand.get("tables") or []:
@@ -70,7 +71,7 @@ def _pairs_in(hand: Mapping) -> list[tuple[str, str]]:
     return [pair for pair in pairs if all(isinstance(p, str) for p in pair)]
 
 
-def substitutes_of(hands: Sequence) -> Substitutes:
+def substitutes_of(hands: Sequence[Mapping[str, Any]]) -> Substitutes:
     """Who stands in for whom in a duplicate evening's ``hands`` (the archive's list), by the rules above."""
     stands: dict[str, str] = {}
     problems: list[str] = []

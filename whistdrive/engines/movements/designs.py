@@ -20,6 +20,9 @@ from functools import cache
 
 from .designs_data import ALPHABET, DATA, STARTERS
 
+# One hand of a design: its tables (points in seats N, E, S, W) and the points sitting out.
+DesignHand = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]
+
 BASES: dict[int, tuple[tuple[int, int, int, int], ...]] = {
     8: ((-1, 5, 4, 0), (1, 3, 2, 6)),
     12: ((-1, 5, 8, 9), (0, 4, 10, 2), (1, 6, 7, 3)),
@@ -63,7 +66,7 @@ def base(v: int) -> tuple[tuple[int, int, int, int], ...] | None:
     return None
 
 
-def design_rounds(v: int, rounds: int):
+def design_rounds(v: int, rounds: int) -> tuple[DesignHand, ...] | None:
     """``rounds`` hands of the design for v players (repeating its cycle), or None if none is known.
 
     Each hand is (tables, sitting_out) on points 0..v-1 (infinity is point v-1).
@@ -82,7 +85,7 @@ def design_rounds(v: int, rounds: int):
     return tuple(result)
 
 
-def design_with_spare_seat(players: int, rounds: int):
+def design_with_spare_seat(players: int, rounds: int) -> tuple[DesignHand, ...] | None:
     """For 4n+3 players: the design for 4n+4 with "infinity" an empty chair, or None.
 
     The three players at the empty chair's table sit out. The design is multiplied by a unit and
@@ -135,7 +138,7 @@ def _gcd(a: int, b: int) -> int:
     return a
 
 
-def stored_rounds(players: int, rounds: int):
+def stored_rounds(players: int, rounds: int) -> tuple[DesignHand, ...] | None:
     """``rounds`` hands of the schedule stored for ``players`` in designs_data.py, or None.
 
     A stored schedule shorter than ``rounds`` is only repeated when it is a whole design (every
@@ -165,7 +168,7 @@ def _stored(players: int) -> tuple[tuple[int, ...], ...] | None:
     return tuple(tuple(index[c] for c in hand) for hand in text.split())
 
 
-def starter_rounds(players: int, rounds: int):
+def starter_rounds(players: int, rounds: int) -> tuple[DesignHand, ...] | None:
     """``rounds`` hands developed from the cyclic starter stored for ``players``, or None.
 
     None when no starter is stored or ``rounds`` exceeds one cycle (the development's bounds
@@ -198,7 +201,9 @@ def starter_rounds(players: int, rounds: int):
     return tuple(result)
 
 
-def _two_orbit_rounds(players: int, starters, rounds: int):
+def _two_orbit_rounds(
+    players: int, starters: tuple[tuple[int, ...], ...], rounds: int
+) -> tuple[DesignHand, ...] | None:
     """Two starters over Z_k x {0, 1} (k = players / 2): k hands of the first, then k of the second.
 
     Each starter sits out one point of each orbit, so each run of k hands sits everyone out once.

@@ -10,15 +10,20 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TypedDict
 
+from whistdrive.engines.formats import Format
 from whistdrive.engines.vocabulary import GENT_SEATS, LADY_SEATS, SEATS, SIDE_OF_SEAT, SIDE_SEATS
 
 from .howell import howell_notes, howell_problem, howell_round, sitting_out
 from .pairs import howell_pairs
 from .schedule import individual_schedule
-from .seating import MovementError, NextPlace, Player, RoundResult, SeatingPlan, WaitForTheHall
+from .seating import MovementError, NextPlace, Player, RoundResult, SeatingDict, SeatingPlan, WaitForTheHall
+
+# Each table's next seats with why each player takes theirs (table -> seat -> (player, why)), and who sits out.
+Reasons = tuple[dict[int, dict[str, tuple[str, str]]], tuple[str, ...]]
 
 
 def n_players(count: int) -> str:
@@ -73,7 +78,7 @@ def _ladies_gents(n: int, role: str) -> str:
     return f"{n} {'lady' if n == 1 else 'ladies'}" if role == "lady" else f"{n} {'gent' if n == 1 else 'gents'}"
 
 
-def advise(fmt, players: list[Player]) -> Advice:
+def advise(fmt: Format, players: list[Player]) -> Advice:
     count = len(players)
     ids = [p.id for p in players]
     problems: list[str] = []
@@ -154,7 +159,7 @@ def advise(fmt, players: list[Player]) -> Advice:
     return Advice(tables, sit_out, ladies, gents, sit_out, must_switch, problems, notes)
 
 
-def _check_advice(fmt, players: list[Player]) -> bool:
+def _check_advice(fmt: Format, players: list[Player]) -> bool:
     advice = advise(fmt, players)
     if advice.problems:
         raise MovementError("; ".join(advice.problems))
@@ -194,7 +199,7 @@ def _first_seating(order: list[Player], roles: bool) -> SeatingPlan:
     return SeatingPlan(seats, spare)
 
 
-def start(fmt, players: list[Player], seed: int, by: str = "random") -> list[SeatingPlan]:
+def start(fmt: Format, players: list[Player], seed: int, by: str = "random") -> list[SeatingPlan]:
     """Hand 1 for a result-driven movement; every hand of the evening for a planned one."""
     roles = _check_advice(fmt, players)
     order = _ordered(players, seed, by)
@@ -220,12 +225,12 @@ def start(fmt, players: list[Player], seed: int, by: str = "random") -> list[Sea
 # -- the rules that move players --------------------------------------------------------------
 
 
-def _mover_word(fmt, moving_side: str, winner: str) -> str:
+def _mover_word(fmt: Format, moving_side: str, winner: str) -> str:
     return "winning" if moving_side == winner else "losing"
 
 
 def _move(
-    fmt, seating: SeatingPlan, results: dict[int, RoundResult], only: set[int] | None = None
+    fmt: Format, seating: SeatingPlan, results: dict[int, RoundResult], only: set[int] | None = None
 ) -> dict[int, dict[str, tuple[str, str]]]:
     """Each seated player's next table and seat, before sit-outs: table -> seat -> (player, why).
 
@@ -277,7 +282,7 @@ def _move(
     return new
 
 
-def hands_missed(history: list[SeatingPlan]) -> Counter:
+def hands_missed(history: list[SeatingPlan]) -> Counter[str]:
     """How many hands of ``history`` each player sat out. A late arrival counts from arriving (the
     hands before it are not "missed"), so the rotation seats them as it seats everyone else."""
     return Counter(pid for seating in history for pid in seating.sitting_out)
@@ -362,7 +367,7 @@ def _rotate(
         arrivals_play = free_seat or bool(returning & set(people))
         seats_for_group = sum(1 for t in new for s in SEATS if _seat_role(s, roles) == group)
 
-        def turn(pid: str, arrivals_play: bool = arrivals_play) -> tuple:
+        def turn(pid: str, arrivals_play: bool = arrivals_play) -> tuple[int, int, bool, int]:
             # Lowest first sits out: an arrival who cannot play at once, then the fewest hands sat
             # out, those who did not just sit out before those who did, then the fixed order; last of
             # all an arrival who plays at once, or who sat out since arriving.
@@ -374,7 +379,7 @@ def _rotate(
 
         out = sorted(people, key=turn)[: max(0, len(people) - seats_for_group)]
         staying_out += out
-        vacated = {}
+        vacated: dict[tuple[int, str], str] = {}
         for t, s in [(t, s) for t in new for s in SEATS if s in new[t] and new[t][s][0] in out]:
             vacated[t, s] = new[t].pop(s)[0]
         holes = [(t, s) for t in new for s in SEATS if _seat_role(s, roles) == group and s not in new[t]]
@@ -393,7 +398,9 @@ def _rotate(
     return {t: {s: new[t][s] for s in SEATS} for t in new}, tuple(staying_out)
 
 
-def _next_with_reasons(fmt, players, history, results):
+def _next_with_reasons(
+    fmt: Format, players: list[Player], history: list[SeatingPlan], results: dict[int, RoundResult]
+) -> Reasons:
     if not history:
         raise MovementError("there is no hand yet: start the event first")
     roles = roles_in_use(players)
@@ -425,7 +432,7 @@ def _next_with_reasons(fmt, players, history, results):
 
 
 def next_seating(
-    fmt, players: list[Player], history: list[SeatingPlan], results: dict[int, RoundResult]
+    fmt: Format, players: list[Player], history: list[SeatingPlan], results: dict[int, RoundResult]
 ) -> SeatingPlan:
     """The seating of hand len(history)+1."""
     if len(history) >= fmt.hands:
@@ -435,7 +442,7 @@ def next_seating(
 
 
 def where_next(
-    fmt,
+    fmt: Format,
     players: list[Player],
     history: list[SeatingPlan],
     table: int,
@@ -542,7 +549,7 @@ def _mitchell_shift(tables: int, round_index: int) -> int:
     return round_index % tables
 
 
-def _mitchell_round_notes(fmt, pairs: int, tables: int) -> list[str]:
+def _mitchell_round_notes(fmt: Format, pairs: int, tables: int) -> list[str]:
     """How the evening's rounds fit the tables: every E–W pair meets every N–S pair in ``tables`` rounds."""
     rounds = fmt.rounds
     if tables < 2 or rounds == tables:
@@ -558,7 +565,7 @@ def _mitchell_round_notes(fmt, pairs: int, tables: int) -> list[str]:
     ]
 
 
-def _mitchell_plan(fmt, order: list[Player], roles: bool) -> list[SeatingPlan]:
+def _mitchell_plan(fmt: Format, order: list[Player], roles: bool) -> list[SeatingPlan]:
     pairs = _pairs_in_order(order, roles)
     tables = _mitchell_tables(len(pairs))
     # Pairs 1, 3, 5… sit N–S at tables 1, 2, 3…, pairs 2, 4, 6… E–W. With an odd number of pairs
@@ -580,7 +587,7 @@ def _mitchell_plan(fmt, order: list[Player], roles: bool) -> list[SeatingPlan]:
     return plan_
 
 
-def _mitchell_next(fmt, history: list[SeatingPlan], hand: int):
+def _mitchell_next(fmt: Format, history: list[SeatingPlan], hand: int) -> Reasons:
     """The next round of a Mitchell: every E–W pair up one table, the half table's pair sitting out."""
     last = history[-1]
     real = len(last.tables)
@@ -630,11 +637,11 @@ def _partners(players: list[Player], history: list[SeatingPlan]) -> dict[str, st
     return partners
 
 
-def _lady_first(players: list[Player], pair, history: Sequence[SeatingPlan] = ()) -> tuple[str, ...]:
+def _lady_first(players: list[Player], ids: Iterable[str], history: Sequence[SeatingPlan] = ()) -> tuple[str, ...]:
     """A pair in seating order, the one who sits N or E first: as they last sat together; else
     with roles the lady; else in the players' order. (A list of players sitting out has no order
     of its own: an archive lists them by card number.)"""
-    pair = tuple(pair)
+    pair = tuple(ids)
     for seating in reversed(history) if len(pair) == 2 else ():
         first, second = (seating.position(pid) for pid in pair)
         if first and second and first[0] == second[0]:
@@ -644,7 +651,7 @@ def _lady_first(players: list[Player], pair, history: Sequence[SeatingPlan] = ()
     return tuple(sorted(pair, key=lambda pid: (role.get(pid) == "gent", rank.get(pid, 0))))
 
 
-def _mitchell_next_with_waiting(fmt, players: list[Player], history: list[SeatingPlan], hand: int):
+def _mitchell_next_with_waiting(fmt: Format, players: list[Player], history: list[SeatingPlan], hand: int) -> Reasons:
     """The Mitchell step, with any player still waiting for a partner left sitting out."""
     last = history[-1]
     if fmt.round_of(hand) == fmt.round_of(hand - 1):
@@ -658,7 +665,7 @@ def _mitchell_next_with_waiting(fmt, players: list[Player], history: list[Seatin
     return tables, (*out, *waiting)
 
 
-def _mitchell_changed(fmt, players: list[Player], history: list[SeatingPlan]):
+def _mitchell_changed(fmt: Format, players: list[Player], history: list[SeatingPlan]) -> Reasons:
     """A Mitchell re-planned for the players present: partnerships are kept; a player whose partner
     has left partners a late arrival or another such player (one waits, sitting out, until someone
     comes); N–S pairs keep their tables where they can; the E–W pairs keep their order round the
@@ -766,13 +773,13 @@ def _howell_seating(pairs: list[tuple[str, str]], round_number: int) -> SeatingP
     return SeatingPlan(seats, pairs[out - 1] if out else ())
 
 
-def _howell_plan(fmt, order: list[Player], roles: bool) -> list[SeatingPlan]:
+def _howell_plan(fmt: Format, order: list[Player], roles: bool) -> list[SeatingPlan]:
     """Pair k of ``order`` is the schedule's pair k; every hand of the evening from the stored cycle."""
     pairs = [(a.id, b.id) for a, b in _pairs_in_order(order, roles)]
     return [_howell_seating(pairs, fmt.round_of(hand)) for hand in range(1, fmt.hands + 1)]
 
 
-def _howell_next(fmt, players: list[Player], history: list[SeatingPlan], hand: int):
+def _howell_next(fmt: Format, players: list[Player], history: list[SeatingPlan], hand: int) -> Reasons:
     """The Howell's next round, counted from the hand where the present players began.
 
     That hand (the first, or the first after players arrived or left) is the schedule's round 1:
@@ -794,13 +801,13 @@ def _howell_next(fmt, players: list[Player], history: list[SeatingPlan], hand: i
     return _howell_tables(pairs, round_number, waiting, "")
 
 
-def _howell_changed(fmt, players: list[Player], history: list[SeatingPlan]):
+def _howell_changed(fmt: Format, players: list[Player], history: list[SeatingPlan]) -> Reasons:
     """Round 1 of a Howell re-planned for the players present (see ``_howell_regroup``)."""
     pairs, waiting = _howell_regroup(players, history)
     return _howell_tables(pairs, 1, waiting, " of the Howell re-planned for the players present")
 
 
-def _howell_tables(pairs: list[tuple[str, str]], round_number: int, waiting: tuple[str, ...], words: str):
+def _howell_tables(pairs: list[tuple[str, str]], round_number: int, waiting: tuple[str, ...], words: str) -> Reasons:
     problem = howell_problem(len(pairs))
     if problem:
         raise MovementError(problem)
@@ -823,7 +830,7 @@ def _howell_regroup(players: list[Player], history: list[SeatingPlan]) -> tuple[
     """
     rank = {p.id: i for i, p in enumerate(players)}
     partners = _partners(players, history)
-    kept = {_lady_first(players, (a, b), history) for a, b in partners.items()}
+    kept = {_as_pair(_lady_first(players, (a, b), history)) for a, b in partners.items()}
     single = sorted((p.id for p in players if p.id not in partners), key=rank.__getitem__)
     if roles_in_use(players):
         role = {p.id: p.role for p in players}
@@ -835,13 +842,21 @@ def _howell_regroup(players: list[Player], history: list[SeatingPlan]) -> tuple[
     paired = {pid for pair in made for pid in pair}
     waiting = tuple(pid for pid in single if pid not in paired)
     pairs = sorted([*kept, *made], key=lambda pair: min(rank[pid] for pid in pair))
-    return pairs, waiting  # type: ignore[return-value]
+    return pairs, waiting
+
+
+def _as_pair(ids: tuple[str, ...]) -> tuple[str, str]:
+    """A partnership's two ids (``_lady_first`` of a pair gives two)."""
+    first, second = ids
+    return first, second
 
 
 # -- individual --------------------------------------------------------------------------------
 
 
-def _individual_plan_for(fmt, players: list[Player], history: list[SeatingPlan], roles: bool) -> list[SeatingPlan]:
+def _individual_plan_for(
+    fmt: Format, players: list[Player], history: list[SeatingPlan], roles: bool
+) -> list[SeatingPlan]:
     """The individual plan that ``history`` follows, found from its first hand.
 
     The plan depends only on the order of players, and its first hand seats them in that order,
@@ -875,7 +890,11 @@ def _reading_order(order: list[Player], roles: bool) -> list[Player]:
 
 
 def check_seating(
-    fmt, players: list[Player], history: list[SeatingPlan], results: dict[int, RoundResult], seating: SeatingPlan
+    fmt: Format,
+    players: list[Player],
+    history: list[SeatingPlan],
+    results: dict[int, RoundResult],
+    seating: SeatingPlan,
 ) -> list[str]:
     """Problems if ``seating`` is not what the movement gives after ``history`` and ``results``."""
     problems = _invariants(fmt, players, seating)
@@ -905,11 +924,11 @@ def check_seating(
     return problems
 
 
-def _invariants(fmt, players: list[Player], seating: SeatingPlan) -> list[str]:
+def _invariants(fmt: Format, players: list[Player], seating: SeatingPlan) -> list[str]:
     problems: list[str] = []
     known = {p.id: p for p in players}
     roles = roles_in_use(players)
-    seen: Counter = Counter(seating.seated() + list(seating.sitting_out))
+    seen: Counter[str] = Counter(seating.seated() + list(seating.sitting_out))
     for pid, n in sorted(seen.items()):
         if n > 1:
             problems.append(f"{pid} is placed {n} times")
@@ -937,7 +956,7 @@ def _invariants(fmt, players: list[Player], seating: SeatingPlan) -> list[str]:
 # -- words for the organiser ------------------------------------------------------------------------
 
 
-def rule_sentence(fmt) -> str:
+def rule_sentence(fmt: Format) -> str:
     after = "After each hand" if fmt.hands_per_round == 1 else f"After every {fmt.hands_per_round} hands"
     if fmt.movement == "progressive":
         if fmt.movers == "winners":
@@ -960,9 +979,25 @@ def rule_sentence(fmt) -> str:
     return "Nobody moves: everyone keeps their table and seat all evening."
 
 
-def plan(fmt, seatings: list[SeatingPlan]) -> dict:
+class HandSeating(SeatingDict):
+    """A hand's seating in the printable plan."""
+
+    hand: int
+
+
+class PrintedPlan(TypedDict):
+    """What ``plan`` gives the printouts."""
+
+    movement: str
+    rule: str
+    start: list[HandSeating]
+    hands: list[HandSeating]
+    itineraries: dict[str, list[tuple[int, str] | None]]
+
+
+def plan(fmt: Format, seatings: list[SeatingPlan]) -> PrintedPlan:
     """Printable plan: hand by hand seatings and each player's itinerary, or the rule for a result-driven drive."""
-    hands = [{"hand": n, **s.to_dict()} for n, s in enumerate(seatings, start=1)]
+    hands: list[HandSeating] = [{"hand": n, **s.to_dict()} for n, s in enumerate(seatings, start=1)]
     if fmt.result_driven:
         return {
             "movement": fmt.movement,
@@ -983,7 +1018,11 @@ def plan(fmt, seatings: list[SeatingPlan]) -> dict:
 
 
 def replan(
-    fmt, players: list[Player], history: list[SeatingPlan], seed: int, results: dict[int, RoundResult] | None = None
+    fmt: Format,
+    players: list[Player],
+    history: list[SeatingPlan],
+    seed: int,
+    results: dict[int, RoundResult] | None = None,
 ) -> list[SeatingPlan]:
     """Seatings from hand len(history)+1 on, for the players present now; nothing played changes.
 

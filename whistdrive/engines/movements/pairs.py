@@ -15,7 +15,10 @@ Other movements change partners, so they have no pairs (a MovementError says so)
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+
+from whistdrive.engines.formats import Format
 
 from .howell import howell_problem, howell_round, sitting_out
 from .seating import MovementError, SeatingPlan
@@ -48,7 +51,7 @@ class Pair:
         return f"Pair {self.number}"
 
 
-def pairs_of(fmt, first: SeatingPlan) -> list[Pair]:
+def pairs_of(fmt: Format, first: SeatingPlan) -> list[Pair]:
     """The evening's pairs, numbered from the seating of its first round (see the module's words)."""
     if fmt.movement == "mitchell":
         pairs = [Pair(t, (s["N"], s["S"]), "NS") for t, s in sorted(first.tables.items())]
@@ -87,8 +90,8 @@ def howell_pairs(first: SeatingPlan) -> list[Pair]:
     return [Pair(number, found[number]) for number in range(1, count + 1)]
 
 
-def _two(ids) -> tuple[str, str]:
-    ids = tuple(ids)
-    if len(ids) != 2:
-        raise MovementError(f"a whole pair sits out, not {len(ids)} players")
-    return ids[0], ids[1]
+def _two(ids: Iterable[str]) -> tuple[str, str]:
+    pair = tuple(ids)
+    if len(pair) != 2:
+        raise MovementError(f"a whole pair sits out, not {len(pair)} players")
+    return pair[0], pair[1]

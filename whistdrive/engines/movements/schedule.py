@@ -36,7 +36,9 @@ and the number of hands, so it is deterministic; the seed of the event shuffles 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
+from typing import TypedDict
 
 from whistdrive.engines.vocabulary import SEATS
 
@@ -103,7 +105,15 @@ def individual_schedule(
     return [seatings[(hand - 1) // hands_per_round] for hand in range(1, hands + 1)]
 
 
-Round = tuple[tuple[tuple[int, int, int, int], ...], tuple[int, ...]]
+Table = tuple[int, int, int, int]  # points in seats N, E, S, W
+Round = tuple[tuple[Table, ...], tuple[int, ...]]  # a hand's tables and who sits out
+# A hand as it comes in (a design, or hands already played, -1 for one who has left): tables and sit-outs.
+Hand = tuple[Sequence[Sequence[int]], Sequence[int]]
+# A hand whose tables may still be turned round.
+OpenRound = tuple[list[Table], tuple[int, ...]]
+Partnership = tuple[int, int]
+Counts = list[list[int]]  # counts[x][y]: partner or opponent meetings; seat counts: counts[x][seat]
+Want = Callable[[int], int]  # want(x): 1 for N-S, -1 for E-W, 0 for either
 
 
 @lru_cache(maxsize=64)
@@ -131,10 +141,10 @@ def _schedule(players: int, ladies: int, rounds: int) -> tuple[Round, ...]:
             best, best_score = candidate, score
         if score == 0:
             break
+    assert best is not None  # attempts >= 1
     if ladies < 0:
         # partners, opponents and sit-outs are settled; turning tables in earlier hands evens out seats
         best = _balance_seats(players, ladies, best)
-    assert best is not None  # attempts >= 1
     return best
 
 
@@ -143,7 +153,9 @@ def _attempts(players: int, rounds: int) -> int:
     return 12 if players <= 120 else 2
 
 
-def _build(players: int, ladies: int, rounds: int, met, relabel: bool, seed: int = 0) -> tuple[Round, ...]:
+def _build(
+    players: int, ladies: int, rounds: int, met: Sequence[Hand], relabel: bool, seed: int = 0
+) -> tuple[Round, ...]:
     if ladies >= 0:
         return _build_with_roles(players, ladies, rounds, met, relabel, seed)
     rng = random.Random(1_000_003 * players + 7919 * rounds + seed)
@@ -182,7 +194,9 @@ def _build(players: int, ladies: int, rounds: int, met, relabel: bool, seed: int
     return tuple(result)
 
 
-def _build_with_roles(players: int, ladies: int, rounds: int, met, relabel: bool, seed: int = 0) -> tuple[Round, ...]:
+def _build_with_roles(
+    players: int, ladies: int, rounds: int, met: Sequence[Hand], relabel: bool, seed: int = 0
+) -> tuple[Round, ...]:
     """The schedule with lady/gent roles: sit-outs for the evening, then hand by hand partners and tables.
 
     Sit-outs never depend on who partners whom, so they are settled first. Once every hand is
@@ -217,7 +231,7 @@ def _build_with_roles(players: int, ladies: int, rounds: int, met, relabel: bool
         sittings.append((seated[0], seated[1], out))
     want = _wanted_side(seat_count, ladies)
     pairings = []
-    result: list[tuple[list[tuple[int, int, int, int]], tuple[int, ...]]] = []
+    result: list[OpenRound] = []
     for r, (seated_ladies, seated_gents, out) in enumerate(sittings):
         if r == 0 and in_order:
             pairs = list(zip(seated_ladies, seated_gents, strict=True))
@@ -238,7 +252,7 @@ def _build_with_roles(players: int, ladies: int, rounds: int, met, relabel: bool
     return tuple((tuple(tables), tuple(out)) for tables, out in result)
 
 
-def _wanted_side(seat_count, ladies: int):
+def _wanted_side(seat_count: Counts, ladies: int) -> Want:
     """want(x): 1 if x should sit N-S next to even out their seats, -1 if E-W, 0 if either."""
 
     def want(x: int) -> int:
@@ -249,7 +263,9 @@ def _wanted_side(seat_count, ladies: int):
     return want
 
 
-def _seat_round(pairs, in_order: bool, oppose, seat_count, want, rng) -> list[tuple[int, int, int, int]]:
+def _seat_round(
+    pairs: list[Partnership], in_order: bool, oppose: Counts, seat_count: Counts, want: Want, rng: random.Random
+) -> list[Table]:
     """One hand's tables from its partnerships (hand 1 in order), counted into opponents and seats."""
     if in_order:
         tables = [(pairs[t][0], pairs[t + 1][0], pairs[t][1], pairs[t + 1][1]) for t in range(0, len(pairs), 2)]
@@ -260,7 +276,7 @@ def _seat_round(pairs, in_order: bool, oppose, seat_count, want, rng) -> list[tu
     return tables
 
 
-def _tables_with_roles(pairs, oppose, want, rng) -> list[tuple[int, int, int, int]]:
+def _tables_with_roles(pairs: list[Partnership], oppose: Counts, want: Want, rng: random.Random) -> list[Table]:
     """Partnerships facing each other: one sitting N-S, one E-W, with few repeated opponents.
 
     A partnership whose lady and gent both want N-S (they have sat E and W more), or one wants it
@@ -300,7 +316,7 @@ def _tables_with_roles(pairs, oppose, want, rng) -> list[tuple[int, int, int, in
     return [(p[0], q[0], p[1], q[1]) for p, q in matched]
 
 
-def _pattern(r: int, ladies: int, players: int, out: list[int]):
+def _pattern(r: int, ladies: int, players: int, out: Sequence[int]) -> Callable[[int], int]:
     """First guess at round r's partners: lady i with gent d - i, or i + r, counting modulo the gents.
 
     With a lady and a gent sitting out, d is the sum of their numbers, so the line of pairs i + j = d
@@ -318,7 +334,14 @@ def _pattern(r: int, ladies: int, players: int, out: list[int]):
     return lambda lady: ladies + (lady + r) % gents
 
 
-def _lady_gent_partners(ladies, gents, partner, guess, want, rng) -> list[tuple[int, int]]:
+def _lady_gent_partners(
+    ladies: list[int],
+    gents: list[int],
+    partner: Counts,
+    guess: Callable[[int], int],
+    want: Want,
+    rng: random.Random,
+) -> list[Partnership]:
     """Every seated lady with a seated gent, using the least-met pairs as far as possible.
 
     The matching is grown level by level: first only pairs who have never partnered, then those
@@ -355,7 +378,15 @@ def _lady_gent_partners(ladies, gents, partner, guess, want, rng) -> list[tuple[
     return [(lady, gent_of[lady]) for lady in ladies]
 
 
-def _augment(start: int, gents, partner, limit: int, side, gent_of: dict[int, int], lady_of: dict[int, int]) -> bool:
+def _augment(
+    start: int,
+    gents: list[int],
+    partner: Counts,
+    limit: int,
+    side: dict[int, int] | None,
+    gent_of: dict[int, int],
+    lady_of: dict[int, int],
+) -> bool:
     """Give ``start`` a gent met at most ``limit`` times along a shortest path of re-partnerings.
 
     With ``side`` (player -> wanted side) only a lady and gent who do not want opposite sides may pair.
@@ -379,11 +410,19 @@ def _augment(start: int, gents, partner, limit: int, side, gent_of: dict[int, in
                 gent_of[taker], lady_of[gent] = gent, taker
                 if taker == start:
                     return True
+                assert previous is not None  # every lady on the path after ``start`` had a gent
                 gent = previous
     return False
 
 
-def _even_out(pairings, partner, ladies, gents, first: int, rng) -> bool:
+def _even_out(
+    pairings: list[list[Partnership]],
+    partner: Counts,
+    ladies: list[int],
+    gents: list[int],
+    first: int,
+    rng: random.Random,
+) -> bool:
     """Swap partners within rounds until every lady-gent pair has partnered k or k+1 times.
 
     Round-by-round matching cannot see the end of the evening: with players sitting out, the
@@ -458,8 +497,8 @@ def _even_out(pairings, partner, ladies, gents, first: int, rng) -> bool:
 
 
 def _counts_from(
-    players: int, met, with_leavers: bool = False
-) -> tuple[list[list[int]], list[list[int]], list[list[int]], list[int]]:
+    players: int, met: Sequence[Hand], with_leavers: bool = False
+) -> tuple[Counts, Counts, Counts, list[int]]:
     """Partner and opponent counts, seat counts and hands missed, from hands already played.
 
     A table where someone who has since left sat (-1) counts only ``with_leavers``, and then for
@@ -482,7 +521,7 @@ def _counts_from(
     return partner, oppose, seat_count, missed
 
 
-def _record_those_present(table, partner, oppose, seat_count) -> None:
+def _record_those_present(table: Sequence[int], partner: Counts, oppose: Counts, seat_count: Counts) -> None:
     """``_record`` for a table where someone who has since left (-1) sat."""
     n, e, s, w = table
     for a, b in ((n, s), (e, w)):
@@ -517,7 +556,7 @@ def _rotation_pick(group: list[int], missed: list[int], need: int, last_out: lis
     return [x for x in group if x not in chosen]
 
 
-def _record(table, partner, oppose, seat_count) -> None:
+def _record(table: Sequence[int], partner: Counts | None, oppose: Counts, seat_count: Counts) -> None:
     n, e, s, w = table
     if min(table) < 0:
         return
@@ -534,7 +573,7 @@ def _record(table, partner, oppose, seat_count) -> None:
         seat_count[x][i] += 1
 
 
-def _partnerships(seated: list[int], partner, rng) -> list[tuple[int, int]]:
+def _partnerships(seated: list[int], partner: Counts, rng: random.Random) -> list[Partnership]:
     """A matching of the seated players (no roles) with as few repeated partners as can be found."""
     people = list(seated)
     rng.shuffle(people)
@@ -557,7 +596,7 @@ def _least(free: list[int], row: list[int]) -> int:
     return min(range(len(free)), key=lambda i: row[free[i]])
 
 
-def _circle(players: int, r: int) -> list[tuple[int, int]]:
+def _circle(players: int, r: int) -> list[Partnership]:
     """Round r of the circle method: players-1 on the hub with r, then r+i with r-i (mod players-1)."""
     m = players - 1
     pairs = [(players - 1, r)]
@@ -565,10 +604,10 @@ def _circle(players: int, r: int) -> list[tuple[int, int]]:
     return pairs
 
 
-def _improve_pairs(pairs, roles, partner, rng) -> None:
+def _improve_pairs(pairs: list[Partnership], roles: bool, partner: Counts, rng: random.Random) -> None:
     """Swap partners between two partnerships while that lowers the repeats."""
 
-    def cost(a, b):
+    def cost(a: int, b: int) -> int:
         return _PARTNER_COST[min(partner[a][b], 5)]
 
     for _sweep in range(4):
@@ -599,7 +638,7 @@ def _improve_pairs(pairs, roles, partner, rng) -> None:
             return
 
 
-def _table_cost(p, q, oppose) -> int:
+def _table_cost(p: Partnership, q: Partnership, oppose: Counts) -> int:
     a, b = p
     c, d = q
     row_a, row_b = oppose[a], oppose[b]
@@ -611,7 +650,7 @@ def _table_cost(p, q, oppose) -> int:
     )
 
 
-def _cheapest_facing(p, candidates, oppose) -> int:
+def _cheapest_facing(p: Partnership, candidates: Sequence[Partnership], oppose: Counts) -> int:
     """Index in ``candidates`` of the first partnership facing ``p`` with the fewest repeated opponents."""
     best_i, best_cost = 0, None
     for i, q in enumerate(candidates):
@@ -623,7 +662,7 @@ def _cheapest_facing(p, candidates, oppose) -> int:
     return best_i
 
 
-def _tables(pairs, partner, oppose, rng) -> list[tuple[int, int, int, int]]:
+def _tables(pairs: list[Partnership], partner: Counts, oppose: Counts, rng: random.Random) -> list[Table]:
     """Pairs of partnerships facing each other, with as few repeated opponents as can be found."""
     free = list(pairs)
     rng.shuffle(free)
@@ -663,7 +702,7 @@ def _tables(pairs, partner, oppose, rng) -> list[tuple[int, int, int, int]]:
     return [(p[0], q[0], p[1], q[1]) for p, q in matched]
 
 
-def _turn(table, roles, seat_count) -> tuple[int, int, int, int]:
+def _turn(table: Sequence[int], roles: bool, seat_count: Counts) -> Table:
     """The table's players placed in N, E, S, W so each player's seats stay balanced.
 
     Of the ways to turn the table, the one whose players have sat least in the seats it gives them.
@@ -675,13 +714,13 @@ def _turn(table, roles, seat_count) -> tuple[int, int, int, int]:
     else:
         options = _orientations(n, e, s, w)
 
-    def spread(option):
+    def spread(option: Table) -> int:
         return sum(seat_count[x][i] for i, x in enumerate(option))
 
     return min(options, key=spread)
 
 
-def _even_seats(result, seat_count, first: int, rng) -> None:
+def _even_seats(result: list[OpenRound], seat_count: Counts, first: int, rng: random.Random) -> None:
     """Turn tables round (N-S partnership to E-W and back) while that evens out someone's seats.
 
     Turning hand by hand cannot look ahead, and a lady and gent who partner may need opposite
@@ -699,7 +738,7 @@ def _even_seats(result, seat_count, first: int, rng) -> None:
     def excess(value: int) -> int:
         return (abs(value) - 1) ** 2 if abs(value) > 1 else 0
 
-    def gain(table) -> int:
+    def gain(table: Table) -> int:
         n, e, s, w = table
         before = sum(excess(lead[x]) for x in table)
         after = excess(lead[n] - 2) + excess(lead[e] + 2) + excess(lead[s] - 2) + excess(lead[w] + 2)
@@ -751,7 +790,17 @@ def _even_seats(result, seat_count, first: int, rng) -> None:
 # -- measuring a schedule ----------------------------------------------------------------------
 
 
-def measure(players: int, ladies: int, rounds: tuple[Round, ...]) -> dict:
+class Measures(TypedDict):
+    """What ``measure`` finds in a schedule."""
+
+    max_partner: int
+    partner_spread: int
+    max_oppose: int
+    seat_spread: int
+    played_spread: int
+
+
+def measure(players: int, ladies: int, rounds: tuple[Round, ...]) -> Measures:
     """Max partner and opponent repeats, partner spread, seat and sit-out balance of a schedule."""
     partner: dict[tuple[int, int], int] = {}
     oppose: dict[tuple[int, int], int] = {}
@@ -795,7 +844,7 @@ def measure(players: int, ladies: int, rounds: tuple[Round, ...]) -> dict:
     }
 
 
-def _shortfall(players: int, ladies: int, rounds: int, schedule) -> int:
+def _shortfall(players: int, ladies: int, rounds: int, schedule: tuple[Round, ...]) -> int:
     """How far a schedule is from the bounds (0: all hold)."""
     figures = measure(players, ladies, schedule)
     bound_partner, bound_oppose = bounds(players, ladies, rounds)
@@ -823,7 +872,7 @@ def bounds(players: int, ladies: int, rounds: int) -> tuple[int | None, int | No
     return None, None
 
 
-def _balance_seats(players: int, ladies: int, schedule):
+def _balance_seats(players: int, ladies: int, schedule: Sequence[Hand]) -> tuple[Round, ...]:
     """Turn each table (keeping partners and opponents) so every player's seats stay balanced.
 
     Hand 1 stays as given. The tables are turned hand by hand (``_turn``), then ``_repair_seats``
@@ -831,9 +880,9 @@ def _balance_seats(players: int, ladies: int, schedule):
     """
     roles = ladies >= 0
     seat_count = [[0, 0, 0, 0] for _ in range(players)]
-    turned_rounds = []
+    turned_rounds: list[OpenRound] = []
     for r, (tables, out) in enumerate(schedule):
-        turned = [tuple(t) if r == 0 else _turn(tuple(t), roles, seat_count) for t in tables]
+        turned = [_table(t) if r == 0 else _turn(t, roles, seat_count) for t in tables]
         for table in turned:
             for i, x in enumerate(table):
                 seat_count[x][i] += 1
@@ -841,7 +890,7 @@ def _balance_seats(players: int, ladies: int, schedule):
     if not roles:
         _repair_seats(players, turned_rounds, seat_count)
     result = tuple((tuple(tables), out) for tables, out in turned_rounds)
-    given = tuple((tuple(tuple(t) for t in tables), tuple(out)) for tables, out in schedule)
+    given = tuple((tuple(_table(t) for t in tables), tuple(out)) for tables, out in schedule)
     if _seat_unevenness(players, given) < _seat_unevenness(players, result):
         return given
     return result
@@ -852,11 +901,11 @@ def _balance_seats(players: int, ladies: int, schedule):
 _SPREAD_COST = (0, 0, 10**4, 10**8, 10**12, 10**16)
 
 
-def _seat_cost(counts) -> int:
+def _seat_cost(counts: Sequence[int]) -> int:
     return _SPREAD_COST[min(max(counts) - min(counts), 5)] + sum(c * c for c in counts)
 
 
-def _seat_unevenness(players: int, schedule) -> int:
+def _seat_unevenness(players: int, schedule: Sequence[Hand]) -> int:
     seat_count = [[0, 0, 0, 0] for _ in range(players)]
     for tables, _out in schedule:
         for table in tables:
@@ -865,7 +914,7 @@ def _seat_unevenness(players: int, schedule) -> int:
     return sum(_seat_cost(c) for c in seat_count)
 
 
-def _repair_seats(players: int, rounds, seat_count) -> None:
+def _repair_seats(players: int, rounds: list[OpenRound], seat_count: Counts) -> None:
     """Re-turn single tables after hand 1 while that lowers the seat cost of the players at them.
 
     Turning hand by hand cannot look ahead, so a few players end up two or three apart in some
@@ -884,7 +933,7 @@ def _repair_seats(players: int, rounds, seat_count) -> None:
                 where.setdefault(x, []).append((r, t))
     uneven = {x for x in range(players) if max(seat_count[x]) - min(seat_count[x]) > 1}
 
-    def change(table, option) -> int:
+    def change(table: Table, option: Table) -> int:
         total = 0
         for i, x in enumerate(table):
             j = option.index(x)
@@ -896,7 +945,7 @@ def _repair_seats(players: int, rounds, seat_count) -> None:
                 total += _seat_cost(after) - _seat_cost(c)
         return total
 
-    def turn(r: int, t: int, option) -> None:
+    def turn(r: int, t: int, option: Table) -> None:
         table = rounds[r][0][t]
         for i, x in enumerate(table):
             seat_count[x][i] -= 1
@@ -955,9 +1004,15 @@ def _orientations(n: int, e: int, s: int, w: int) -> list[tuple[int, int, int, i
     ]  # fmt: skip
 
 
-def _relabel(players: int, schedule):
+def _relabel(players: int, schedule: Sequence[Hand]) -> list[Round]:
     """Rename points so hand 1 reads 0, 1, 2, ... table by table, sit-outs last."""
     tables0, out0 = schedule[0]
     reading = [x for table in tables0 for x in table] + list(out0)
     new = {x: i for i, x in enumerate(reading)}
-    return [(tuple(tuple(new[x] for x in t) for t in tables), tuple(new[x] for x in out)) for tables, out in schedule]
+    return [(tuple(_table(new[x] for x in t) for t in tables), tuple(new[x] for x in out)) for tables, out in schedule]
+
+
+def _table(seats: Iterable[int]) -> Table:
+    """A table's four points as a ``Table``."""
+    n, e, s, w = seats
+    return n, e, s, w

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import TypedDict
 
+from whistdrive.engines.formats import Format
 from whistdrive.engines.vocabulary import OTHER_SIDE, PARTNER_SEAT, SEATS, SIDE_OF_SEAT, SIDE_SEATS
 
 
@@ -61,7 +64,9 @@ class NextPlace:
         return cls(None) if position is None else cls(position[0], (position[1],))
 
 
-def round_results(fmt, played, last_hand: int) -> dict[int, RoundResult]:
+def round_results(
+    fmt: Format, played: Iterable[tuple[int, int, Mapping[str, int]]], last_hand: int
+) -> dict[int, RoundResult]:
     """Each table's result over the round that ends with ``last_hand``, from ``played``: (hand, table
     number, tricks after any revoke) for the round's hands. The one place a round's winner is worked
     out, for the evening as it is played and for an archive being checked."""
@@ -81,6 +86,18 @@ def round_results(fmt, played, last_hand: int) -> dict[int, RoundResult]:
         for number, (ns, ew) in totals.items()
         if number in last_winner
     }
+
+
+class TableSeats(TypedDict):
+    table: int
+    seats: dict[str, str]
+
+
+class SeatingDict(TypedDict):
+    """A ``SeatingPlan`` as plain values (``SeatingPlan.to_dict``)."""
+
+    tables: list[TableSeats]
+    sitting_out: list[str]
 
 
 @dataclass(frozen=True)
@@ -112,7 +129,7 @@ class SeatingPlan:
     def seated(self) -> list[str]:
         return [pid for number in sorted(self.tables) for pid in (self.tables[number][s] for s in SEATS)]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> SeatingDict:
         return {
             "tables": [{"table": t, "seats": dict(self.tables[t])} for t in sorted(self.tables)],
             "sitting_out": list(self.sitting_out),

@@ -282,14 +282,16 @@ def states_for_event(event: Event, hand: int) -> dict[int, TableState]:
     if not unread:
         return states
     # Most tables unread (a hand's start, a restart): the hand's rows of the whole evening, as one read.
-    here = {"table__event": event} if 2 * len(unread) > len(tables) else {"table_id__in": sorted(unread)}
+    whole_hall = 2 * len(unread) > len(tables)
+    here = {"table__event": event} if whole_hall else {"table_id__in": sorted(unread)}
     rows: dict[int, list[Submission]] = {pk: [] for pk in unread}
     for row in Submission.objects.filter(hand=hand, **here).order_by("created", "pk"):
         if row.table_id in rows:
             rows[row.table_id].append(row)
     results = {r.table_id: r for r in Result.objects.filter(hand=hand, **here) if r.table_id in unread}
     seats: dict[int, dict[str, Entrant]] = {pk: {} for pk in unread}
-    for s in Seating.objects.filter(event=event, hand=hand, table__isnull=False, **here).select_related("entrant"):
+    seated = Seating.objects.of_hand(event, hand).seated()
+    for s in (seated if whole_hall else seated.at_tables(sorted(unread))).select_related("entrant"):
         if s.table_id in seats:
             seats[s.table_id][s.seat] = s.entrant
     for pk, table in unread.items():
@@ -717,7 +719,7 @@ def set_result(
             reached = running.last_open_hand(event)
             if not 1 <= hand <= reached:
                 raise _RefusedEntry(f"Only hands 1 to {reached} have been played so far.")
-            if not Seating.objects.filter(table=table, hand=hand).exists():
+            if not Seating.objects.at_table(table, hand).exists():
                 raise _RefusedEntry(f"Nobody was seated at table {table.number} for hand {hand}.")
             rotation = fixed_trump(table, hand)
             if rotation is not None and entry.trump != rotation:

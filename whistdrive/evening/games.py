@@ -45,12 +45,12 @@ class TableGames:
 
 def seated_hands(event: Event, *, table: Table | None = None, up_to: int | None = None) -> dict[int, list]:
     """Table number -> its hands with an agreed result, in order, as ``standings.SeatedHand``."""
-    seatings = Seating.objects.filter(event=event, table__isnull=False)
+    seatings = Seating.objects.of_event(event).seated()
     results = Result.objects.for_event(event)
     if table is not None:
-        seatings, results = seatings.filter(table=table), results.filter(table=table)
+        seatings, results = seatings.at_table(table), results.filter(table=table)
     if up_to is not None:
-        seatings, results = seatings.filter(hand__lte=up_to), results.filter(hand__lte=up_to)
+        seatings, results = seatings.up_to(up_to), results.filter(hand__lte=up_to)
     seats: dict[tuple[int, int], dict[str, str]] = defaultdict(dict)
     for hand, number, seat, archive_id, card_number in seatings.values_list(
         "hand", "table__number", "seat", "entrant__archive_id", "entrant__card_number"

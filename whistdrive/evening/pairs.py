@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from django.db.models import F
+from django.db.models import Exists, OuterRef
 
 from whistdrive.engines import duplicate, movements
 from whistdrive.engines.movements.pairs import DIRECTION_WORDS
@@ -79,7 +79,9 @@ def substitutes(event: Event) -> dict[str, list[Sub]]:
     found: dict[str, list[Sub]] = {}
     for sub in subs.order_by("joined_hand", "card_number"):
         first = (
-            TableBoard.objects.filter(table__seatings__entrant=sub, table__seatings__hand=F("hand"))
+            TableBoard.objects.filter(
+                Exists(Seating.objects.at_table(OuterRef("table"), OuterRef("hand")).of_entrant(sub))
+            )
             .order_by("hand")
             .values_list("board__number", flat=True)
             .first()
@@ -193,9 +195,7 @@ def plays_of(event: Event) -> list[duplicate.BoardPlay]:
     """Every board played so far: the board, the table, the two pairs and the tricks as played."""
     ids = event.entrants.pair_ids()  # a substitute plays as the pair member whose seat they took
     seated: dict[tuple[int, int], dict[str, str]] = {}
-    rows = Seating.objects.filter(event=event, table__isnull=False).values_list(
-        "hand", "table_id", "seat", "entrant_id"
-    )
+    rows = Seating.objects.of_event(event).seated().values_list("hand", "table_id", "seat", "entrant_id")
     for hand, table_id, seat, entrant_id in rows.order_by():
         seated.setdefault((hand, table_id), {})[seat] = ids[entrant_id]
     boards = {

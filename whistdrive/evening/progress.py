@@ -31,7 +31,8 @@ def history_of(event: Event, up_to: int | None = None, *, revision: int | None =
     if revision is not None:
         return cache.get_or_make(cache.history_key(event.pk, up_to, revision), lambda: history_of(event, up_to))
     rows = (
-        Seating.objects.filter(event=event, hand__lte=up_to)
+        Seating.objects.of_event(event)
+        .up_to(up_to)
         .order_by("hand", "table__number", "seat", "entrant__card_number")
         .values_list("hand", "table__number", "seat", "entrant__archive_id", "entrant__card_number")
     )

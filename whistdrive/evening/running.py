@@ -243,7 +243,7 @@ def last_open_hand(event: Event) -> int:
 
 def _seat_next_hand(event: Event, next_hand: int) -> None:
     """Write the seating of ``next_hand`` unless the plan already holds it."""
-    if Seating.objects.filter(event=event, hand=next_hand).exists():
+    if Seating.objects.of_hand(event, next_hand).exists():
         return
     fmt = event.format
     history = history_of(event, next_hand - 1)
@@ -400,7 +400,7 @@ def undo_advance(event: Event) -> Event:
         raise EveningError(f"Hand {hand} has results entered already; it cannot be undone.")
     if event.format.result_driven:
         # Planned seatings stay: they were fixed before the evening began.
-        Seating.objects.filter(event=event, hand=hand).delete()
+        Seating.objects.of_hand(event, hand).delete()
     event.current_hand = hand - 1
     event.status = Event.Status.RUNNING
     event.hand_started = None  # when the earlier hand began is not known: the live page shows no clock
@@ -421,7 +421,7 @@ def _reseat_from(event: Event, hand: int) -> None:
         return
     if hand_has_entries(event, hand, or_later=True):
         raise EveningError(f"Hand {hand} has results entered already: its seating cannot change.")
-    Seating.objects.filter(event=event, hand__gte=hand).delete()
+    Seating.objects.of_event(event).from_hand(hand).delete()
     players = players_for(event, hand)
     history = history_of(event, hand - 1)
     if fmt.result_driven and hand > event.current_hand:
@@ -512,10 +512,10 @@ def _set_role(entrant: Entrant, role: str, hand: int) -> None:
 
 
 def _tables_at(event: Event, hand: int) -> int:
-    last = event.seatings.filter(hand__lt=hand).order_by("-hand").values_list("hand", flat=True).first()
+    last = Seating.objects.of_event(event).before(hand).order_by("-hand").values_list("hand", flat=True).first()
     if last is None:
         return 0
-    return event.seatings.filter(hand=last, table__isnull=False).values("table").distinct().count()
+    return Seating.objects.of_hand(event, last).seated().values("table").distinct().count()
 
 
 @transaction.atomic
@@ -614,9 +614,7 @@ def substitute_from(event: Event, entrant: Entrant) -> int | None:
     at which nothing has been entered at the table where their pair plays it (a board under way stays the
     leaver's once its result is being entered), or at which the pair sits out. None when there is none."""
     seats = dict(
-        Seating.objects.filter(event=event, entrant=entrant, hand__gte=max(event.current_hand, 1)).values_list(
-            "hand", "table_id"
-        )
+        Seating.objects.of_entrant(entrant).from_hand(max(event.current_hand, 1)).values_list("hand", "table_id")
     )
     entered = set(
         Submission.objects.filter(table__event=event, hand__in=list(seats))
@@ -670,7 +668,7 @@ def substitute(event: Event, leaver: Entrant, *, name: str = "", member=None) ->
     hand = substitute_from(event, leaver)
     if hand is None:
         raise EveningError(f"{leaver.name}'s last board is under way: nobody needs to take the seat now.")
-    seat = Seating.objects.select_related("table").get(event=event, entrant=leaver, hand=hand)
+    seat = Seating.objects.of_entrant(leaver, hand).select_related("table").get()
     partner_id = partnership.second_id if original.pk == partnership.first_id else partnership.first_id
     new_partner = Entrant.objects.filter(event=event, stands_in_for_id=partner_id, joined_hand=hand).first()
     if new_partner is not None:
@@ -684,7 +682,7 @@ def substitute(event: Event, leaver: Entrant, *, name: str = "", member=None) ->
         event=event, name=name, member=member, role=leaver.role_at(hand), card_number=card, joined_hand=hand,
         stands_in_for=original,
     )  # fmt: skip
-    Seating.objects.filter(event=event, entrant=leaver, hand__gte=hand).update(entrant=sub)
+    Seating.objects.of_entrant(leaver).from_hand(hand).update(entrant=sub)
     taken_back = leaver.joined_hand >= hand and leaver.stands_in_for_id is not None
     if taken_back:
         leaver.delete()  # a substitute who never played: simply replaced
@@ -771,7 +769,7 @@ def stale_seating(event: Event, hand: int) -> StaleSeating | None:
         return None
     last = hand + (fmt.hands_per_round - 1 - (hand - 1) % fmt.hands_per_round)
     following = last + 1
-    seated = Seating.objects.filter(event=event, hand__gte=following).order_by("-hand").values_list("hand", flat=True)
+    seated = Seating.objects.of_event(event).from_hand(following).order_by("-hand").values_list("hand", flat=True)
     newest = seated.first()
     if newest is None or following > fmt.hands:
         return None
@@ -841,7 +839,7 @@ class PlayersChange:
         return " ".join(lines)
 
     def _place(self) -> str:
-        seat = Seating.objects.filter(entrant=self.entrant, hand=self.hand).select_related("table").first()
+        seat = Seating.objects.of_entrant(self.entrant, self.hand).select_related("table").first()
         if seat is None:
             return f"seated when hand {self.hand - 1} is complete"
         if seat.table is None:
@@ -869,9 +867,7 @@ def plan_summary(event: Event, hand: int) -> str:
     fmt = event.format
     players = players_for(event, hand)
     roles = movements.roles_in_use(players)
-    planned = list(
-        Seating.objects.filter(event=event, hand__gte=hand).values_list("hand", "table__number", "entrant_id")
-    )
+    planned = list(Seating.objects.of_event(event).from_hand(hand).values_list("hand", "table__number", "entrant_id"))
     if planned:
         first = [row for row in planned if row[0] == hand]
         tables = len({number for _h, number, _e in first if number is not None})

@@ -60,7 +60,7 @@ def _seatings_of(event: Event, revision: int | None) -> tuple[dict, dict]:
     def read() -> tuple[dict, dict]:
         seated: dict[tuple[int, int], list] = {}
         sitting_out: dict[int, list[int]] = {}
-        rows = Seating.objects.filter(event=event).order_by().values_list("hand", "table_id", "seat", "entrant_id")
+        rows = Seating.objects.of_event(event).order_by().values_list("hand", "table_id", "seat", "entrant_id")
         for hand, table_id, seat, entrant_id in rows:
             if table_id is None:
                 sitting_out.setdefault(hand, []).append(entrant_id)
@@ -398,13 +398,11 @@ def player_card(event: Event, person) -> PlayerCard:
     its points (odd tricks, honours, penalties), not tricks.
     """
     fmt = event.format
-    rows = list(
-        Seating.objects.filter(entrant=person, hand__lte=event.current_hand).select_related("table").order_by("hand")
-    )
+    rows = list(Seating.objects.of_entrant(person).up_to(event.current_hand).select_related("table").order_by("hand"))
     tables = {s.table_id for s in rows if s.table_id}
     partners = {
         (s.table_id, s.hand, s.seat): s.entrant.name
-        for s in Seating.objects.filter(event=event, table__in=tables).select_related("entrant")
+        for s in Seating.objects.of_event(event).at_tables(tables).select_related("entrant")
     }
     results = {(r.table_id, r.hand): r for r in Result.objects.filter(table__in=tables)}
     now = standings_now(event) if event.started else None

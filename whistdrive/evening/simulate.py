@@ -149,7 +149,7 @@ def play_hand(event: Event, hand: int) -> None:
     rotation = trump_for_hand(fmt.trumps, hand)
     dealer = SEATS[(hand - 1) % 4]
     tables: dict[int, Table] = {}
-    for seating in Seating.objects.filter(event=event, hand=hand, table__isnull=False).select_related("table__event"):
+    for seating in Seating.objects.of_hand(event, hand).seated().select_related("table__event"):
         assert seating.table is not None  # only the seatings at a table
         tables[seating.table.number] = seating.table
     counts_honours = fmt.is_games and fmt.honours

@@ -95,7 +95,7 @@ class _Evening:
         self.places: dict[tuple[int, int], _Place] = {}  # (entrant pk, hand) -> place
         self.tables: dict[int, dict[int, dict[str, int]]] = defaultdict(dict)  # hand -> table -> seat -> pk
         self.sitting_out: dict[int, list[int]] = defaultdict(list)  # hand -> entrant pks
-        rows = Seating.objects.filter(event=event).values_list("hand", "entrant_id", "table__number", "seat")
+        rows = Seating.objects.of_event(event).values_list("hand", "entrant_id", "table__number", "seat")
         for hand, entrant_id, table, seat in rows.order_by("hand", "table__number", "seat", "entrant__card_number"):
             self.places[entrant_id, hand] = _Place(table, seat)
             if table is None:
@@ -526,8 +526,8 @@ def pairs_sheet(event: Event, page_size: str | None = None) -> PairsSheet:
     pair_of_player = {pid: line for line in lines for pid in line.pair.ids}
     seated: dict[tuple[int, int], dict[str, str]] = defaultdict(dict)
     ids = event.entrants.pair_ids()  # a substitute plays as the pair member whose seat they took
-    for hand, number, seat, entrant_id in Seating.objects.filter(event=event, table__isnull=False).values_list(
-        "hand", "table__number", "seat", "entrant_id"
+    for hand, number, seat, entrant_id in (
+        Seating.objects.of_event(event).seated().values_list("hand", "table__number", "seat", "entrant_id")
     ):
         seated[hand, number][seat] = ids[entrant_id]
     slots: dict[tuple[int, int], int] = {}

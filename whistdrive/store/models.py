@@ -6,11 +6,12 @@ Totals are never stored: standings are derived from `Result` rows (see whistdriv
 
 import functools
 import secrets
+from collections.abc import Iterable
 from typing import Any
 
 from django.conf import settings
 from django.db import models
-from django.db.models import F, Q
+from django.db.models import F, OuterRef, Q
 from django.urls import get_script_prefix, reverse
 
 from clubs.models import Club, Member, Role, Season
@@ -438,6 +439,59 @@ class RetiredTableToken(models.Model):
         return f"{self.table}'s old QR code"
 
 
+class SeatingQuerySet(models.QuerySet):
+    """Who sits where: the questions asked of many seatings. Each one narrows, so they chain
+    (``Seating.objects.of_event(event).seated().up_to(hand)``); the hot path's own reads are ``rows``'."""
+
+    def of_event(self, event: Event | int):
+        """An evening's seatings, every hand, sitting out included."""
+        return self.filter(event=event)
+
+    def of_hand(self, event: Event | int, hand: int):
+        """A hand's seatings across the hall, sitting out included."""
+        return self.filter(event=event, hand=hand)
+
+    def at_table(self, table: Table | int | OuterRef, hand: int | OuterRef | None = None):
+        """The four at a table in ``hand`` (without one, in every hand)."""
+        return self.filter(table=table) if hand is None else self.filter(table=table, hand=hand)
+
+    def at_tables(self, tables: Iterable[Table | int]):
+        """The seatings at any of ``tables``, every hand."""
+        return self.filter(table__in=tables)
+
+    def of_entrant(self, entrant: Entrant | int, hand: int | None = None):
+        """A player's place in ``hand`` (at most one row; without a hand, their every hand's)."""
+        return self.filter(entrant=entrant) if hand is None else self.filter(entrant=entrant, hand=hand)
+
+    def of_entrants(self, entrants: Iterable[Entrant | int]):
+        """The seatings of any of ``entrants``."""
+        return self.filter(entrant__in=entrants)
+
+    def seated(self):
+        """Those at a table, not sitting out."""
+        return self.filter(table__isnull=False)
+
+    def in_seat(self, seat: str):
+        """Those in ``seat`` (N, E, S or W)."""
+        return self.filter(seat=seat)
+
+    def up_to(self, hand: int):
+        """Hands 1 to ``hand``."""
+        return self.filter(hand__lte=hand)
+
+    def from_hand(self, hand: int):
+        """Hand ``hand`` and the hands after it."""
+        return self.filter(hand__gte=hand)
+
+    def before(self, hand: int):
+        """The hands before ``hand``."""
+        return self.filter(hand__lt=hand)
+
+    def in_hands(self, hands: Iterable[int]):
+        """Any of ``hands``."""
+        return self.filter(hand__in=hands)
+
+
 class Seating(models.Model):
     """Where one entrant is for one hand: a table and seat, or sitting out (no table)."""
 
@@ -446,6 +500,8 @@ class Seating(models.Model):
     entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="seatings")
     table = models.ForeignKey(Table, on_delete=models.CASCADE, null=True, blank=True, related_name="seatings")
     seat = models.CharField(max_length=1, choices=Seat.choices, blank=True)
+
+    objects = SeatingQuerySet.as_manager()
 
     class Meta:
         ordering = ["hand", "table__number", "seat"]

@@ -89,7 +89,7 @@ class ResultAdminForm(forms.ModelForm):
                 f"Hand {hand} has not been reached at {event.name}: a result can be set up to hand "
                 f"{running.last_open_hand(event) if event.started else 0}.",
             )
-        elif Seating.objects.filter(event=event, table=table, hand=hand).count() < 4:
+        elif Seating.objects.at_table(table, hand).count() < 4:
             self.add_error(
                 "table", f"Table {table.number} has no four players in hand {hand}: nothing was played there."
             )

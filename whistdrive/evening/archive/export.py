@@ -32,8 +32,8 @@ def export_event(event: Event) -> dict:
 
     seats: dict[tuple[int, int], dict[str, str]] = defaultdict(dict)
     out: dict[int, list[tuple[int, str]]] = defaultdict(list)
-    for hand, number, seat, entrant_id in Seating.objects.filter(event=event, hand__lte=last).values_list(
-        "hand", "table__number", "seat", "entrant_id"
+    for hand, number, seat, entrant_id in (
+        Seating.objects.of_event(event).up_to(last).values_list("hand", "table__number", "seat", "entrant_id")
     ):
         if number is None:
             out[hand].append((card[entrant_id], player_id[entrant_id]))

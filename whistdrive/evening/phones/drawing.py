@@ -392,7 +392,7 @@ def elsewhere(event: Event, table: Table, player: int) -> dict | None:
     # the current hand, and their leaver is gone from then.
     playing = running.playing_hand(table)
     gone = person.left_after_hand is not None and person.left_after_hand < playing
-    now = None if gone else Seating.objects.filter(entrant=person, hand=hand).select_related("table").first()
+    now = None if gone else Seating.objects.of_entrant(person, hand).select_related("table").first()
     if now is None:
         you = YOU_LEAVE if person.left_after_hand and gone else "you do not play this hand"
         taker = person.taker() if gone and event.is_duplicate else None

@@ -8,7 +8,7 @@ from whistdrive.store.models import Event, Seating, Table
 
 
 def seat_at(table: Table, hand: int, entrants: list[int]) -> str | None:
-    seats = Seating.objects.filter(table=table, hand=hand, entrant_id__in=entrants).order_by()
+    seats = Seating.objects.at_table(table, hand).of_entrants(entrants).order_by()
     return seats.values_list("seat", flat=True).first()
 
 

@@ -29,12 +29,10 @@ def player_page(request: HttpRequest, token: str) -> HttpResponse:
         chart = charts.player_evening_svg(
             card.standing, card.evening.standings, width=360, height=240, title="Your evening"
         )
-    now = Seating.objects.filter(entrant=person, hand=event.current_hand).select_related("table").first()
+    now = Seating.objects.of_entrant(person, event.current_hand).select_related("table").first()
     next_move = ""
     if now and now.table is not None and Result.objects.filter(table=now.table, hand=now.hand).exists():
-        here = {
-            s.seat: s.entrant for s in Seating.objects.filter(table=now.table, hand=now.hand).select_related("entrant")
-        }
+        here = {s.seat: s.entrant for s in Seating.objects.at_table(now.table, now.hand).select_related("entrant")}
         mine = [m for m in where_next.moves(event, now.table, now.hand, here) if m["seat"] == now.seat]
         next_move = mine[0]["you"] if mine else ""
     lines = [{**line.__dict__, "trump": words.trump_view(line.trump)} for line in card.lines]
@@ -87,6 +85,6 @@ def _pair_page(request: HttpRequest, person: Entrant) -> HttpResponse:
                 context["chart"] = charts.pair_evening_svg(results, line, width=360, height=240, title="Your evening")
         context.update(line=line, pair=pair, boards=boards, matchpoints=results.scoring == "matchpoints",
                        top=results.top)  # fmt: skip
-    now = Seating.objects.filter(entrant=person, hand=event.current_hand).select_related("table").first()
+    now = Seating.objects.of_entrant(person, event.current_hand).select_related("table").first()
     context.update(now=now, now_seat=now and now.seat and SEAT_NAMES[now.seat])
     return render(request, "whistdrive/player_pair.html", context)

@@ -64,7 +64,9 @@ def _seated(event: Event) -> list[Seating]:
     substitute may already have a leaver's seat)."""
     ahead, current = running.playing_hands(event), event.current_hand
     rows = (
-        Seating.objects.filter(event=event, hand__in={current, *ahead.values()}, table__isnull=False)
+        Seating.objects.of_event(event)
+        .in_hands({current, *ahead.values()})
+        .seated()
         .select_related("entrant", "table")
         .order_by("entrant__name", "pk")
     )

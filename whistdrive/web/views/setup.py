@@ -159,7 +159,7 @@ def event(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     tables = []
     if event.started:
         hand = max(event.current_hand, 1)
-        rows = Seating.objects.filter(event=event, hand=hand).select_related("entrant", "table")
+        rows = Seating.objects.of_hand(event, hand).select_related("entrant", "table")
         by_table: dict[int, dict[str, Entrant]] = {}
         sitting_out = []
         for row in rows:

@@ -30,7 +30,7 @@ from clubs.access import HtmxHttpRequest
 from whistdrive.engines import tokens
 from whistdrive.engines.vocabulary import OTHER_SIDE, SIDE_OF_SEAT
 from whistdrive.evening import entry, running
-from whistdrive.evening.phones import drawing, pushes, versions, words
+from whistdrive.evening.phones import drawing, pushes, seats, versions, words
 from whistdrive.server import addresses, lan
 from whistdrive.store.models import Entrant, Event, RetiredTableToken, Seating, Table
 from whistdrive.web import ratelimit
@@ -120,8 +120,7 @@ def _seat_of(request: HtmxHttpRequest, table: Table, hand: int) -> str | None:
     entrant_pk = _remembered(request).get(str(table.event_id))
     if entrant_pk is None:
         return None
-    seat = Seating.objects.filter(table=table, hand=hand, entrant_id=entrant_pk).order_by().values_list("seat")[:1]
-    return next((s for (s,) in seat), None)
+    return seats.seat_at(table, hand, [entrant_pk])
 
 
 def _page_etag(request: HtmxHttpRequest, version: str) -> str:
@@ -235,7 +234,7 @@ def _handed_over(request: HtmxHttpRequest, token: str) -> HttpResponse:
     if form.is_valid():
         player = form.cleaned_data["player"]
         hand = running.playing_hand(table)
-        if Seating.objects.filter(table=table, entrant_id=player, hand__gte=hand - 1, hand__lte=hand).exists():
+        if Seating.objects.at_table(table).of_entrant(player).from_hand(hand - 1).up_to(hand).exists():
             request.session[REMEMBERED] = {**_remembered(request), str(table.event_id): player}
     return redirect("table", token=token)
 
@@ -313,9 +312,7 @@ def choose_seat(request: HtmxHttpRequest, token: str) -> HttpResponse:
     if not form.is_valid():
         return _after_post(request, token, "Choose North, East, South or West.")
     # The seat at the board the table plays now (in a duplicate round a substitute may hold it from there).
-    seating = Seating.objects.filter(
-        table=table, hand=running.playing_hand(table), seat=form.cleaned_data["seat"]
-    ).first()
+    seating = Seating.objects.at_table(table, running.playing_hand(table)).in_seat(form.cleaned_data["seat"]).first()
     if seating is None:
         return _after_post(request, token, "Nobody sits in that seat this hand.")
     request.session[REMEMBERED] = {**_remembered(request), str(table.event_id): seating.entrant_id}

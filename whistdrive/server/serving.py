@@ -29,6 +29,8 @@ import asyncio
 import logging
 import multiprocessing
 import multiprocessing.process
+import os
+import signal
 import socket
 import threading
 import time
@@ -266,9 +268,6 @@ def serve_in_processes(workers: int, sock: socket.socket, *, connections: int, p
 
 def _worker(sock: socket.socket, connections: int, per_address: int) -> None:
     """One of ``serve_in_processes``'s processes: the application, served on the shared socket."""
-    import os
-    import signal
-
     # Not at the top: importing asgi sets Django up and builds the application, once in each worker process
     # (spawned: it imports this module first), never in the parent that starts them.
     from whistdrive.server.asgi import application
@@ -292,8 +291,6 @@ def _worker(sock: socket.socket, connections: int, per_address: int) -> None:
 def _stop_with_rundrive() -> None:
     """A server process whose rundrive has gone (ended outright, never to stop it) stops as if told to,
     instead of serving on alone, holding the port, for ever."""
-    import signal
-
     parent = multiprocessing.parent_process()
     if parent is not None:
         parent.join()

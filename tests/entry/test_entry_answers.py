@@ -112,7 +112,11 @@ def test_an_entrys_answer_says_whether_the_table_has_called_the_organiser_as_it_
     assert entry.submit(table, hand=1, seat="N", tricks_ours=8).called is True
     entry.resolve_flag(flag)  # the other table's call stands, and is not this table's
     assert entry.agree(table, hand=1, seat="E").called is False
-    assert entry.table_state(table, 1).called is None  # not read with the state: the page asks
+    # The one read of a table's state says it too, as the phones' pages and the organiser's read it.
+    assert entry.table_state(table, 1).called is False
+    entry.call_organiser(table, hand=1, reason="revoke")
+    table.refresh_from_db()
+    assert entry.table_state(table, 1).called is True
 
 
 def test_the_answer_to_an_entry_at_a_table_that_called_the_organiser_says_so(event):

@@ -226,8 +226,21 @@ def _read_under_lock(table: Table, hand: int) -> tuple[list[Submission], Result 
 
 
 def table_state(table: Table, hand: int) -> TableState:
-    """The state of one table for one hand, from its submissions and result."""
-    return _build_state(table, hand, *_read(table, hand))
+    """The state of one table for one hand: its submissions, result and seats, and whether it has called the
+    organiser (``called``). The one read of a table's state: the entries, the phones' pages and the organiser's
+    pages all ask here (``states_for_event`` reads a whole hall's at once, for the live page).
+
+    Kept with the revisions ``table`` was read at (``kept_state_or``), so a table's phones and its next entry
+    share one read: an agreed table's page is drawn again whenever a table it waits on changes, its own state
+    unchanged. The state names the caller's own ``table`` object (the same row at the same revision)."""
+    state = kept_state_or(table, hand, lambda: _state_now(table, hand))
+    return state if state.table is table else replace(state, table=table)
+
+
+def _state_now(table: Table, hand: int) -> TableState:
+    """``table_state`` read from the database, not kept: for an answer after another request's write that
+    ``table``'s revisions (read before it) do not show."""
+    return _build_state(table, hand, *_read(table, hand), called=rows.organiser_called(table, hand))
 
 
 # -- the state kept ---------------------------------------------------------------------------------
@@ -368,7 +381,7 @@ def _answer_repeat(repeat: _Repeat) -> TableState:
         raise EntryError(f"{_where(table, earlier.hand)}: {earlier.outcome.removeprefix('refused: ')}")
     if earlier.outcome == "agreed":
         running.after_result(table.event, earlier.hand)
-    return table_state(table, earlier.hand)
+    return _state_now(table, earlier.hand)
 
 
 def _where(table: Table, hand: int) -> str:
@@ -556,7 +569,7 @@ def _submit(
                 check_entry(table.event.format, entry)
             except RuleError as exc:
                 raise _RefusedEntry(str(exc)[:1].upper() + str(exc)[1:] + ".") from exc
-            state = _build_state(table, hand, rows, result, seats)
+            state = _build_state(table, hand, rows, result, seats, called=called)
             if state.result is not None:
                 if state.result.entry == entry:
                     outcome, reason = "agreed", "already agreed: no change"
@@ -597,7 +610,7 @@ def _submit(
         # last result and moving on, the phones' retries move the evening on after the restart.
         running.after_result(table.event, hand)
     if outcome == "agreed" and agreed is None and result is None:
-        return table_state(table, hand)  # the result was stored by another request meanwhile
+        return _state_now(table, hand)  # the result was stored by another request meanwhile
     return _keep(_build_state(table, hand, [*rows, logged], agreed or result, seats, called=called))
 
 
@@ -643,7 +656,7 @@ def _agree(
                 # meanwhile) is told so below, not that nothing was entered.
                 _check_playing(table, hand)
             side = _seat_side(seat)
-            state = _build_state(table, hand, rows, result, seats)
+            state = _build_state(table, hand, rows, result, seats, called=called)
             other = OTHER_SIDE[side]
             shown = state.claims[other]
             if expected is None and shown_tricks_ns is not None and shown and shown.entry.tricks_ns != shown_tricks_ns:
@@ -691,7 +704,7 @@ def _agree(
     # Even an agreement that changed nothing: see submit().
     running.after_result(table.event, hand)
     if stored is None and result is None:
-        return table_state(table, hand)  # the result was stored by another request meanwhile
+        return _state_now(table, hand)  # the result was stored by another request meanwhile
     return _keep(_build_state(table, hand, [*rows, logged], stored or result, seats, called=called))
 
 

@@ -13,7 +13,6 @@ import hashlib
 import logging
 import math
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from django.urls import get_script_prefix, reverse
@@ -193,7 +192,10 @@ def drawing(table: Table, *, state: entry.TableState | None = None, moves_later:
     """
     event = table.event
     hand = running.playing_hand(table)
-    state = _table_now(table, hand, state if state is not None and state.hand == hand else None) if hand else None
+    if hand and (state is None or state.hand != hand):
+        state = entry.table_state(table, hand)
+    elif not hand:
+        state = None
     seats = state.seats if state else {}
     fmt = event.format
     context: dict[str, Any] = {
@@ -291,19 +293,6 @@ def drawing(table: Table, *, state: entry.TableState | None = None, moves_later:
         before = rows.seats_at(table, hand - 1)
         context["previous_moves"] = moves(event, table, hand - 1, before) if before else []
     return context
-
-
-def _table_now(table: Table, hand: int, stored: entry.TableState | None) -> entry.TableState:
-    """The table's state for ``hand``, with whether it has called the organiser (``called``), kept with the
-    revisions it was read at (``entry.kept_state_or``): an agreed table's page is drawn again whenever a table
-    it waits on changes, its own state unchanged. ``stored``: the state an entry has just left (and kept)."""
-    if stored is not None:
-        return stored if stored.called is not None else replace(stored, called=rows.organiser_called(table, hand))
-    state = entry.kept_state_or(
-        table, hand, lambda: replace(entry.table_state(table, hand), called=rows.organiser_called(table, hand))
-    )
-    # The state names the table it was read with: the caller's own object (the same row at the same revision).
-    return state if state.table is table else replace(state, table=table)
 
 
 def _table_count(event: Event) -> int:

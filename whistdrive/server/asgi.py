@@ -15,7 +15,10 @@ gives the thread the body as it arrives, so 16 posts sending a byte now and then
 phone timed out. A phone's body comes whole in the request's first message: that costs one await, no more.
 
 For a hosted install: ``uvicorn whistdrive.asgi:application`` (with ``--workers N``) serves the same,
-with pushed updates; under a WSGI server (``whistdrive.wsgi``) the phones poll.
+with pushed updates; under a WSGI server (``whistdrive.wsgi``) the phones poll. A hosted worker told to stop
+(SIGTERM, as ``systemctl restart`` sends) ends its phones' streams at once, asking them to come back within
+a quarter of a second (to another worker, through nginx): uvicorn would otherwise wait for every stream to
+close before it stops, and no ASGI message says that a stop has begun (``_end_streams_on_stop_signals``).
 """
 
 from __future__ import annotations
@@ -24,7 +27,9 @@ import gc
 import io
 import logging
 import os
+import signal
 import tempfile
+import threading
 import time
 from urllib.parse import parse_qs
 
@@ -97,11 +102,34 @@ class Application:
             if message["type"] == "lifespan.startup":
                 settle_the_heap()
                 push.hub.start()
+                _end_streams_on_stop_signals(asyncio.get_running_loop())
                 await send({"type": "lifespan.startup.complete"})
             elif message["type"] == "lifespan.shutdown":
                 await push.hub.stop()
                 await send({"type": "lifespan.shutdown.complete"})
                 return
+
+
+def _end_streams_on_stop_signals(loop: asyncio.AbstractEventLoop) -> None:
+    """When the server is told to stop (SIGTERM, SIGINT), the phones' streams end first, each asking its phone to
+    come back soon (``push.Hub.end_streams``); then the server's own handler stops it, with no stream to wait for.
+
+    uvicorn (and gunicorn's uvicorn worker) installs its handlers before the application's lifespan starts, so
+    they are here to chain to; a signal with no handler of the server's (the default, or ignored) is left alone,
+    as is ``rundrive``'s server, which ends the streams itself (``serving.HallServer.shutdown``). Checked by
+    tests/foundation/test_a_hosted_worker_restarts_without_stalling.py under plain uvicorn."""
+    if threading.current_thread() is not threading.main_thread():
+        return  # signals are the main thread's only; a server run in another thread stops otherwise
+    for number in (signal.SIGTERM, signal.SIGINT):
+        servers = signal.getsignal(number)
+        if not callable(servers):
+            continue
+
+        def stop(signum, frame, servers=servers) -> None:
+            loop.call_soon_threadsafe(push.hub.end_streams, True)
+            servers(signum, frame)
+
+        signal.signal(number, stop)
 
 
 SEND_QUEUE = 10  # messages a response may have waiting for the loop (a2wsgi's default)

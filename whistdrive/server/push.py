@@ -57,6 +57,7 @@ HEARTBEAT = 25  # seconds between beats on an idle stream: keeps it open through
 # asleep long enough for the laptop to give its connection up keeps a stream that says nothing, ever.
 BEAT = f"event: beat\ndata: {HEARTBEAT}\n\n".encode()
 RETRY_MS = 3000  # how soon a phone's browser opens the stream again after it drops
+COME_BACK_MS = 250  # how soon, when this server process is stopping: another serves it (a hosted restart)
 IDLE = b"event: idle\ndata: reopen\n\n"  # the last event of a stream ended for being idle (no page acts on it)
 IDLE_SLACK = 0.05  # seconds: the loop's timers may wake this much early
 TOKEN = re.compile(r"^[A-Za-z0-9_-]{43}$")  # tokens.new_token's: any other cannot be a table's
@@ -129,10 +130,13 @@ class Hub:
         if self.task is None:
             self.task = asyncio.get_running_loop().create_task(self._watch())
 
-    def end_streams(self) -> None:
-        """Every open stream ends (the server is stopping: a phone's browser will open it again)."""
+    def end_streams(self, come_back_soon: bool = False) -> None:
+        """Every open stream ends (the server is stopping: a phone's browser will open it again, after
+        ``COME_BACK_MS`` when ``come_back_soon``, else after the stream's ``RETRY_MS``)."""
         for queues in self.listeners.values():
             for queue in queues:
+                if come_back_soon:
+                    queue.put_nowait(COME_BACK)
                 queue.put_nowait(None)
 
     async def stop(self) -> None:
@@ -320,6 +324,8 @@ class Told:
     page: str = ""
 
     def as_event(self) -> bytes:
+        if self == COME_BACK:
+            return f"retry: {COME_BACK_MS}\n\n".encode()
         head = f"{self.version} {self.revisions}".strip()
         if not self.page:
             return f"data: {head}\n\n".encode()
@@ -334,6 +340,7 @@ class Told:
         return b"event: page\ndata: " + head.encode() + b"\ndata: " + lines + b"\n\n"
 
 
+COME_BACK = Told("come back")  # the last of a stream whose server is stopping: its phone opens it again soon
 GONE = Told("gone")  # what the phones of a token that no table has now are told (``Hub._end``)
 hub = Hub()
 

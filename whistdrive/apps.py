@@ -12,7 +12,7 @@ class WhistDriveConfig(AppConfig):
         # Imported once the models are: an app's modules may not be imported before its registry is ready.
         from whistdrive.evening import backups, running
         from whistdrive.evening.phones import drawing
-        from whistdrive.server import push
+        from whistdrive.server import checks, push  # noqa: F401  checks: the hosted settings, for check --deploy
         from whistdrive.web import admin  # noqa: F401  the admin's pages for the evening's rows register themselves
 
         # Before any URL configuration is read: the phones' paths use <token:…>.

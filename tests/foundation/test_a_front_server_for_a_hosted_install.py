@@ -1,4 +1,4 @@
-"""Hosted mode: nginx in front, with the configuration the docs give (docs/nginx-whistdrive.conf),
+"""Hosted mode: nginx in front, with the configuration the docs give (docs/hosting/nginx-whistdrive.conf),
 holds the slow and hostile requests before WhistDrive sees them: headers that never finish, a flood
 of half-open connections, a gigabyte body, a flood of logins. A real nginx over TLS in front of
 WhistDrive run as the README's hosted mode runs it (gunicorn, with WHISTDRIVE_HOSTED).
@@ -26,7 +26,7 @@ pytestmark = [
     pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs Linux's 127.x.y.z loopback addresses"),
 ]
 
-SITE = REPO / "docs" / "nginx-whistdrive.conf"
+SITE = REPO / "docs" / "hosting" / "nginx-whistdrive.conf"
 NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
 
 
@@ -88,16 +88,13 @@ def front(tmp_path):
         check=True, capture_output=True,
     )  # fmt: skip
     port = free_port()
-    site = SITE.read_text()
-    for shipped, here in (
-        ("listen 443 ssl;", f"listen 127.0.0.1:{port} ssl;"),
-        ("server_name whist.example.org;", "server_name localhost;"),
-        ("/etc/letsencrypt/live/whist.example.org/fullchain.pem", str(nginx_dir / "cert.pem")),
-        ("/etc/letsencrypt/live/whist.example.org/privkey.pem", str(nginx_dir / "key.pem")),
-        ("proxy_pass http://127.0.0.1:8000;", f"proxy_pass http://127.0.0.1:{backend_port};"),
-    ):
-        assert shipped in site, f"docs/nginx-whistdrive.conf no longer has {shipped!r}: update this test"
-        site = site.replace(shipped, here)
+    site = documented_site(
+        SITE.read_text(),
+        https_port=port,
+        http_port=free_port(),
+        workers=[backend_port],
+        folder=nginx_dir,
+    )
     (nginx_dir / "whistdrive.conf").write_text(site)
     temp = "\n".join(
         f"    {kind}_temp_path {nginx_dir / kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
@@ -131,6 +128,26 @@ http {{
         for process in (nginx, backend):
             process.terminate()
             process.wait(timeout=30)
+
+
+def documented_site(site: str, *, https_port: int, http_port: int, workers: list[int], folder: Path) -> str:
+    """docs/hosting/nginx-whistdrive.conf as it runs here: its ports, certificate, log and workers replaced by the
+    test's (``folder`` holds cert.pem and key.pem), everything else as shipped."""
+    upstream = "".join(f"    server 127.0.0.1:{port} max_fails=0;\n" for port in workers)
+    for shipped, here in (
+        ("listen 443 ssl;", f"listen 127.0.0.1:{https_port} ssl;"),
+        ("listen 80;", f"listen 127.0.0.1:{http_port};"),
+        ("server_name whist.example.org;", "server_name localhost;"),
+        ("/etc/letsencrypt/live/whist.example.org/fullchain.pem", str(folder / "cert.pem")),
+        ("/etc/letsencrypt/live/whist.example.org/privkey.pem", str(folder / "key.pem")),
+        ("/var/log/nginx/whistdrive-access.log", str(folder / "access.log")),
+        ("/var/log/nginx/whistdrive-error.log", str(folder / "site-error.log")),
+        ("/var/www/letsencrypt", str(folder / "acme")),
+        ("    server 127.0.0.1:8001 max_fails=0;\n    server 127.0.0.1:8002 max_fails=0;\n", upstream),
+    ):
+        assert shipped in site, f"docs/hosting/nginx-whistdrive.conf no longer has {shipped!r}: update this test"
+        site = site.replace(shipped, here)
+    return site
 
 
 def _listening(process: subprocess.Popen, port: int) -> bool:

@@ -18,7 +18,8 @@ urlpatterns = [
     path("", include("whistdrive.web.views.player")),
     path("", core.home, name="home"),
     path("healthz", core.healthz, name="healthz"),
-    path("login/", auth_views.LoginView.as_view(), name="login"),
+    # Logging in and a forgotten password (by email where the site sends email).
+    path("", include("whistdrive.web.views.passwords")),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
     path("password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),

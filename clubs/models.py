@@ -43,7 +43,8 @@ class ClubQuerySet(models.QuerySet):
         password made up here, which the caller shows once and nobody keeps."""
         users = get_user_model().objects
         with transaction.atomic():
-            club = self.create(name=name)
+            club = Club(name=name)
+            club.save()
             user = users.filter(username=username).first()
             password = None
             if user is None:

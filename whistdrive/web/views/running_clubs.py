@@ -5,13 +5,16 @@ club (its archive downloaded first); an evening played by mistake is deleted (do
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_not_required
 from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.forms import Form
+from django.forms import BaseForm
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path
@@ -58,7 +61,7 @@ def club_running(request: HttpRequest, pk: int) -> HttpResponse:
     return _running_page(request, club, settings_form=settings_form)
 
 
-def _running_page(request: HttpRequest, club: Club, status: int = 200, **forms: Form) -> HttpResponse:
+def _running_page(request: HttpRequest, club: Club, status: int = 200, **forms: BaseForm) -> HttpResponse:
     now = timezone.now()
     invitations = [
         invitation
@@ -79,7 +82,7 @@ def _running_page(request: HttpRequest, club: Club, status: int = 200, **forms: 
 @require_POST
 def organiser_invite(request: HttpRequest, pk: int) -> HttpResponse:
     club = club_for(request, pk, ORGANISER)
-    invitation = OrganiserInvitation.objects.create(club=club, created_by=request.user)
+    invitation = OrganiserInvitation.objects.create(club=club, created_by=cast(User, request.user))
     link = request.build_absolute_uri(invitation.get_absolute_url())
     messages.success(request, f"Send this link to the new organiser; it works once, for {invitation.DAYS} days: {link}")
     return redirect("club_running", pk=club.pk)
@@ -106,14 +109,14 @@ def organiser_invitation(request: HttpRequest, token: str) -> HttpResponse:
     problem = _unusable(invitation)
     if problem:
         return render(request, "clubs/invitation.html", {"invitation": invitation, "problem": problem}, status=410)
-    signup = UserCreationForm(request.POST or None) if not request.user.is_authenticated else None
+    signup: UserCreationForm | None = None if request.user.is_authenticated else UserCreationForm(request.POST or None)
     if request.method == "POST" and (signup is None or signup.is_valid()):
         with transaction.atomic():
             # Locked, so two people with the same link cannot both use it.
             invitation = OrganiserInvitation.objects.select_for_update().get(pk=invitation.pk)
             problem = _unusable(invitation)
             if problem is None:
-                user = request.user if signup is None else signup.save()
+                user = cast(User, request.user) if signup is None else signup.save()
                 ClubAccess.objects.update_or_create(
                     club=invitation.club, user=user, defaults={"role": ClubAccess.Role.ORGANISER}
                 )

@@ -3,8 +3,9 @@
 from django import forms
 from django.contrib import admin
 from django.contrib.auth import get_user_model
+from django.shortcuts import redirect
 
-from clubs.models import Club, ClubAccess, FormatPreset, Member, Season
+from clubs.models import Club, ClubAccess, FormatPreset, Season
 
 
 class ClubScopedAdmin(admin.ModelAdmin):
@@ -46,7 +47,15 @@ def _club_path_of(model) -> str | None:
 
 @admin.register(Club)
 class ClubAdmin(ClubScopedAdmin):
+    """A club is closed on its own page (``club_close``: its archive downloaded, its name typed), never here:
+    the admin's delete stops at the evenings' submissions, which nobody may delete one by one."""
+
     club_path = "pk"
+    actions = None
+
+    def delete_view(self, request, object_id, extra_context=None):
+        return redirect("club_close", pk=object_id)
+
     list_display = ["name", "paper_size", "created"]
     search_fields = ["name"]
 
@@ -83,14 +92,6 @@ class ClubAccessAdmin(ClubScopedAdmin):
         if obj is not None and not request.user.is_superuser:
             return ["user"]
         return []
-
-
-@admin.register(Member)
-class MemberAdmin(ClubScopedAdmin):
-    list_display = ["name", "club", "role", "membership_number", "email", "phone", "active", "is_guest"]
-    list_filter = ["active", "role", "is_guest"]
-    search_fields = ["name", "membership_number", "email", "phone"]
-    list_select_related = ["club"]
 
 
 @admin.register(Season)

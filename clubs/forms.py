@@ -3,8 +3,11 @@
 from typing import cast
 
 from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.validators import UnicodeUsernameValidator
 
-from clubs.models import Member, Season
+from clubs.models import Club, Member, Season
+from clubs.validators import no_control_characters
 
 
 class MemberSearchForm(forms.Form):
@@ -110,3 +113,68 @@ class SeasonForm(forms.ModelForm):
 
 class PresetDeleteForm(forms.Form):
     confirm = forms.BooleanField(required=True, label="Yes, delete this preset")
+
+
+# -- running a club: adding one, its organisers, its settings, closing it ------------------------------
+
+
+class AddClubForm(forms.Form):
+    """A new club and its first organiser in one form (the site administrator's page and ``add_club``)."""
+
+    name = forms.CharField(max_length=120, label="The club's name", validators=[no_control_characters])
+    organiser = forms.CharField(
+        max_length=150,
+        label="Its first organiser's login name",
+        validators=[UnicodeUsernameValidator()],
+        help_text="An existing account becomes the club's organiser; a new login name gets an account, with a "
+        "password shown once.",
+    )
+    email = forms.EmailField(required=False, label="The organiser's email (for a password reset)")
+
+    def clean_name(self) -> str:
+        name = " ".join(self.cleaned_data["name"].split())
+        if Club.objects.filter(name__iexact=name).exists():
+            raise forms.ValidationError(f"A club called {name} is here already.")
+        return name
+
+
+class ClubSettingsForm(forms.ModelForm):
+    class Meta:
+        model = Club
+        fields = ["erased_shown_as"]
+        labels = {"erased_shown_as": "An erased member's name becomes"}
+        widgets = {"erased_shown_as": forms.RadioSelect}
+
+
+class RemoveOrganiserForm(forms.Form):
+    user = forms.ModelChoiceField(queryset=get_user_model().objects.none(), to_field_name="username")
+
+    def __init__(self, *args, club: Club, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.club = club
+        cast(forms.ModelChoiceField, self.fields["user"]).queryset = club.organisers()
+        self.fields["user"].error_messages["invalid_choice"] = "That account does not organise this club."
+
+    def clean_user(self):
+        user = self.cleaned_data["user"]
+        if self.club.organisers().count() <= 1:
+            raise forms.ValidationError(
+                f"{user.username} is the club's only organiser: invite another before removing them."
+            )
+        return user
+
+
+class TypeTheNameForm(forms.Form):
+    """A deletion that cannot be undone, confirmed by typing the name of what goes."""
+
+    name = forms.CharField(max_length=120, label="Type the name to confirm")
+
+    def __init__(self, *args, expected: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.expected = expected
+
+    def clean_name(self) -> str:
+        typed = " ".join(self.cleaned_data["name"].split())
+        if typed != " ".join(self.expected.split()):
+            raise forms.ValidationError(f"That is not the name: type {self.expected} exactly to confirm.")
+        return typed

@@ -1,13 +1,21 @@
 """Clubs, who may run them, their members, seasons and saved format presets."""
 
+import datetime
+import secrets
+from typing import Any
+
 from django.conf import settings
-from django.db import models
+from django.contrib.auth import get_user_model
+from django.db import models, transaction
 from django.db.models import F, Q
 from django.db.models.functions import Lower
 from django.urls import reverse
 
+from clubs.names import initials
 from clubs.validators import no_control_characters
 from whistdrive.engines.tokens import new_token
+
+FORMER_MEMBER = "Former member"
 
 
 class Role(models.TextChoices):
@@ -29,14 +37,40 @@ class ClubQuerySet(models.QuerySet):
             access = access.filter(role__in=roles)
         return self.filter(pk__in=access.values("club_id"))
 
+    def add_with_organiser(self, name: str, username: str, email: str = "") -> tuple["Club", Any, str | None]:
+        """A new club and its first organiser, together: (club, user, password). An account with the login name
+        already is made the club's organiser (password None: they keep theirs); otherwise one is made with a
+        password made up here, which the caller shows once and nobody keeps."""
+        users = get_user_model().objects
+        with transaction.atomic():
+            club = Club(name=name)
+            club.save()
+            user = users.filter(username=username).first()
+            password = None
+            if user is None:
+                password = secrets.token_urlsafe(12)
+                user = users.create_user(username=username, email=email, password=password)
+            ClubAccess.objects.create(club=club, user=user, role=ClubAccess.Role.ORGANISER)
+        return club, user, password
+
 
 class Club(models.Model):
+    class ErasedShownAs(models.TextChoices):
+        FORMER = "former", "“Former member”"
+        INITIALS = "initials", "Their initials"
+
     name = models.CharField(max_length=120, validators=[no_control_characters])
     paper_size = models.CharField(
         max_length=6,
         choices=[("A4", "A4"), ("letter", "US Letter")],
         default="A4",
         help_text="Paper size for printed scorecards, table cards and results.",
+    )
+    erased_shown_as = models.CharField(
+        max_length=8,
+        choices=ErasedShownAs.choices,
+        default=ErasedShownAs.FORMER,
+        help_text="What an erased member's name becomes on every past evening (docs/privacy.md).",
     )
     created = models.DateTimeField(auto_now_add=True)
 
@@ -47,6 +81,20 @@ class Club(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def erased_name(self, name: str) -> str:
+        """What an erased member called ``name`` is shown as, by the club's choice."""
+        if self.erased_shown_as == self.ErasedShownAs.INITIALS and initials(name):
+            return initials(name)
+        return FORMER_MEMBER
+
+    def organisers(self):
+        """The accounts that organise this club (superusers aside), by login name."""
+        return (
+            get_user_model()
+            .objects.filter(club_access__club=self, club_access__role=ClubAccess.Role.ORGANISER)
+            .order_by("username")
+        )
 
     def role_of(self, user) -> str | None:
         """The user's access role in this club ("organiser" or "scorer"), or None."""
@@ -101,6 +149,13 @@ class Member(models.Model):
     phone = models.CharField(max_length=40, blank=True, validators=[no_control_characters])
     active = models.BooleanField(default=True, help_text="Lapsed members are kept for the season tables.")
     is_guest = models.BooleanField(default=False, help_text="A walk-in kept on the books; shown apart in seasons.")
+    erased = models.DateTimeField(
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="When the member's details were erased: the row stays, nameless, so the seasons' tables still add "
+        "up their evenings (whistdrive/evening/privacy.py).",
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     objects = MemberQuerySet.as_manager()
@@ -119,6 +174,36 @@ class Member(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class OrganiserInvitation(models.Model):
+    """A link for one more organiser of a club, made by one of its organisers: used once, and only within
+    ``DAYS`` of being made. The token is a secret like a table's (``new_token``) rather than a signed value, so
+    that the row can say who used it and when, and an organiser can withdraw it by deleting it."""
+
+    DAYS = 7
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="organiser_invitations")
+    token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    created = models.DateTimeField(auto_now_add=True)
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    accepted = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+
+    def __str__(self) -> str:
+        return f"Invitation to organise {self.club}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("organiser_invitation", args=[self.token])
+
+    @property
+    def expires(self) -> datetime.datetime:
+        return self.created + datetime.timedelta(days=self.DAYS)
 
 
 class Season(models.Model):

@@ -20,3 +20,9 @@ def control_character(text: str) -> str | None:
         if char in _BIDI_CONTROLS or unicodedata.category(char) == "Cc":
             return f"a control character (U+{ord(char):04X}) at character {position}"
     return None
+
+
+def initials(name: str) -> str:
+    """The initials of ``name``, each with a full stop ("Zoë Łukasiewicz-Brown" → "Z. Ł. B."), or "" for none."""
+    letters = [part[0].upper() for part in name.replace("-", " ").split() if part[0].isalpha()]
+    return " ".join(f"{letter}." for letter in letters)

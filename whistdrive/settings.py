@@ -151,6 +151,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: a load balancer's probe by address is answered before anything reads the Host header.
+    "whistdrive.web.health.HealthFromAnyHost",
     "django.middleware.security.SecurityMiddleware",
     "whistdrive.server.limits.BodyLimit",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -289,6 +291,24 @@ def _networks(name: str, default: str) -> list:
 # the hall can take. Laptop installs only; hosted, nobody logs in from the server itself. A bench or test
 # that stands other 127.x addresses in for other devices narrows it to 127.0.0.1/32,::1.
 LAPTOP_ADDRESSES = _networks("WHISTDRIVE_LAPTOP_ADDRESSES", "127.0.0.0/8,::1")
+
+# Email, for password resets (docs/privacy.md, "Passwords"): only with WHISTDRIVE_EMAIL_HOST set. Without it the
+# login page says to ask the site's administrator, who runs `python manage.py changepassword NAME`.
+EMAIL_HOST = os.environ.get("WHISTDRIVE_EMAIL_HOST", "").strip()
+EMAIL_CONFIGURED = bool(EMAIL_HOST)
+if EMAIL_CONFIGURED:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_PORT = int(os.environ.get("WHISTDRIVE_EMAIL_PORT") or 587)
+    EMAIL_HOST_USER = os.environ.get("WHISTDRIVE_EMAIL_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("WHISTDRIVE_EMAIL_PASSWORD", "")
+    EMAIL_USE_TLS = env_bool("WHISTDRIVE_EMAIL_TLS", True)
+    EMAIL_TIMEOUT = 20
+DEFAULT_FROM_EMAIL = os.environ.get("WHISTDRIVE_EMAIL_FROM", "").strip() or "whistdrive@localhost"
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+
+# /healthz answered before the Host header is checked (whistdrive/web/health.py's HealthFromAnyHost): for a load
+# balancer or uptime check that probes by the server's address, which is in no ALLOWED_HOSTS.
+HEALTH_FROM_ANY_HOST = env_bool("WHISTDRIVE_HEALTH_FROM_ANY_HOST")
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

@@ -58,6 +58,6 @@ def test_someone_logged_in_is_told_which_database_and_why(tmp_path, settings):
     olive.force_login(make_user("olive"))
     answer = olive.get("/healthz")
     assert answer.status_code == 200 and answer.json()["database"] in ("sqlite", "postgresql")
-    with mock.patch("whistdrive.web.views.core.database_problem", return_value="connection to 127.0.0.1:5999 refused"):
+    with mock.patch("whistdrive.web.health.database_problem", return_value="connection to 127.0.0.1:5999 refused"):
         assert olive.get("/healthz").json() == {"status": "error", "database": "connection to 127.0.0.1:5999 refused"}
         assert Client().get("/healthz").json() == {"status": "error"}

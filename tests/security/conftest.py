@@ -55,10 +55,12 @@ def running(cast):
 
 PUBLIC = {"healthz", "login", "logout", "table", "table_seat", "table_forget_seat", "table_enter", "table_agree",
           "table_call", "laptop_here", "table_kept", "table_events", "player", "board", "rejoin",
-          "club_table"}  # fmt: skip
+          "club_table", "password_reset", "password_reset_done", "password_reset_confirm",
+          "password_reset_complete", "organiser_invitation"}  # fmt: skip
 # Logged in but not tied to a club: the home page lists only the user's own clubs; a league's
 # invitation link is for another club's organiser (its token is the key; see tests/clubs).
-ANY_USER = {"home", "password_change", "password_change_done", "league_join"}
+# Adding a club is for the site's administrators, whatever their clubs (tests/running_clubs).
+ANY_USER = {"home", "password_change", "password_change_done", "league_join", "add_club"}
 
 
 def organiser_urls(cast, running) -> dict[str, str]:
@@ -78,6 +80,15 @@ def organiser_urls(cast, running) -> dict[str, str]:
         "season_add": reverse("season_add", args=[club]),
         "season_edit": reverse("season_edit", args=[club, running["season"].pk]),
         "preset_delete": reverse("preset_delete", args=[club, running["preset"].pk]),
+        "member_data_json": reverse("member_data_json", args=[club, running["member"].pk]),
+        "member_data_csv": reverse("member_data_csv", args=[club, running["member"].pk]),
+        "member_erase": reverse("member_erase", args=[club, running["member"].pk]),
+        "club_running": reverse("club_running", args=[club]),
+        "organiser_invite": reverse("organiser_invite", args=[club]),
+        "organiser_remove": reverse("organiser_remove", args=[club]),
+        "club_archive_zip": reverse("club_archive_zip", args=[club]),
+        "club_close": reverse("club_close", args=[club]),
+        "event_delete": reverse("event_delete", args=[event]),
         "season": reverse("season", args=[club, running["season"].pk]),
         "season_pdf": reverse("season_pdf", args=[club, running["season"].pk]),
         "club_table_cards": reverse("club_table_cards", args=[club]),

@@ -1,10 +1,13 @@
 """Admin for the evening's rows, scoped to the clubs the user organises."""
 
 from django import forms
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.shortcuts import redirect
 
 from clubs.admin import ClubScopedAdmin
+from clubs.models import Member
 from whistdrive.evening import running
+from whistdrive.evening.privacy import erase_member
 from whistdrive.store.models import Entrant, Event, Flag, Result, Seating, Submission, Table
 
 
@@ -39,10 +42,17 @@ class EveningAdmin(ClubScopedAdmin):
 
 @admin.register(Event)
 class EventAdmin(EveningAdmin):
+    """An evening is deleted on its own page (``event_delete``: its name typed), which takes its submissions
+    with it; the admin's delete stops at them, as nobody may delete one by one."""
+
+    actions = None
     list_display = ["name", "club", "date", "kind", "movement", "status", "current_hand"]
     list_filter = ["status", "kind", "movement"]
     search_fields = ["name", "venue"]
     date_hierarchy = "date"
+
+    def delete_view(self, request, object_id, extra_context=None):
+        return redirect("event_delete", pk=object_id)
 
 
 @admin.register(Entrant)
@@ -126,3 +136,26 @@ class SubmissionAdmin(ClubScopedAdmin):
 class FlagAdmin(EveningAdmin):
     club_path = "table__event__club"
     list_display = ["table", "hand", "reason", "created", "resolved"]
+
+
+@admin.register(Member)
+class MemberAdmin(ClubScopedAdmin):
+    """Deleting a member here erases them (``erase_member``), as their page does: the row stays, nameless, so
+    their evenings' results and the seasons' tables stand, and their name leaves every evening."""
+
+    list_display = ["name", "club", "role", "membership_number", "email", "phone", "active", "is_guest", "erased"]
+    list_filter = ["active", "role", "is_guest"]
+    search_fields = ["name", "membership_number", "email", "phone"]
+    list_select_related = ["club"]
+
+    def delete_model(self, request, obj):
+        erase_member(obj)
+
+    def delete_queryset(self, request, queryset):
+        for member in queryset.select_related("club"):
+            erase_member(member)
+
+    def response_delete(self, request, obj_display, obj_id):
+        response = super().response_delete(request, obj_display, obj_id)
+        messages.info(request, "A deleted member is erased: their details are gone and their evenings' results stand.")
+        return response

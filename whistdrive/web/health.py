@@ -9,8 +9,12 @@ inside a transaction it rolls back.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.conf import settings
 from django.db import DatabaseError, connection, transaction
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.cache import add_never_cache_headers
 
 # How long the check waits for another writer (SQLite's busy timeout while it runs, in ms): a health
 # check must answer quickly, and a database locked for this long is not taking the phones' entries.
@@ -48,3 +52,29 @@ def _probe_sqlite_write() -> None:
                 transaction.set_rollback(True)
         finally:
             cursor.execute(f"PRAGMA busy_timeout = {wait}")
+
+
+def health_answer(*, details: bool) -> JsonResponse:
+    """/healthz's answer: 200 when the database answers and can be written, 503 when not; with ``details`` (someone
+    logged in) the database's vendor or the driver's words."""
+    problem = database_problem()
+    if problem is not None:
+        return JsonResponse({"status": "error", **({"database": problem} if details else {})}, status=503)
+    return JsonResponse({"status": "ok", **({"database": connection.vendor} if details else {})})
+
+
+class HealthFromAnyHost:
+    """With ``settings.HEALTH_FROM_ANY_HOST`` (WHISTDRIVE_HEALTH_FROM_ANY_HOST=1): a GET of /healthz is answered here,
+    before any middleware reads the Host header. A load balancer probes each server by its address (Host:
+    10.0.0.5:8000), which is in no ALLOWED_HOSTS, and got 400. The answer tells such a probe nothing but
+    ok or error, whatever host it names; every other request goes on to the host check as before."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if settings.HEALTH_FROM_ANY_HOST and request.path_info == "/healthz" and request.method in ("GET", "HEAD"):
+            response = health_answer(details=False)
+            add_never_cache_headers(response)
+            return response
+        return self.get_response(request)

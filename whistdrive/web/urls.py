@@ -18,7 +18,8 @@ urlpatterns = [
     path("", include("whistdrive.web.views.player")),
     path("", core.home, name="home"),
     path("healthz", core.healthz, name="healthz"),
-    path("login/", auth_views.LoginView.as_view(), name="login"),
+    # Logging in and a forgotten password (by email where the site sends email).
+    path("", include("whistdrive.web.views.passwords")),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
     path("password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
@@ -26,6 +27,8 @@ urlpatterns = [
     path("clubs/", include("clubs.urls")),
     # A club's season table (its pages are the web's: they draw from the evening's standings and print).
     path("clubs/", include("whistdrive.web.views.season")),
+    # A member's own data, downloaded and erased (docs/privacy.md).
+    path("clubs/", include("whistdrive.web.views.privacy")),
     # A club's reusable table cards: printed from the club, and the no-login c/<token>/ they lead to.
     path("", include("whistdrive.web.views.club_tables")),
     # Organiser pages for one event: set-up and the desk, the live evening, standings, printing, archive.
@@ -34,6 +37,8 @@ urlpatterns = [
     path("", include("whistdrive.web.views.standings")),
     path("", include("whistdrive.web.views.printing")),
     path("", include("whistdrive.web.views.archive")),
+    # Running clubs without the admin: adding one, its organisers, closing it, deleting an evening.
+    path("", include("whistdrive.web.views.running_clubs")),
     # Phones finding the laptop again after it was replaced: the board's "scan to rejoin" code.
     path("", include("whistdrive.web.views.rejoin")),
 ]

@@ -142,7 +142,7 @@ def documented_site(site: str, *, https_port: int, http_port: int, workers: list
         ("/etc/letsencrypt/live/whist.example.org/privkey.pem", str(folder / "key.pem")),
         ("/var/log/nginx/whistdrive-access.log", str(folder / "access.log")),
         ("/var/log/nginx/whistdrive-error.log", str(folder / "site-error.log")),
-        ("/var/www/letsencrypt", str(folder / "acme")),
+        ("/var/www/html", str(folder / "acme")),
         ("    server 127.0.0.1:8001 max_fails=0;\n    server 127.0.0.1:8002 max_fails=0;\n", upstream),
     ):
         assert shipped in site, f"docs/hosting/nginx-whistdrive.conf no longer has {shipped!r}: update this test"

@@ -10,13 +10,18 @@ a PostgreSQL server or a Redis server.
 
 from __future__ import annotations
 
+import os
+import shlex
+import shutil
+import stat
+import subprocess
 import sys
 import threading
 import time
 
 import pytest
 
-from tests.foundation.documented_hosting import HttpsPhone, documented_set_up
+from tests.foundation.documented_hosting import HOSTING, HttpsPhone, documented_set_up
 from tests.foundation.test_a_front_server_for_a_hosted_install import NGINX
 from tests.foundation.test_two_servers_share_one_database import _redis_url, database  # noqa: F401
 
@@ -79,7 +84,40 @@ def test_a_phone_plays_through_the_documented_set_up_while_every_worker_is_resta
     for log in logs.glob("worker-*.log"):
         text = log.read_text()
         assert "Traceback" not in text and "ERROR" not in text, f"{log.name}: {text}"
+        assert token[:8] not in text, f"{log.name} writes a table's link: {text}"
     access = (nginx_folder / "access.log").read_text()
     for log in (access, (nginx_folder / "site-error.log").read_text()):
         assert token[:8] not in log, log
     assert '"GET /t/*/" 200' in access and '"POST /t/*/enter/" 200' in access, access
+
+
+def test_the_documented_nightly_backup_is_the_owners_only_and_restores(tmp_path, database):  # noqa: F811
+    """whistdrive-backup.service's command, as systemd runs it (its UMask, its %% as %): a pg_dump file of the
+    database, readable by its owner only (it holds members' details and password hashes), that pg_restore
+    reads; and a backup older than 30 days is deleted."""
+    if shutil.which("pg_dump") is None or shutil.which("pg_restore") is None:
+        pytest.skip("pg_dump and pg_restore are not installed (Debian: apt-get install postgresql-client)")
+    unit = (HOSTING / "whistdrive-backup.service").read_text()
+    (line,) = [line for line in unit.splitlines() if line.startswith("ExecStart=")]
+    assert "UMask=0077" in unit
+    import psycopg
+
+    with psycopg.connect(database, autocommit=True) as connection:
+        connection.execute("CREATE TABLE a_members_table (name text)")
+        connection.execute("INSERT INTO a_members_table VALUES ('Zoë Ó Briain')")
+    backups = tmp_path / "backups"
+    command = line.removeprefix("ExecStart=").replace("%%", "%").replace("/srv/whistdrive/backups", str(backups))
+    old = backups / "whistdrive-20200101-030000.dump"
+    backups.mkdir()
+    old.write_text("a backup from long ago")
+    os.utime(old, (time.time() - 31 * 86400,) * 2)
+    done = subprocess.run(
+        ["sh", "-c", f"umask 0077; {shlex.split(command)[2]}"],
+        env={**os.environ, "DATABASE_URL": database}, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    (dump,) = backups.glob("whistdrive-*.dump")
+    assert dump != old
+    assert stat.S_IMODE(dump.stat().st_mode) == 0o600
+    listed = subprocess.run(["pg_restore", "--list", str(dump)], capture_output=True, text=True, timeout=60)
+    assert listed.returncode == 0 and "a_members_table" in listed.stdout, listed.stderr

@@ -21,6 +21,10 @@ from django.core.exceptions import ImproperlyConfigured
 from whistdrive.store.private import private_folder, tighten
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+PACKAGE_DIR = Path(__file__).resolve().parent
+# The pages' templates. The repository keeps them at its top (templates/); an installed wheel carries them inside
+# the package as whistdrive/templates (pyproject.toml, [tool.hatch.build.targets.wheel.sources]), with no checkout around it.
+TEMPLATES_DIR = PACKAGE_DIR / "templates" if (PACKAGE_DIR / "templates").is_dir() else BASE_DIR / "templates"
 
 
 def _fail(message: str) -> NoReturn:
@@ -180,7 +184,7 @@ WSGI_APPLICATION = "whistdrive.wsgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [TEMPLATES_DIR],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -301,7 +305,7 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = Path(os.environ.get("WHISTDRIVE_STATIC_ROOT") or DATA_DIR / "static")
-STATICFILES_DIRS = [BASE_DIR / "whistdrive" / "static"]
+STATICFILES_DIRS = [PACKAGE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

@@ -203,9 +203,7 @@ class Command(BaseCommand):
                     f"This WhistDrive must update the database, and backs it up first, but could not: {exc}\n"
                     "Nothing was changed. Back it up yourself, then run: whistdrive migrate"
                 ) from None
-            self.stdout.write(
-                f"This WhistDrive ({version()}) is newer than the database: backed it up first to {path}"
-            )
+            self.stdout.write(f"This WhistDrive ({version()}) is newer than the database: backed it up first to {path}")
         call_command("migrate", interactive=False, verbosity=0)
         if waiting:
             self.stdout.write(

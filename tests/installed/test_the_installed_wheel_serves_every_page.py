@@ -40,13 +40,19 @@ def wheel(tmp_path_factory) -> Path:
     return built
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def installed(wheel, tmp_path_factory) -> Path:
-    """The bin folder of a fresh virtual environment with the wheel installed, as a newcomer makes it."""
+    """The bin folder of a fresh virtual environment with the wheel installed, as a newcomer makes it. Used by
+    one test only: under pytest-xdist, two tests could each build one on a worker of their own."""
     folder = tmp_path_factory.mktemp("newcomer")
     _run(sys.executable, "-m", "venv", str(folder / "venv"), cwd=folder)
     bin_dir = folder / "venv" / ("Scripts" if sys.platform == "win32" else "bin")
-    _run(bin_dir / "python", "-m", "pip", "install", "-q", str(wheel), cwd=folder)
+    # The README's safe install: the lock's versions, checked by their hashes, then the wheel on them. pip check
+    # then says whether the lock holds everything the wheel needs.
+    lock = REPO / "requirements" / "lock.txt"
+    _run(bin_dir / "python", "-m", "pip", "install", "-q", "--require-hashes", "-r", str(lock), cwd=folder)
+    _run(bin_dir / "python", "-m", "pip", "install", "-q", "--no-deps", str(wheel), cwd=folder)
+    _run(bin_dir / "python", "-m", "pip", "check", cwd=folder)
     return bin_dir
 
 
@@ -63,15 +69,6 @@ def test_the_wheel_carries_templates_static_files_fonts_and_migrations_inside_it
         assert carried in names
     # Nothing at the top of site-packages but WhistDrive's two packages: no generic `templates`, no tests.
     assert {name.split("/")[0] for name in names if ".dist-info/" not in name} == {"whistdrive", "clubs"}
-
-
-def test_the_command_and_python_m_say_their_version_and_help_from_another_folder(installed, tmp_path):
-    version = _run(installed / "whistdrive", "--version", cwd=tmp_path)
-    assert re.match(r"WhistDrive \d+\.\d+", version)
-    helped = _run(installed / "python", "-m", "whistdrive", "--help", cwd=tmp_path)
-    assert "rundrive" in helped and "backup" in helped and "restore" in helped
-    where = _run(installed / "python", "-c", "import whistdrive; print(whistdrive.__file__)", cwd=tmp_path)
-    assert str(REPO) not in where and "site-packages" in where
 
 
 class _Browser:
@@ -105,9 +102,16 @@ class _Browser:
             return self._Response(error.code, error.headers, error.read())
 
 
-def test_rundrive_demo_serves_every_organiser_page_asset_and_pdf(installed, tmp_path):
+def test_whistdrive_says_its_version_and_help_and_rundrive_demo_serves_every_page_asset_and_pdf(installed, tmp_path):
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
+    version = _run(installed / "whistdrive", "--version", cwd=elsewhere)
+    assert re.match(r"WhistDrive \d+\.\d+", version)
+    helped = _run(installed / "python", "-m", "whistdrive", "--help", cwd=elsewhere)
+    assert "rundrive" in helped and "backup" in helped and "restore" in helped
+    where = _run(installed / "python", "-c", "import whistdrive; print(whistdrive.__file__)", cwd=elsewhere)
+    assert str(REPO) not in where and "site-packages" in where
+
     drive = start_drive(
         tmp_path / "data",
         "--demo",

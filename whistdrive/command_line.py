@@ -21,7 +21,7 @@ def version() -> str:
     try:
         return metadata.version("whistdrive")
     except metadata.PackageNotFoundError:  # a checkout run with manage.py, never installed
-        return "(not installed)"
+        return "from a checkout"
 
 
 def main(argv: list[str] | None = None, prog: str | None = None) -> None:

@@ -188,7 +188,7 @@ class Command(BaseCommand):
         newer = schema.from_a_newer_whistdrive()
         if newer:
             raise CommandError(
-                f"This database was last used by a newer WhistDrive than this one ({version()}): it holds "
+                f"This database was last used by a newer WhistDrive than this one (WhistDrive {version()}): it holds "
                 f"changes this version does not know ({', '.join(newer)}). Nothing was changed. Install the newer "
                 "WhistDrive again and run that. To use this version instead, bring back the backup taken before "
                 "the upgrade (in the data folder's backups) with: whistdrive restore FILE; evenings played since "
@@ -203,7 +203,7 @@ class Command(BaseCommand):
                     f"This WhistDrive must update the database, and backs it up first, but could not: {exc}\n"
                     "Nothing was changed. Back it up yourself, then run: whistdrive migrate"
                 ) from None
-            self.stdout.write(f"This WhistDrive ({version()}) is newer than the database: backed it up first to {path}")
+            self.stdout.write(f"WhistDrive {version()} is newer than the database: backed it up first to {path}")
         call_command("migrate", interactive=False, verbosity=0)
         if waiting:
             self.stdout.write(

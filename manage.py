@@ -1,16 +1,7 @@
 #!/usr/bin/env python
-"""WhistDrive's command line: `python manage.py rundrive` starts an evening."""
+"""A checkout's command line, the same as the installed `whistdrive` command: `python manage.py rundrive`."""
 
-import os
-import sys
-
-
-def main() -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "whistdrive.settings")
-    from django.core.management import execute_from_command_line
-
-    execute_from_command_line(sys.argv)
-
+from whistdrive.command_line import main
 
 if __name__ == "__main__":
     main()

@@ -21,6 +21,10 @@ from django.core.exceptions import ImproperlyConfigured
 from whistdrive.store.private import private_folder, tighten
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+PACKAGE_DIR = Path(__file__).resolve().parent
+# The pages' templates. The repository keeps them at its top (templates/); an installed wheel carries them inside
+# the package as whistdrive/templates (pyproject.toml, [tool.hatch.build.targets.wheel.sources]), with no checkout around it.
+TEMPLATES_DIR = PACKAGE_DIR / "templates" if (PACKAGE_DIR / "templates").is_dir() else BASE_DIR / "templates"
 
 
 def _fail(message: str) -> NoReturn:
@@ -182,7 +186,7 @@ WSGI_APPLICATION = "whistdrive.wsgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [TEMPLATES_DIR],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -293,7 +297,7 @@ def _networks(name: str, default: str) -> list:
 LAPTOP_ADDRESSES = _networks("WHISTDRIVE_LAPTOP_ADDRESSES", "127.0.0.0/8,::1")
 
 # Email, for password resets (docs/privacy.md, "Passwords"): only with WHISTDRIVE_EMAIL_HOST set. Without it the
-# login page says to ask the site's administrator, who runs `python manage.py changepassword NAME`.
+# login page says to ask the site's administrator, who runs `whistdrive changepassword NAME`.
 EMAIL_HOST = os.environ.get("WHISTDRIVE_EMAIL_HOST", "").strip()
 EMAIL_CONFIGURED = bool(EMAIL_HOST)
 if EMAIL_CONFIGURED:
@@ -321,7 +325,7 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = Path(os.environ.get("WHISTDRIVE_STATIC_ROOT") or DATA_DIR / "static")
-STATICFILES_DIRS = [BASE_DIR / "whistdrive" / "static"]
+STATICFILES_DIRS = [PACKAGE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

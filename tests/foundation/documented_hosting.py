@@ -63,7 +63,7 @@ def documented_manage(folder: Path, settings: dict[str, str]) -> Path:
         ('"$(id -un)" != whistdrive', f'"$(id -un)" != {getpass.getuser()}'),
         ("/etc/whistdrive/whistdrive.env", str(env_file)),
         ("cd /srv/whistdrive", f"cd {folder}"),
-        ("/srv/whistdrive/venv/bin/python", sys.executable),
+        ("/srv/whistdrive/venv/bin/whistdrive", f"{sys.executable} -m whistdrive"),
     ):
         assert shipped in script, f"docs/hosting/whistdrive-manage no longer has {shipped!r}: update this test"
         script = script.replace(shipped, here)

@@ -73,15 +73,23 @@ class Drive:
 
 
 def start_drive(
-    data_dir: Path, *args: str, preexec_fn=None, port: int | None = None, host: str = "127.0.0.1", **env: str
+    data_dir: Path,
+    *args: str,
+    preexec_fn=None,
+    port: int | None = None,
+    host: str = "127.0.0.1",
+    command: tuple[str, ...] = (sys.executable, "manage.py"),
+    cwd: Path = REPO,
+    **env: str,
 ) -> Drive:
     """``rundrive`` on ``host`` (another loopback address stands for another device) and ``port`` (or a
     free one) with these arguments; ``env`` adds to the laptop's environment, and ``preexec_fn`` runs in
-    the new process before it starts (limits, say)."""
+    the new process before it starts (limits, say). ``command`` and ``cwd``: the checkout's manage.py, unless
+    an installed ``whistdrive`` is started from another folder."""
     port = port or free_port()
     process = subprocess.Popen(
-        [sys.executable, "manage.py", "rundrive", "--host", host, "--port", str(port), *args],
-        cwd=REPO,
+        [*command, "rundrive", "--host", host, "--port", str(port), *args],
+        cwd=cwd,
         env=laptop_env(data_dir, **env),
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,

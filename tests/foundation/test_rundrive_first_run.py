@@ -112,7 +112,7 @@ def test_demo_without_a_terminal_makes_the_demo_club_and_says_how_to_log_in_to_i
         _rundrive("--demo")
     said = str(refused.value)
     assert f"{DEMO_CLUB_NAME} is ready" in said
-    assert "python manage.py rundrive --organiser NAME" in said and f"NAME runs {DEMO_CLUB_NAME}" in said
+    assert "whistdrive rundrive --organiser NAME" in said and f"NAME runs {DEMO_CLUB_NAME}" in said
     assert Club.objects.get().name == DEMO_CLUB_NAME
     # Following the advice gives the demo club its organiser, and no second, empty club.
     output, _ = _rundrive("--organiser", "olive")

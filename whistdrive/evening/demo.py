@@ -1,4 +1,4 @@
-"""Demo data for trying WhistDrive without a club of your own: `python manage.py rundrive --demo`.
+"""Demo data for trying WhistDrive without a club of your own: `whistdrive rundrive --demo`.
 
 Later issues add a finished drive, a game night and a drive at the interval to the same club.
 """

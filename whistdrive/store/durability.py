@@ -2,7 +2,7 @@
 
 SQLite's ``synchronous`` is FULL on every connection (settings.SQLITE_OPTIONS' ``init_command``): a commit
 is on the disk before anyone is told it is done. What the organiser does (a new QR code, a late arrival,
-a result set by hand, the admin, ``manage.py restore`` and ``import_event``) is acknowledged on the screen
+a result set by hand, the admin, ``whistdrive restore`` and ``import_event``) is acknowledged on the screen
 and nobody would send it again, so it must survive a power cut. FULL is the default rather than the
 exception so that every new page, command or background write is durable without anyone listing it.
 

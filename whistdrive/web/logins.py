@@ -150,6 +150,6 @@ def locked_out(request: HttpRequest, original_response=None, credentials=None) -
         player_advice="Players never need to log in: scan the QR code on your table instead.",
         organiser_advice=(
             f"Wait {round(wait / 60)} minutes, then log in with the right password. If you have forgotten it, "
-            "reset it on the laptop: python manage.py changepassword NAME."
+            "reset it on the laptop: whistdrive changepassword NAME."
         ),
     )

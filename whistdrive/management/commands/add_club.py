@@ -1,4 +1,4 @@
-"""python manage.py add_club "Name" --organiser LOGIN [--email ADDRESS]: a club and its first organiser.
+"""whistdrive add_club "Name" --organiser LOGIN [--email ADDRESS]: a club and its first organiser.
 
 The same form as the site administrator's page (``add_club``), so the same input is refused with the same words.
 """

@@ -1,4 +1,4 @@
-"""Back up the database now: ``python manage.py backup [--to DIR]``.
+"""Back up the database now: ``whistdrive backup [--to DIR]``.
 
 On SQLite through the online backup API, so an evening in progress keeps running.
 """

@@ -1,4 +1,4 @@
-"""Write one event as a ``whistdrive.event/1`` archive: ``python manage.py export_event EVENT [-o FILE]``."""
+"""Write one event as a ``whistdrive.event/1`` archive: ``whistdrive export_event EVENT [-o FILE]``."""
 
 import json
 from pathlib import Path

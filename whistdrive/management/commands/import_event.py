@@ -1,4 +1,4 @@
-"""Read a ``whistdrive.event/1`` archive: ``python manage.py import_event FILE`` (``-`` for stdin).
+"""Read a ``whistdrive.event/1`` archive: ``whistdrive import_event FILE`` (``-`` for stdin).
 
 All or nothing: a file with any problem is refused with one line per problem and nothing saved.
 """

@@ -1,4 +1,4 @@
-"""Bring back a backup: ``python manage.py restore FILE [--yes]``.
+"""Bring back a backup: ``whistdrive restore FILE [--yes]``.
 
 Asks first, takes a safety backup of the current database, then copies FILE in through
 SQLite's backup API. Stop the server (rundrive) first: pages open on phones would otherwise

@@ -1,9 +1,9 @@
-"""`python manage.py rundrive`: everything an organiser needs to start an evening on a laptop.
+"""`whistdrive rundrive`: everything an organiser needs to start an evening on a laptop.
 
-Applies migrations, collects static files, makes the first organiser account, then serves the
-site with uvicorn to every phone on the hall's network until Ctrl+C, holding the laptop awake.
-Started again after a crash on the same data folder (or on a database brought back with
-``manage.py restore``), it carries on the evening where it was.
+Applies migrations (backing up first a database an older WhistDrive made, and refusing one a newer WhistDrive
+made), collects static files, makes the first organiser account, then serves the site with uvicorn to every
+phone on the hall's network until Ctrl+C, holding the laptop awake. Started again after a crash on the same
+data folder (or on a database brought back with ``whistdrive restore``), it carries on the evening where it was.
 """
 
 import getpass
@@ -22,9 +22,12 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import OperationalError, ProgrammingError, connections, transaction
 
 from clubs.models import Club, ClubAccess
+from whistdrive.command_line import version
+from whistdrive.evening.backups import BackupError, take_backup
 from whistdrive.evening.demo import make_demo
 from whistdrive.server import laptop, serving
 from whistdrive.server.lan import WILDCARD_HOSTS, phone_urls, terminal_qr
+from whistdrive.store import schema
 from whistdrive.web.health import database_problem
 
 DEFAULT_CLUB_NAME = "My whist club"
@@ -145,7 +148,7 @@ class Command(BaseCommand):
             # be read, so that nothing typed in view is taken as a password): say so first.
             self.stdout.write("First run: a few questions follow once the database is ready. Please wait for them.")
         self.stdout.write("Preparing the database…")
-        call_command("migrate", interactive=False, verbosity=0)
+        self.migrate()
         demo_club = None
         if options["demo"]:
             if Club.objects.exists():
@@ -159,7 +162,7 @@ class Command(BaseCommand):
             if options["organiser"]:
                 self.stdout.write(
                     f"Accounts exist already, so --organiser {options['organiser']} made nothing. "
-                    "Add people in the admin, or reset a password with: python manage.py changepassword NAME"
+                    "Add people in the admin, or reset a password with: whistdrive changepassword NAME"
                 )
             return
         if options["organiser"]:
@@ -178,6 +181,35 @@ class Command(BaseCommand):
         if generated:
             self.stdout.write(f"Log in as {name} with the password: {password}")
             self.stdout.write("It is shown only this once: write it down, or change it after logging in.")
+
+    def migrate(self) -> None:
+        """Bring the database up to this WhistDrive, backing it up first when an older one made it; refuse,
+        touching nothing, a database that a newer WhistDrive has migrated."""
+        newer = schema.from_a_newer_whistdrive()
+        if newer:
+            raise CommandError(
+                f"This database was last used by a newer WhistDrive than this one (WhistDrive {version()}): it holds "
+                f"changes this version does not know ({', '.join(newer)}). Nothing was changed. Install the newer "
+                "WhistDrive again and run that. To use this version instead, bring back the backup taken before "
+                "the upgrade (in the data folder's backups) with: whistdrive restore FILE; evenings played since "
+                "are only in the newer database."
+            )
+        waiting = [] if schema.is_new() else schema.unapplied()
+        if waiting:
+            try:
+                path = take_backup()
+            except BackupError as exc:
+                raise CommandError(
+                    f"This WhistDrive must update the database, and backs it up first, but could not: {exc}\n"
+                    "Nothing was changed. Back it up yourself, then run: whistdrive migrate"
+                ) from None
+            self.stdout.write(f"WhistDrive {version()} is newer than the database: backed it up first to {path}")
+        call_command("migrate", interactive=False, verbosity=0)
+        if waiting:
+            self.stdout.write(
+                f"Updated the database ({len(waiting)} change{'s' if len(waiting) != 1 else ''}); every evening and "
+                "result is kept. To go back to the older WhistDrive, restore that backup with: whistdrive restore FILE"
+            )
 
     @staticmethod
     def has_accounts() -> bool:
@@ -211,7 +243,7 @@ class Command(BaseCommand):
             raise CommandError(
                 (f"{waiting.name} is ready, with nobody to log in to it yet. " if waiting else "")
                 + "No organiser account yet, and no terminal to ask for one. "
-                "Run: python manage.py rundrive --organiser NAME (a password is generated and printed), "
+                "Run: whistdrive rundrive --organiser NAME (a password is generated and printed), "
                 + (f"then log in as NAME: NAME runs {waiting.name}." if waiting else "then log in as NAME.")
             )
         _discard_typed_ahead()
@@ -265,7 +297,7 @@ class Command(BaseCommand):
         except OSError as exc:
             raise CommandError(
                 f"Cannot listen on {host}:{port} ({exc.strerror or exc}). "
-                f"Is WhistDrive already running? Try another port: python manage.py rundrive --port {port + 1}"
+                f"Is WhistDrive already running? Try another port: whistdrive rundrive --port {port + 1}"
             ) from None
 
         def stop(signum, frame):

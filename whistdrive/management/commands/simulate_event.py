@@ -1,4 +1,4 @@
-"""Create and play a whole evening with computer players: ``python manage.py simulate_event``.
+"""Create and play a whole evening with computer players: ``whistdrive simulate_event``.
 
 Every hand is a real deal played by the rules engine's heuristic players; each table's
 result is entered and agreed through the same path as the phones. Prints the event's id.

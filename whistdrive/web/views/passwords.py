@@ -2,7 +2,7 @@
 
 A password is reset by email only where the site can send email (``settings.EMAIL_CONFIGURED``: WHISTDRIVE_EMAIL_HOST
 set). Otherwise the login page and the reset page say to ask the site's administrator, who sets a new one with
-``python manage.py changepassword NAME`` (docs/privacy.md, "Passwords").
+``whistdrive changepassword NAME`` (docs/privacy.md, "Passwords").
 """
 
 from __future__ import annotations

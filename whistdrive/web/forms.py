@@ -15,7 +15,7 @@ from django.db.models import Case, IntegerField, Q, Value, When
 
 from clubs.models import FormatPreset, Member, Role
 from clubs.validators import no_control_characters
-from whistdrive.engines import prizes
+from whistdrive.engines import prizes, search_keys
 from whistdrive.engines.formats import PRESETS, TIE_BREAKS, Format
 from whistdrive.engines.rules import HandEntry, RuleError, check_entry, trump_for_hand
 from whistdrive.engines.vocabulary import SEAT_NAMES, SEATS, SUITS, suit_word
@@ -301,7 +301,7 @@ class DeskAddForm(forms.Form):
                 raise forms.ValidationError("Type a few letters of a name or a membership number, then Enter.")
             member = desk_matches(self.event, q).first()
             if member is None:
-                here = desk_here(self.event, q).first()
+                here = next(iter(desk_here(self.event, q)), None)
                 if here is not None:
                     raise forms.ValidationError(f"{here.name} is here: card {here.card_number}.")
                 raise forms.ValidationError(f"No member who has not yet come matches “{q}”: add them as a guest.")
@@ -313,28 +313,30 @@ class DeskAddForm(forms.Form):
 
 
 def desk_matches(event: Event, q: str):
-    """Members who match `q` and have not entered tonight: names starting with it first."""
-    q = q.strip()
+    """Members who match `q` and have not entered tonight: their number first, then names starting with it."""
     found = event.club.members.active().search(q).exclude(entries__event=event)
+    number = search_keys.fold_number(q)
     return found.annotate(
         first=Case(
-            When(membership_number__iexact=q, then=Value(0)),
-            When(name__istartswith=q, then=Value(1)),
+            When(Q(number_key=number) & ~Q(number_key=""), then=Value(0)),
+            When(name_key__startswith=search_keys.fold(q), then=Value(1)),
             default=Value(2),
             output_field=IntegerField(),
         )
     ).order_by("first", "name")
 
 
-def desk_here(event: Event, q: str):
+def desk_here(event: Event, q: str) -> list[Entrant]:
     """Tonight's entrants who match ``q`` (members by name or number, guests by name): the desk says
-    "Agnes Smith is here: card 1" rather than offering to add them again as a guest."""
-    q = q.strip()
-    names = Q(name__icontains=q)
-    for variant in {q.capitalize(), q.title(), q.lower(), q.upper()} - {q}:
-        names |= Q(name__contains=variant)  # SQLite folds only ASCII case, as Member's search says
-    members = event.club.members.search(q)
-    return event.entrants.filter(names | Q(member__in=members)).order_by("card_number")
+    "Agnes Smith is here: card 1" rather than offering to add them again as a guest. An evening has at most
+    a few dozen entrants, so their names are folded here rather than kept folded in the database."""
+    words = search_keys.words(q)
+    members = set(event.club.members.search(q).values_list("pk", flat=True))
+    return [
+        entrant
+        for entrant in event.entrants.order_by("card_number")
+        if entrant.member_id in members or all(word in search_keys.fold(entrant.name) for word in words)
+    ]
 
 
 class GuestForm(forms.Form):

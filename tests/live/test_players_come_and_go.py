@@ -157,7 +157,7 @@ def test_late_arrivals_at_the_desk_and_the_live_page_are_seated_at_once_or_the_n
     response = olive_client.post(
         url("event_live_late_arrival", event), {"name": "Gerald Late", "role": "gent"}, follow=True
     )
-    assert "Gerald Late (card 27) plays from hand 4" in messages_of(response)
+    assert "Gerald Late (card 27) joins at hand 4" in messages_of(response)
     for _ in range(3):
         finish_hand(event)
     assert any(placed(event, h)["Agnes Late"] != "out" for h in (3, 4))
@@ -282,3 +282,34 @@ def test_an_arrival_at_the_interval_plays_from_the_hand_after_it(olive_client):
     now = placed(event, 5)
     assert {now["Tea Time"][:-1], now["Tea Three"][:-1], now["Tea Time Too"][:-1], now["Tea Four"][:-1]} == {"7"}
     assert Entrant.objects.get(name="Tea Time").joined_hand == 5
+
+
+def mitchell(club) -> Event:
+    event = make_event(club, Format(movement="mitchell", hands=8, interval_after=None))
+    for card in range(1, 17):  # partners take consecutive cards: a lady and a gent
+        Entrant.objects.create(
+            event=event, name=f"{'Lady' if card % 2 else 'Gent'} {card}", role="lady" if card % 2 else "gent",
+            card_number=card,
+        )  # fmt: skip
+    running.start_event(event, by="card", seed=1)
+    event.refresh_from_db()
+    return event
+
+
+def test_a_mitchell_pairs_two_ladies_when_no_gent_is_free_and_tells_the_organiser(olive_client):
+    event = mitchell(olive_client.club)
+    response = olive_client.post(
+        url("event_live_late_arrival", event), {"name": "Lily Late", "role": "lady"}, follow=True
+    )
+    # 17 players: she waits, and the desk does not say she plays hand 2.
+    assert "Lily Late (card 17) sits out hand 2" in messages_of(response)
+    assert "plays from hand 2" not in messages_of(response)
+    finish_hand(event)  # hand 2 under way
+    gent = event.entrants.get(name="Gent 2")  # Lady 1's partner
+    response = olive_client.post(url("event_live_withdraw", event), {"entrant": gent.pk}, follow=True)
+    assert "Lady 1 and Lily Late play as a pair though both are ladies: no gent was free" in messages_of(response)
+    for _ in range(2):
+        finish_hand(event)
+    assert placed(event, 3)["Lily Late"] != "out" and placed(event, 4)["Lily Late"] != "out"
+    seats = {s.entrant.name: s for s in Seating.objects.filter(event=event, hand=3).select_related("entrant")}
+    assert seats["Lily Late"].table_id == seats["Lady 1"].table_id

@@ -517,8 +517,45 @@ class PaperRowForm(_EntryFields):
 
 
 class LateArrivalForm(forms.Form):
-    name = forms.CharField(max_length=120, validators=[no_control_characters])
+    """A late arrival from the live page: a member (by name, as listed, or by membership number) stays a
+    member, so their evening counts in the season; a name that is no member's is a guest."""
+
+    name = forms.CharField(
+        max_length=120, validators=[no_control_characters], help_text="A member's name or number, or a guest's name."
+    )
     role = forms.ChoiceField(choices=[("", "No role"), *Role.choices], required=False)
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.event = event
+
+    def members_not_here(self):
+        """The club's members who have not entered tonight, offered as the name is typed."""
+        return self.event.club.members.active().exclude(entries__event=self.event).order_by("name")
+
+    def clean(self):
+        data = super().clean()
+        name = " ".join((data.get("name") or "").split())
+        if not name:
+            return data
+        members = self.event.club.members.all()
+        number = search_keys.fold_number(name)
+        found = list(members.filter(name_key=search_keys.fold(name))[:2])
+        if not found and number and name.strip("0123456789 ") == "":
+            found = list(members.filter(number_key=number)[:2])
+        if len(found) > 1:
+            raise forms.ValidationError(
+                f"Two members are called {found[0].name}: type the membership number of the one who has arrived."
+            )
+        member = found[0] if found else None
+        if member is not None:
+            entered = self.event.entrants.filter(member=member).first()
+            if entered is not None:
+                raise forms.ValidationError(f"{member.name} is here: card {entered.card_number}.")
+            name = member.name
+            data["role"] = data.get("role") or member.role
+        data["name"], data["member"] = name, member
+        return data
 
 
 class WithdrawForm(forms.Form):

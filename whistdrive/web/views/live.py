@@ -178,7 +178,7 @@ def live(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if not request.htmx:
         context |= {
             "lookup_form": ResultLookupForm(event=event),
-            "arrival_form": LateArrivalForm(),
+            "arrival_form": LateArrivalForm(event=event),
             "withdraw_form": WithdrawForm(event=event),
             "pending": running.pending_changes(event),
             "auto_form": AutoAdvanceForm(initial={"auto_advance": event.auto_advance}),
@@ -344,12 +344,13 @@ def new_token(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @require_POST
 def late_arrival(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_for(request, pk, ANY_ROLE)
-    form = LateArrivalForm(request.POST)
+    form = LateArrivalForm(request.POST, event=event)
     if not form.is_valid():
         _bad_form(request, form)
         return _back(event)
+    data = form.cleaned_data
     try:
-        change = running.register(event, name=form.cleaned_data["name"], role=form.cleaned_data["role"])
+        change = running.register(event, name=data["name"], role=data["role"], member=data["member"])
     except running.EveningError as exc:
         messages.error(request, str(exc))
         return _back(event)

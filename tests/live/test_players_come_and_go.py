@@ -180,6 +180,7 @@ def test_a_late_arrival_who_cannot_reach_the_qualifying_hands_wins_no_prize(oliv
         finish_hand(event, ns=9)
     assert event.status == Event.Status.FINISHED
     standing = {s.name: s for s in scores.standings_now(event).standings}
+    standing |= {s.id: s for s in standing.values()}
     lena = standing["Lena Late"]
     assert lena.hands_played + lena.hands_sat_out == 3
     assert lena.total == min(s.total for s in standing.values() if s.role == "lady")
@@ -187,15 +188,15 @@ def test_a_late_arrival_who_cannot_reach_the_qualifying_hands_wins_no_prize(oliv
     winners = {w.name for award in page.context["evening"].awards for w in award.winners}
     assert "Lena Late" not in winners
     assert any("Booby" in award.description and award.winners for award in page.context["evening"].awards)
-    # Lowered to 3 hands, she qualifies, and her low total takes the ladies' booby.
+    assert "Lena Late</span> <span class=\"muted\">took part in 3 of 12 hands: a prize needs 6" in page.content.decode()
+    # Lowered to 3 hands, she qualifies for a prize, but her low total from 3 hands is not the evening's
+    # worst: the booby goes to a lady who played every hand, and the page says why Lena is left out of it.
     olive_client.post(url("event_prize_qualification", event), {"prize_min_hands": "3"})
     page = olive_client.get(url("event_standings", event))
-    booby = [
-        a
-        for a in page.context["evening"].awards
-        if a.kind == "booby" and a.winners and a.winners[0].name == "Lena Late"
-    ]
-    assert booby
+    (booby,) = [a for a in page.context["evening"].awards if a.kind == "booby" and a.description.endswith("(ladies)")]
+    assert booby.winners and booby.winners[0].name != "Lena Late"
+    assert standing[booby.winners[0].id].hands_played + standing[booby.winners[0].id].hands_sat_out == 12
+    assert "missed 9 hands: the booby goes only to those who played every hand" in page.content.decode()
 
 
 def test_nobody_who_has_played_no_hand_wins_a_prize(olive_client):

@@ -61,6 +61,10 @@ class EventQuerySet(models.QuerySet):
 
 
 class Event(models.Model):
+    class PrizeBasis(models.TextChoices):
+        TOTAL = "total", "The evening's total"
+        AVERAGE = "average", "The average per hand (for those who missed hands)"
+
     class Kind(models.TextChoices):
         DRIVE = "drive", "Drive (fixed number of hands, totals decide)"
         GAMES = "games", "Game night (games and rubbers)"
@@ -172,6 +176,12 @@ class Event(models.Model):
         null=True,
         blank=True,
         help_text="Hands a player must have played (a sit-out counts) to win a prize; empty for half the hands.",
+    )
+    prize_basis = models.CharField(
+        max_length=7,
+        choices=PrizeBasis.choices,
+        default=PrizeBasis.TOTAL,
+        help_text="What the top prizes are judged on; the booby always goes among those who played every hand.",
     )
     board_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     revision = models.PositiveIntegerField(

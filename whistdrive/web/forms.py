@@ -708,6 +708,9 @@ class QualifyForm(forms.Form):
         label="Qualify for prizes after",
         help_text="hands played (a hand sat out counts). Leave it empty for half the hands.",
     )
+    prize_basis = forms.ChoiceField(
+        choices=Event.PrizeBasis.choices, initial=Event.PrizeBasis.TOTAL, label="Places judged on", required=False
+    )
 
     def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, **kwargs)

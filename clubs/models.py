@@ -141,16 +141,16 @@ class Member(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    def fill_search_keys(self) -> None:
-        self.name_key = search_keys.fold(self.name)
-        self.number_key = search_keys.fold_number(self.membership_number)
-
     def save(self, *args, **kwargs) -> None:
         self.fill_search_keys()
         update_fields = kwargs.get("update_fields")
         if update_fields is not None:
             kwargs["update_fields"] = {*update_fields, "name_key", "number_key"}
         super().save(*args, **kwargs)
+
+    def fill_search_keys(self) -> None:
+        self.name_key = search_keys.fold(self.name)
+        self.number_key = search_keys.fold_number(self.membership_number)
 
 
 class Season(models.Model):

@@ -188,7 +188,7 @@ def test_a_late_arrival_who_cannot_reach_the_qualifying_hands_wins_no_prize(oliv
     winners = {w.name for award in page.context["evening"].awards for w in award.winners}
     assert "Lena Late" not in winners
     assert any("Booby" in award.description and award.winners for award in page.context["evening"].awards)
-    assert "Lena Late</span> <span class=\"muted\">took part in 3 of 12 hands: a prize needs 6" in page.content.decode()
+    assert 'Lena Late</span> <span class="muted">took part in 3 of 12 hands: a prize needs 6' in page.content.decode()
     # Lowered to 3 hands, she qualifies for a prize, but her low total from 3 hands is not the evening's
     # worst: the booby goes to a lady who played every hand, and the page says why Lena is left out of it.
     olive_client.post(url("event_prize_qualification", event), {"prize_min_hands": "3"})

@@ -851,15 +851,16 @@ class PlayersChange:
         first = seats[0]
         if first.table is not None:
             return f"plays from hand {self.hand}: table {first.table.number}, {first.get_seat_display()}"
-        playing = next((seat for seat in seats if seat.table is not None), None)
+        playing = next(((seat, seat.table) for seat in seats if seat.table is not None), None)
         if playing is None:
             return (
                 f"sits out hand {self.hand}, the first hand after arriving, and plays when a seat comes round "
                 "(a sit-out scores as the club's rule says)"
             )
+        seat, table = playing
         return (
-            f"sits out hand {self.hand}, then plays from hand {playing.hand}: "
-            f"table {playing.table.number}, {playing.get_seat_display()}"
+            f"sits out hand {self.hand}, then plays from hand {seat.hand}: "
+            f"table {table.number}, {seat.get_seat_display()}"
         )
 
 

@@ -337,7 +337,9 @@ def new_token(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     event = event_for(request, pk, ANY_ROLE)
     table = get_object_or_404(Table, event=event, number=number)
     entry.new_table_token(table)
-    messages.success(request, f"Table {number} has a new QR code: the old card no longer works. Show or print this one.")
+    messages.success(
+        request, f"Table {number} has a new QR code: the old card no longer works. Show or print this one."
+    )
     return redirect("event_table_code", event.pk, number)
 
 

@@ -17,13 +17,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import segno
-
 from django import forms
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.safestring import mark_safe
 from django.urls import path, reverse
+from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 
 from clubs.access import ANY_ROLE

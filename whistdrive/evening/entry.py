@@ -82,6 +82,7 @@ class TableState:
     board: Board | None = None  # duplicate: the board this table plays as this hand
     # Whether the table has called the organiser about this hand, unanswered (None: not read with the state).
     called: bool | None = None
+    answered: bool = False  # the organiser has dealt with every call about this hand (read with ``called``)
     rows: tuple[Submission, ...] = ()  # the hand's submissions (all outcomes), oldest first: what it was built from
     # What the organiser's live page adds for its own drawing (web/views/live.py): a game night's game and rubber
     # at the table, how long it has been at this hand, and a duplicate table's place in its round.

@@ -44,6 +44,7 @@ from whistdrive.evening.phones.words import (
     revoke_rule,
     score_words,
     trump_view,
+    words_for_side,
 )
 from whistdrive.store import cache, rows
 from whistdrive.store.models import Event, Seating, Table
@@ -227,6 +228,7 @@ def drawing(table: Table, *, state: entry.TableState | None = None, moves_later:
         "revisions": revisions_of(event.revision, table.revision),
         "flag_reasons": FLAG_REASONS,
         "flagged": bool(state and state.called),
+        "call_answered": bool(state and state.answered and not state.called),
         "poll_seconds": poll_seconds(_table_count(event)) if state is not None else 0,
     }
     if state is None:
@@ -298,12 +300,15 @@ def _table_now(table: Table, hand: int, stored: entry.TableState | None) -> entr
     revisions it was read at (``entry.kept_state_or``): an agreed table's page is drawn again whenever a table
     it waits on changes, its own state unchanged. ``stored``: the state an entry has just left (and kept)."""
     if stored is not None:
-        return stored if stored.called is not None else replace(stored, called=rows.organiser_called(table, hand))
-    state = entry.kept_state_or(
-        table, hand, lambda: replace(entry.table_state(table, hand), called=rows.organiser_called(table, hand))
-    )
+        return stored if stored.called is not None else _with_call(stored, table, hand)
+    state = entry.kept_state_or(table, hand, lambda: _with_call(entry.table_state(table, hand), table, hand))
     # The state names the table it was read with: the caller's own object (the same row at the same revision).
     return state if state.table is table else replace(state, table=table)
+
+
+def _with_call(state: entry.TableState, table: Table, hand: int) -> entry.TableState:
+    call = rows.organiser_call(table, hand)
+    return replace(state, called=call == "called", answered=call == "answered")
 
 
 def _table_count(event: Event) -> int:
@@ -378,7 +383,7 @@ def for_phone(shared: dict, my_seat: str | None, player: int | None = None) -> d
     if state.status == "disputed" and my_side:
         theirs = next(claim for claim in shared["claims"] if claim["side"] == OTHER_SIDE[my_side])
         context["theirs"] = theirs["entry"]
-        context["theirs_words"] = theirs["words"]
+        context["theirs_words"] = words_for_side(theirs["entry"], my_side, shared["event"].format)
     return context
 
 

@@ -216,6 +216,11 @@ class Event(models.Model):
         return reverse("event", args=[self.pk])
 
     @property
+    def current_round(self) -> int:
+        """The round being played (a duplicate evening speaks of rounds of boards, not of hands)."""
+        return self.format.round_of(max(1, self.current_hand))
+
+    @property
     def format(self) -> Format:
         # Asked for by every drawing, move and check of a request: made once for each set of settings (a
         # Format is frozen), not again on each asking.

@@ -108,6 +108,10 @@ class EventForm(forms.ModelForm):
     # to every kind. The page
     # shows only the chosen kind's (site.js), and a hidden field's value is not taken (``clean``).
     SHOWN_FOR = {
+        # A duplicate evening counts boards in rounds (its own two fields), with no interval between them.
+        "hands": "drive games",
+        "hands_per_round": "drive games",
+        "interval_after": "drive games",
         "scoring": "drive duplicate",
         "movers": "drive",
         "sitout_score": "drive",
@@ -152,6 +156,8 @@ class EventForm(forms.ModelForm):
         self.fields["interval_after"].required = False
         for name, kind in self.SHOWN_FOR.items():
             self.fields[name].shown_for = kind
+        for i in range(TIE_BREAK_SLOTS):  # a duplicate evening ranks by its scoring, with no tie-breaks
+            self.fields[f"tie_break_{i + 1}"].shown_for = "drive games"
         # Only a duplicate evening has boards: left out, they are dealt at the table.
         self.fields["boards_dealt"].required = False
         if self.data.get("kind") == Event.Kind.DUPLICATE:

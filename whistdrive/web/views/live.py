@@ -579,9 +579,20 @@ def paper(request: HttpRequest, pk: int) -> HttpResponse:
             "honours": counts_honours(event),
             "choose_trump": trump_is_chosen(event),
             "hands": range(1, running.last_open_hand(event) + 1),
+            # A duplicate evening keys a board slot of a round: each table plays its own board in it.
+            "duplicate": event.is_duplicate,
+            "slot_names": {h: _slot_name(event, h) for h in range(1, running.last_open_hand(event) + 1)},
         },
         status=400 if problems else 200,
     )
+
+
+def _slot_name(event: Event, hand: int) -> str:
+    """A hand as the organiser names it: "hand 5", or in a duplicate evening "round 2, board 2 of 3"."""
+    if not event.is_duplicate:
+        return f"hand {hand}"
+    fmt = event.format
+    return f"round {fmt.round_of(hand)}, board {(hand - 1) % fmt.hands_per_round + 1} of {fmt.hands_per_round}"
 
 
 def _save_paper(request: HttpRequest, rows: list[PaperRow], hand: int) -> list[str]:

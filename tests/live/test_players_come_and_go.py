@@ -314,3 +314,12 @@ def test_a_mitchell_pairs_two_ladies_when_no_gent_is_free_and_tells_the_organise
     assert placed(event, 3)["Lily Late"] != "out" and placed(event, 4)["Lily Late"] != "out"
     seats = {s.entrant.name: s for s in Seating.objects.filter(event=event, hand=3).select_related("entrant")}
     assert seats["Lily Late"].table_id == seats["Lady 1"].table_id
+
+
+def test_the_event_page_counts_every_entrant_it_lists_and_says_who_left(olive_client):
+    event = drive(olive_client.club, ladies=12, gents=13)
+    gent = event.entrants.filter(role="gent").order_by("card_number").last()
+    olive_client.post(url("event_live_withdraw", event), {"entrant": gent.pk})
+    page = olive_client.get(url("event", event)).content.decode()
+    assert "25 entrants (1 left early)." in page
+    assert len(scores.standings_now(event).standings) == 25

@@ -177,7 +177,9 @@ def event(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         {
             "event": event,
             "format_lines": describe_format(event.format, event.boards_dealt),
-            "entrant_count": event.entrants.filter(left_after_hand__isnull=True).count(),
+            # Everyone who entered, as the standings list them; those who left early are said apart.
+            "entrant_count": event.entrants.count(),
+            "left_count": event.entrants.filter(left_after_hand__isnull=False).count(),
             "tables": tables,
             "sitting_out": sitting_out,
             "is_organiser": is_organiser,

@@ -305,3 +305,14 @@ def test_a_mitchell_seats_late_ladies_as_a_pair_when_no_gent_is_free_and_a_later
     assert all(s.partner("p18") == "p19" for s in history[8:] if s.position("p18"))
     assert sum(1 for s in history[8:] if s.position("p18")) >= 2
     assert all(len(s.tables) == 4 and len(s.sitting_out) == 2 for s in history[8:])
+
+
+def test_a_howell_pairs_two_late_ladies_rather_than_leave_both_out():
+    people = players(16, roles=True)  # eight pairs: a Howell of four tables
+    changes = {3: ([Player("p17", "lady"), Player("p18", "lady")], [])}
+    _, history, _ = run_evening("howell", "winners", people, 10, 1, changes, seed=1)
+    for seating in history[2:]:
+        assert "p17" not in seating.sitting_out or "p18" in seating.sitting_out  # they sit out only as a pair
+        if seating.position("p17"):
+            assert seating.partner("p17") == "p18"
+    assert any(seating.position("p17") for seating in history[2:])

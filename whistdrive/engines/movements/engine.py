@@ -839,8 +839,8 @@ def _howell_regroup(players: list[Player], history: list[SeatingPlan]) -> tuple[
     """The pairs of a Howell re-planned for the players present, and anyone left waiting.
 
     Partnerships are kept; players whose partners have left, and late arrivals, pair up in the
-    players' order (with roles a lady with a gent); one left over waits, sitting out, until
-    someone comes. Pairs are numbered by their first player's place in the players' order.
+    players' order (with roles a lady with a gent, then regardless of role); one left over waits,
+    sitting out, until someone comes. Pairs are numbered by their first player's place in the players' order.
     """
     rank = {p.id: i for i, p in enumerate(players)}
     partners = _partners(players, history)
@@ -851,6 +851,9 @@ def _howell_regroup(players: list[Player], history: list[SeatingPlan]) -> tuple[
         ladies = [pid for pid in single if role[pid] == "lady"]
         gents = [pid for pid in single if role[pid] == "gent"]
         made = list(zip(ladies, gents, strict=False))
+        # As in a Mitchell: with no match by role left, the rest pair regardless of role, so one at most waits.
+        rest = [pid for pid in single if all(pid not in pair for pair in made)]
+        made += [(rest[i], rest[i + 1]) for i in range(0, len(rest) - 1, 2)]
     else:
         made = [(single[i], single[i + 1]) for i in range(0, len(single) - 1, 2)]
     paired = {pid for pair in made for pid in pair}

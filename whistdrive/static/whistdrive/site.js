@@ -56,20 +56,6 @@
     if (event.target && event.target.id === "id_kind") showKindFields();
   });
   document.addEventListener("DOMContentLoaded", showKindFields);
-
-  // A league match entered deal by deal opens the deals' grid and sets the totals aside (#47: choosing
-  // "Deal by deal" left the grid closed, under totals that were no longer asked for).
-  function showMatchEntry() {
-    var chosen = document.querySelector("input[name=entered]:checked");
-    if (!chosen) return;
-    var deals = chosen.value === "deals";
-    document.querySelectorAll("details.match-deals").forEach(function (grid) { if (deals) grid.open = true; });
-    document.querySelectorAll("fieldset.match-totals").forEach(function (totals) { totals.hidden = deals; });
-  }
-  document.addEventListener("change", function (event) {
-    if (event.target && event.target.name === "entered") showMatchEntry();
-  });
-  document.addEventListener("DOMContentLoaded", showMatchEntry);
   document.addEventListener("htmx:afterSettle", showKindFields);
 
   document.addEventListener("htmx:afterRequest", function (event) {

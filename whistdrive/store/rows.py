@@ -248,7 +248,8 @@ def organiser_call(table: Table, hand: int) -> str:
     with connection.cursor() as cursor:
         cursor.execute(_flagged_sql(connection.vendor), [table.pk, hand])
         row = cursor.fetchone()
-    return {1: "called", 2: "answered"}.get(row[0] if row else None, "")
+    state = row[0] if row else None  # MIN over no rows is NULL: no call
+    return "called" if state == 1 else "answered" if state == 2 else ""
 
 
 @functools.cache

@@ -62,8 +62,8 @@ class EventQuerySet(models.QuerySet):
 
 class Event(models.Model):
     class PrizeBasis(models.TextChoices):
-        TOTAL = "total", "The evening's total"
-        AVERAGE = "average", "The average per hand (for those who missed hands)"
+        TOTAL = "total", "Total"
+        AVERAGE = "average", "Average per hand"
 
     class Kind(models.TextChoices):
         DRIVE = "drive", "Drive (fixed number of hands, totals decide)"

@@ -529,7 +529,8 @@ class LateArrivalForm(forms.Form):
     name = forms.CharField(
         max_length=120, validators=[no_control_characters], help_text="A member's name or number, or a guest's name."
     )
-    role = forms.ChoiceField(choices=[("", "No role"), *Role.choices], required=False)
+    # Left empty, a member plays their usual role (the books'); a guest, none.
+    role = forms.ChoiceField(choices=[("", "Their usual role"), *Role.choices], required=False)
 
     def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, **kwargs)

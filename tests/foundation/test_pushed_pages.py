@@ -339,6 +339,8 @@ def test_every_change_at_an_agreed_table_reaches_its_pushed_pages():
     assert "The organiser has been called" in pushes.pushed_pages(table.token, {north})[2][north]
 
     entry.resolve_flag(flag)
+    answered = pushes.pushed_pages(table.token, {north})[2][north]
+    assert "The organiser has dealt with your call" in answered and "has been called" not in answered
     entry.set_result(
         table, hand=1, entry=HandEntry(10, 3, trump_for_hand(event.trumps, 1)), user=None, reason="recounted"
     )

@@ -268,6 +268,24 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "clubs/league_join.html", {"league": league, "form": form}, status=status)
 
 
+def add_club(request: HttpRequest, pk: int) -> HttpResponse:
+    """Bring another club one organises into the league, on a page of its own: an organiser of two clubs (or
+    a league's secretary who runs several) needs no invitation link to themself, nor the admin."""
+    league = _league_for(request, pk)
+    if not _organises_a_club_in(league, request.user):
+        raise PermissionDenied("Only an organiser of a club in this league can add a club to it.")
+    form = JoinForm(request.POST or None, league=league, user=request.user)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            club = form.cleaned_data["club"]
+            league.clubs.add(club)
+            messages.success(request, f"{club} is in {league} now.")
+            return redirect("league", league.pk)
+        status = 400
+    return render(request, "clubs/league_add_club.html", {"league": league, "form": form}, status=status)
+
+
 def _league_context(request: HttpRequest, league: League, form: MatchForm | None) -> dict:
     organiser = _organises_a_club_in(league, request.user)
     matches = list(league.matches.select_related("home", "away"))
@@ -297,6 +315,7 @@ urlpatterns = [
     path("leagues/<int:pk>/matches/<int:match_pk>/", match_edit, name="league_match_edit"),
     path("leagues/<int:pk>/matches/<int:match_pk>/delete/", match_delete, name="league_match_delete"),
     path("leagues/<int:pk>/invitations/", invite, name="league_invite"),
+    path("leagues/<int:pk>/clubs/add/", add_club, name="league_add_club"),
     path(
         "leagues/<int:pk>/invitations/<int:invitation_pk>/withdraw/",
         invitation_withdraw,

@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from clubs.names import initials
 from clubs.validators import no_control_characters
+from whistdrive.engines import search_keys
 from whistdrive.engines.tokens import new_token
 
 FORMER_MEMBER = "Former member"
@@ -128,14 +129,25 @@ class MemberQuerySet(models.QuerySet):
         return self.filter(active=True)
 
     def search(self, text: str):
-        text = text.strip()
-        if not text:
+        """Members whose name holds every word typed, or whose number is the one typed, folded alike
+        (``search_keys``): "zoe" finds Zoë, "brien" O'Brien, "jones" Smith-Jones, "42" member 0042."""
+        words = search_keys.words(text)
+        if not words:
             return self
-        query = Q(name__icontains=text) | Q(membership_number__iexact=text)
-        # SQLite's LIKE folds only ASCII case: "łuk" must still find "Łukasz", so try the usual spellings too.
-        for variant in {text.capitalize(), text.title(), text.lower(), text.upper()} - {text}:
-            query |= Q(name__contains=variant)
+        query = Q()
+        for word in words:
+            query &= Q(name_key__contains=word)
+        number = search_keys.fold_number(text)
+        if number:
+            query |= Q(number_key=number)
         return self.filter(query)
+
+    def bulk_create(self, objs, *args, **kwargs):
+        # bulk_create skips save(): the keys are filled here too, so an import is found like a member added by hand.
+        objs = list(objs)
+        for member in objs:
+            member.fill_search_keys()
+        return super().bulk_create(objs, *args, **kwargs)
 
 
 class Member(models.Model):
@@ -157,6 +169,12 @@ class Member(models.Model):
         "up their evenings (whistdrive/evening/privacy.py).",
     )
     created = models.DateTimeField(auto_now_add=True)
+    name_key = models.CharField(
+        max_length=240, blank=True, editable=False, help_text="The name folded for search (set on save)."
+    )
+    number_key = models.CharField(
+        max_length=40, blank=True, editable=False, help_text="The membership number folded for search (set on save)."
+    )
 
     objects = MemberQuerySet.as_manager()
 
@@ -170,10 +188,24 @@ class Member(models.Model):
                 violation_error_message="Another member of this club has that membership number.",
             ),
         ]
-        indexes = [models.Index(Lower("name"), "club", name="member_name_lower")]
+        indexes = [
+            models.Index(Lower("name"), "club", name="member_name_lower"),
+            models.Index(fields=["club", "number_key"], name="member_number_key"),
+        ]
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs) -> None:
+        self.fill_search_keys()
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None:
+            kwargs["update_fields"] = {*update_fields, "name_key", "number_key"}
+        super().save(*args, **kwargs)
+
+    def fill_search_keys(self) -> None:
+        self.name_key = search_keys.fold(self.name)
+        self.number_key = search_keys.fold_number(self.membership_number)
 
 
 class OrganiserInvitation(models.Model):

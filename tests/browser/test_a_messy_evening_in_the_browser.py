@@ -79,7 +79,7 @@ def test_a_late_arrival_a_leaver_and_a_correction_after_the_next_hand(hall, live
     guest.get_by_label("Plays as").select_option("gent")
     guest.get_by_role("button", name="Add guest").click()
     expect(organiser.locator(".card.added")).to_contain_text("Card 14")
-    expect(organiser.locator("#desk")).to_contain_text("Gerald Late (card 14) plays from hand 3")
+    expect(organiser.locator("#desk")).to_contain_text("Gerald Late (card 14) joins at hand 3")
     hall.shot(organiser, "desk-late-arrival")
 
     with db_quiet(live_server):
@@ -91,7 +91,7 @@ def test_a_late_arrival_a_leaver_and_a_correction_after_the_next_hand(hall, live
     organiser.get_by_role("button", name="Leaves after this hand").click()
     organiser.get_by_text(f"{left_name} leaves after hand 2 and keeps what they scored.").wait_for()
     changes = organiser.locator("ul.changes")
-    expect(changes).to_contain_text("Gerald Late (card 14) arrives: plays from hand 3")
+    expect(changes).to_contain_text("Gerald Late (card 14) arrives: joins at hand 3")
     expect(changes).to_contain_text(f"{left_name} leaves after hand 2")
     hall.shot(organiser, "live-changes")
 

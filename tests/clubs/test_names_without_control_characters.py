@@ -65,7 +65,7 @@ def test_the_forms_that_are_not_model_forms_refuse_them_too(name):
     club_a, *_ = make_cast()
     forms = [
         (GuestForm({"name": name}), "name"),
-        (LateArrivalForm({"name": name}), "name"),
+        (LateArrivalForm({"name": name}, event=make_event(club_a)), "name"),
         (LeagueForm({"name": name}, club=club_a), "name"),
         (LeagueForm({"name": "Wallops", "season": name}, club=club_a), "season"),
         (PrizeForm({"kind": "top", "places": 1, "label": name}), "label"),

@@ -175,3 +175,25 @@ def test_request_logs_never_show_a_table_or_player_token(client, event, caplog):
     assert table.token not in text and "Z" * 43 not in text
     assert "/t/[token]" in text and "/p/[token]" in text
     assert "hide_tokens" in settings.LOGGING["handlers"]["console"]["filters"]
+
+
+def test_a_call_dealt_with_is_shown_as_dealt_with_not_called_for_ever(client, event):
+    table = table_of(event)
+    client.post(_url(table, "table_seat"), {"seat": "N"})
+    client.post(_url(table, "table_call"), {"hand": 1, "reason": "misdeal"})
+    entry.resolve_flag(Flag.objects.get())
+    page = client.get(_url(table)).content.decode()
+    assert "The organiser has been called" not in page
+    assert "The organiser has dealt with your call" in page
+
+
+def test_an_east_west_phone_reads_the_other_sides_claim_with_its_own_tricks_first(client, event):
+    table = table_of(event)
+    entry.submit(table, hand=1, seat="N", tricks_ours=7)  # North–South say 7–6
+    entry.submit(table, hand=1, seat="E", tricks_ours=8)  # East–West say they took 8
+    client.post(_url(table, "table_seat"), {"seat": "E"})
+    page = client.get(_url(table)).content.decode()
+    assert "Accept theirs: 6–7 (we 6, they 7)" in page
+    north = Client()
+    north.post(_url(table, "table_seat"), {"seat": "N"})
+    assert "Accept theirs: 5–8 (we 5, they 8)" in north.get(_url(table)).content.decode()

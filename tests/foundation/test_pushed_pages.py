@@ -327,7 +327,7 @@ def test_an_agreed_tables_push_is_drawn_from_the_state_its_agreement_left_withou
 
 
 def test_every_change_at_an_agreed_table_reaches_its_pushed_pages():
-    """The table's state kept with the revisions it was read at (``drawing._table_now``) is never drawn
+    """The table's state kept with the revisions it was read at (``entry.table_state``) is never drawn
     again once anything at the table changes: a call to the organiser, its answer, a correction."""
     event = started_event(tables=2)
     table = table_of(event, 1)
@@ -339,6 +339,8 @@ def test_every_change_at_an_agreed_table_reaches_its_pushed_pages():
     assert "The organiser has been called" in pushes.pushed_pages(table.token, {north})[2][north]
 
     entry.resolve_flag(flag)
+    answered = pushes.pushed_pages(table.token, {north})[2][north]
+    assert "The organiser has dealt with your call" in answered and "has been called" not in answered
     entry.set_result(
         table, hand=1, entry=HandEntry(10, 3, trump_for_hand(event.trumps, 1)), user=None, reason="recounted"
     )

@@ -157,7 +157,7 @@ def test_late_arrivals_at_the_desk_and_the_live_page_are_seated_at_once_or_the_n
     response = olive_client.post(
         url("event_live_late_arrival", event), {"name": "Gerald Late", "role": "gent"}, follow=True
     )
-    assert "Gerald Late (card 27) plays from hand 4" in messages_of(response)
+    assert "Gerald Late (card 27) joins at hand 4" in messages_of(response)
     for _ in range(3):
         finish_hand(event)
     assert any(placed(event, h)["Agnes Late"] != "out" for h in (3, 4))
@@ -180,6 +180,7 @@ def test_a_late_arrival_who_cannot_reach_the_qualifying_hands_wins_no_prize(oliv
         finish_hand(event, ns=9)
     assert event.status == Event.Status.FINISHED
     standing = {s.name: s for s in scores.standings_now(event).standings}
+    standing |= {s.id: s for s in standing.values()}
     lena = standing["Lena Late"]
     assert lena.hands_played + lena.hands_sat_out == 3
     assert lena.total == min(s.total for s in standing.values() if s.role == "lady")
@@ -187,15 +188,15 @@ def test_a_late_arrival_who_cannot_reach_the_qualifying_hands_wins_no_prize(oliv
     winners = {w.name for award in page.context["evening"].awards for w in award.winners}
     assert "Lena Late" not in winners
     assert any("Booby" in award.description and award.winners for award in page.context["evening"].awards)
-    # Lowered to 3 hands, she qualifies, and her low total takes the ladies' booby.
+    assert 'Lena Late</span> <span class="muted">took part in 3 of 12 hands: a prize needs 6' in page.content.decode()
+    # Lowered to 3 hands, she qualifies for a prize, but her low total from 3 hands is not the evening's
+    # worst: the booby goes to a lady who played every hand, and the page says why Lena is left out of it.
     olive_client.post(url("event_prize_qualification", event), {"prize_min_hands": "3"})
     page = olive_client.get(url("event_standings", event))
-    booby = [
-        a
-        for a in page.context["evening"].awards
-        if a.kind == "booby" and a.winners and a.winners[0].name == "Lena Late"
-    ]
-    assert booby
+    (booby,) = [a for a in page.context["evening"].awards if a.kind == "booby" and a.description.endswith("(ladies)")]
+    assert booby.winners and booby.winners[0].name != "Lena Late"
+    assert standing[booby.winners[0].id].hands_played + standing[booby.winners[0].id].hands_sat_out == 12
+    assert "missed 9 hands: the booby goes only to those who played every hand" in page.content.decode()
 
 
 def test_nobody_who_has_played_no_hand_wins_a_prize(olive_client):
@@ -282,3 +283,43 @@ def test_an_arrival_at_the_interval_plays_from_the_hand_after_it(olive_client):
     now = placed(event, 5)
     assert {now["Tea Time"][:-1], now["Tea Three"][:-1], now["Tea Time Too"][:-1], now["Tea Four"][:-1]} == {"7"}
     assert Entrant.objects.get(name="Tea Time").joined_hand == 5
+
+
+def mitchell(club) -> Event:
+    event = make_event(club, Format(movement="mitchell", hands=8, interval_after=None))
+    for card in range(1, 17):  # partners take consecutive cards: a lady and a gent
+        Entrant.objects.create(
+            event=event, name=f"{'Lady' if card % 2 else 'Gent'} {card}", role="lady" if card % 2 else "gent",
+            card_number=card,
+        )  # fmt: skip
+    running.start_event(event, by="card", seed=1)
+    event.refresh_from_db()
+    return event
+
+
+def test_a_mitchell_pairs_two_ladies_when_no_gent_is_free_and_tells_the_organiser(olive_client):
+    event = mitchell(olive_client.club)
+    response = olive_client.post(
+        url("event_live_late_arrival", event), {"name": "Lily Late", "role": "lady"}, follow=True
+    )
+    # 17 players: she waits, and the desk does not say she plays hand 2.
+    assert "Lily Late (card 17) sits out hand 2" in messages_of(response)
+    assert "plays from hand 2" not in messages_of(response)
+    finish_hand(event)  # hand 2 under way
+    gent = event.entrants.get(name="Gent 2")  # Lady 1's partner
+    response = olive_client.post(url("event_live_withdraw", event), {"entrant": gent.pk}, follow=True)
+    assert "Lady 1 and Lily Late play as a pair though both are ladies: no gent was free" in messages_of(response)
+    for _ in range(2):
+        finish_hand(event)
+    assert placed(event, 3)["Lily Late"] != "out" and placed(event, 4)["Lily Late"] != "out"
+    seats = {s.entrant.name: s for s in Seating.objects.filter(event=event, hand=3).select_related("entrant")}
+    assert seats["Lily Late"].table_id == seats["Lady 1"].table_id
+
+
+def test_the_event_page_counts_every_entrant_it_lists_and_says_who_left(olive_client):
+    event = drive(olive_client.club, ladies=12, gents=13)
+    gent = event.entrants.filter(role="gent").order_by("card_number").last()
+    olive_client.post(url("event_live_withdraw", event), {"entrant": gent.pk})
+    page = olive_client.get(url("event", event)).content.decode()
+    assert "25 entrants (1 left early)." in page
+    assert len(scores.standings_now(event).standings) == 25

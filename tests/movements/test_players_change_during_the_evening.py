@@ -93,10 +93,14 @@ def _check(game, people_by_hand, history, results_by_hand, roles):
         assert sorted(seating.tables) == list(range(1, len(seating.tables) + 1))
         if game.movement != "mitchell":
             assert len(seating.tables) == tables_for(present, roles), f"hand {hand}: tables"
-        if roles:
+        if roles and game.movement != "mitchell":
             role = {p.id: p.role for p in present}
             for seats in seating.tables.values():
                 assert [role[seats[s]] for s in "NESW"] == ["lady", "lady", "gent", "gent"]
+        if game.movement == "mitchell" and hand > 1:
+            # Pairs form regardless of role when no match by role exists: at most the half table's pair and
+            # one player waiting for a partner sit out, once the plan has seen the change.
+            assert len(seating.sitting_out) <= 3, f"hand {hand}: {seating.sitting_out} sit out"
         for pid in ids:
             arrived.setdefault(pid, hand)
         for pid in seating.sitting_out:
@@ -280,3 +284,35 @@ def test_a_mitchell_single_waits_sitting_out_until_a_partner_arrives():
     )
     assert all("p2" in s.sitting_out for s in history[2:5])
     assert all(s.partner("p2") == "p17" for s in history[5:])
+
+
+def test_a_mitchell_seats_late_ladies_as_a_pair_when_no_gent_is_free_and_a_later_one_waits_for_a_partner():
+    # The hall's evening: a lady arrives early (17 players: she waits), a gent leaves (his partner is single
+    # too: two ladies, no gent free), a third lady arrives (she waits), then a gent comes for her.
+    people = players(16, roles=True)  # odd cards ladies, even cards gents; p1 and p2 are partners
+    changes = {
+        2: ([Player("p17", "lady")], []),
+        4: ([], ["p2"]),
+        6: ([Player("p18", "lady")], []),
+        9: ([Player("p19", "gent")], []),
+    }
+    _, history, _ = run_evening("mitchell", "winners", people, 12, 1, changes, seed=3)
+    assert all("p17" in s.sitting_out for s in history[1:3])  # 17 players: one must wait
+    for seating in history[3:]:
+        assert seating.partner("p17") == "p1" and seating.position("p17") is not None
+    assert all("p18" in s.sitting_out for s in history[5:8])
+    # Nine pairs: a half table, whose E–W pair sits out in turn (the new pair too, but not every hand).
+    assert all(s.partner("p18") == "p19" for s in history[8:] if s.position("p18"))
+    assert sum(1 for s in history[8:] if s.position("p18")) >= 2
+    assert all(len(s.tables) == 4 and len(s.sitting_out) == 2 for s in history[8:])
+
+
+def test_a_howell_pairs_two_late_ladies_rather_than_leave_both_out():
+    people = players(16, roles=True)  # eight pairs: a Howell of four tables
+    changes = {3: ([Player("p17", "lady"), Player("p18", "lady")], [])}
+    _, history, _ = run_evening("howell", "winners", people, 10, 1, changes, seed=1)
+    for seating in history[2:]:
+        assert "p17" not in seating.sitting_out or "p18" in seating.sitting_out  # they sit out only as a pair
+        if seating.position("p17"):
+            assert seating.partner("p17") == "p18"
+    assert any(seating.position("p17") for seating in history[2:])

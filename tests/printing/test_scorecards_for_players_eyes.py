@@ -88,7 +88,7 @@ def test_a_late_arrivals_card_says_so_and_strikes_through_the_hands_missed():
     )  # fmt: skip
     pdf = printing.scorecards_pdf(dataclasses.replace(sheet, cards=[late], cards_per_page=4))
     text = pages_lines_text(pdf)[0]
-    assert "Late arrival: plays from hand 4" in text
+    assert "Late arrival: joins at hand 4" in text
     assert [line.split()[0] for line in text.splitlines() if "not played" in line] == ["1", "2", "3"]
     with pdfplumber.open(io.BytesIO(pdf)) as document:
         page = document.pages[0]

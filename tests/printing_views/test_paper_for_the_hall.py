@@ -114,7 +114,7 @@ def test_reprints_for_late_arrivals_are_marked_from_their_first_hand(client, cas
     assert text.count("Card ") == 2
     for entrant in late:
         entrant.refresh_from_db()
-        assert f"Late arrival: plays from hand {entrant.joined_hand}" in text
+        assert f"Late arrival: joins at hand {entrant.joined_hand}" in text
     assert text.count("not played") == 2 * (late[0].joined_hand - 1)
 
 

@@ -112,6 +112,8 @@ def organiser_urls(cast, running) -> dict[str, str]:
         "event_live_auto_advance": reverse("event_live_auto_advance", args=[event]),
         "event_live_resolve_flag": reverse("event_live_resolve_flag", args=[event, running["flag"].pk]),
         "event_live_new_token": reverse("event_live_new_token", args=[event, 1]),
+        "event_table_code": reverse("event_table_code", args=[event, 1]),
+        "event_table_card_pdf": reverse("event_table_card_pdf", args=[event, 1]),
         "event_live_late_arrival": reverse("event_live_late_arrival", args=[event]),
         "event_live_withdraw": reverse("event_live_withdraw", args=[event]),
         "event_live_substitute": reverse("event_live_substitute", args=[event]),
@@ -135,6 +137,7 @@ def organiser_urls(cast, running) -> dict[str, str]:
         "league_match_edit": reverse("league_match_edit", args=[running["league"].pk, running["match"].pk]),
         "league_match_delete": reverse("league_match_delete", args=[running["league"].pk, running["match"].pk]),
         "league_invite": reverse("league_invite", args=[running["league"].pk]),
+        "league_add_club": reverse("league_add_club", args=[running["league"].pk]),
         "league_invitation_withdraw": reverse(
             "league_invitation_withdraw", args=[running["league"].pk, running["invitation"].pk]
         ),

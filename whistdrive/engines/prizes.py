@@ -75,6 +75,60 @@ def default_prizes(roles_used: bool, *, pairs: bool = False, two_fields: bool = 
     return [dict(p) for p in chosen]
 
 
+BASES = ("total", "average")
+
+
+@dataclass(frozen=True)
+class Qualification:
+    """Who may win what, and why the others may not (the prize list shows the reasons).
+
+    The rules a club would use, unless it changes them: a prize needs the event's qualifying number of
+    hands taken part in (a hand sat out counts: the movement, not the player, chose it), and at least
+    one hand played; the booby needs every hand, because a late arrival's low total from fewer hands
+    is not the evening's worst score.
+    """
+
+    prizes: frozenset[str]  # ids who may win a prize other than the booby
+    booby: frozenset[str]  # ids who may win the booby
+    reasons: Mapping[str, str]  # id -> why they are left out of a prize ("took part in 4 of 12 hands: …")
+
+
+def qualification(
+    standings: Sequence[Standing],
+    *,
+    hands: int,
+    need: int,
+    still_to_come: Mapping[str, int] | None = None,
+) -> Qualification:
+    """The qualification of each standing over an evening of ``hands`` hands, ``need`` to qualify.
+
+    ``still_to_come``: hands a player present can still take part in (provisional prizes do not leave
+    out everyone still playing); empty once the evening is over.
+    """
+    to_come = still_to_come or {}
+    prizes_ok: set[str] = set()
+    booby_ok: set[str] = set()
+    reasons: dict[str, str] = {}
+    for s in standings:
+        done = s.hands_played + s.hands_sat_out
+        taken = done + to_come.get(s.id, 0)
+        if s.hands_played < 1:
+            reasons[s.id] = "has played no hand: no prize"
+            continue
+        if taken >= need:
+            prizes_ok.add(s.id)
+        else:
+            reasons[s.id] = f"took part in {done} of {hands} hands: a prize needs {need}"
+        if taken >= hands:
+            booby_ok.add(s.id)
+        elif s.id not in reasons:
+            missed = hands - taken
+            reasons[s.id] = (
+                f"missed {missed} hand{'s' if missed != 1 else ''}: the booby goes only to those who played every hand"
+            )
+    return Qualification(frozenset(prizes_ok), frozenset(booby_ok), reasons)
+
+
 class PrizeError(ValueError):
     """A prize list an organiser must correct; the message names the prize and the fault."""
 
@@ -156,23 +210,32 @@ def award_prizes(
     *,
     one_per_person: bool = True,
     qualified: Collection[str] | None = None,
+    booby_qualified: Collection[str] | None = None,
+    basis: str = "total",
 ) -> list[Award]:
     """Awards in the order of the prize list: one per place of each prize (to players, or to pairs).
 
     ``qualified``: the ids of those who may win (the club's "qualify after N hands" rule, worked out
-    by the caller); by default everyone who has played a hand. Nobody who has played no hand wins.
+    by the caller, as ``qualification`` does); by default everyone who has played a hand. Nobody who
+    has played no hand wins. ``booby_qualified``: who may win the booby (by default the same).
+    ``basis``: "total" judges the top places on the evening's total (its rank, with the tie-breaks);
+    "average" on the average per hand taken part in, so that someone who missed hands is judged on
+    what they scored a hand (the board's ranks are unchanged).
     """
+    if basis not in BASES:
+        raise PrizeError(f"prizes are judged on the total or the average per hand, not {basis!r}")
     checked = validate_prizes(prizes)
     pairs = any(getattr(s, "is_pair", False) for s in standings)
     winners_so_far: set[str] = set()
     awards: list[Award] = []
     entered = [s for s in standings if s.hands_played >= 1 and (qualified is None or s.id in qualified)]
     for index, prize in enumerate(checked):
-        order, measure = _judging(prize)
+        order, measure = _judging(prize, basis)
         eligible = [
             s
             for s in entered
-            if (prize["role"] is None or s.role == prize["role"])
+            if (prize["kind"] != "booby" or booby_qualified is None or s.id in booby_qualified)
+            and (prize["role"] is None or s.role == prize["role"])
             and (prize["field"] is None or getattr(s, "field", None) == prize["field"])
         ]
         words = dict(target=prize["target"], field=prize["field"], pairs=pairs)
@@ -277,11 +340,19 @@ def ordinal(number: int) -> str:
     return f"{number}{suffix}"
 
 
+def average_per_hand(s: Standing | PairStanding) -> float:
+    """A score per hand taken part in (a sit-out counts, as it scored), to two places."""
+    return round(s.total / max(1, s.hands_played + s.hands_sat_out), 2)
+
+
 def _judging(
-    prize: dict[str, Any],
-) -> tuple[Callable[[Standing | PairStanding], tuple[Any, ...]], Callable[[Standing | PairStanding], int]]:
+    prize: dict[str, Any], basis: str = "total"
+) -> tuple[Callable[[Standing | PairStanding], tuple[Any, ...]], Callable[[Standing | PairStanding], int | float]]:
     """How to order standings for a prize (smallest first wins) and the score shown with it."""
     kind = prize["kind"]
+    if kind == "top" and basis == "average":
+        # Equal averages fall back on the event's rank (its tie-breaks).
+        return (lambda s: (-average_per_hand(s), s.rank)), average_per_hand
     if kind == "top":
         # The event's rank already holds the club's tie-breaks.
         return (lambda s: (s.rank,)), (lambda s: s.total)

@@ -448,6 +448,10 @@ class PairStanding:
     def hands_played(self) -> int:
         return self.standing.hands_played
 
+    @property
+    def hands_sat_out(self) -> int:
+        return self.standing.hands_sat_out if isinstance(self.standing, Standing) else 0
+
 
 def pair_standings(
     pairs: Sequence[Pair], standings: Sequence[Standing | GamesStanding], *, two_fields: bool = False

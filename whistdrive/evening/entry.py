@@ -82,6 +82,7 @@ class TableState:
     board: Board | None = None  # duplicate: the board this table plays as this hand
     # Whether the table has called the organiser about this hand, unanswered (None: not read with the state).
     called: bool | None = None
+    answered: bool = False  # the organiser has dealt with every call about this hand (read with ``called``)
     rows: tuple[Submission, ...] = ()  # the hand's submissions (all outcomes), oldest first: what it was built from
     # What the organiser's live page adds for its own drawing (web/views/live.py): a game night's game and rubber
     # at the table, how long it has been at this hand, and a duplicate table's place in its round.
@@ -227,7 +228,7 @@ def _read_under_lock(table: Table, hand: int) -> tuple[list[Submission], Result 
 
 def table_state(table: Table, hand: int) -> TableState:
     """The state of one table for one hand: its submissions, result and seats, and whether it has called the
-    organiser (``called``). The one read of a table's state: the entries, the phones' pages and the organiser's
+    organiser (``called``) or been answered (``answered``). The one read of a table's state: the entries, the phones' pages and the organiser's
     pages all ask here (``states_for_event`` reads a whole hall's at once, for the live page).
 
     Kept with the revisions ``table`` was read at (``kept_state_or``), so a table's phones and its next entry
@@ -240,7 +241,8 @@ def table_state(table: Table, hand: int) -> TableState:
 def _state_now(table: Table, hand: int) -> TableState:
     """``table_state`` read from the database, not kept: for an answer after another request's write that
     ``table``'s revisions (read before it) do not show."""
-    return _build_state(table, hand, *_read(table, hand), called=rows.organiser_called(table, hand))
+    call = rows.organiser_call(table, hand)
+    return replace(_build_state(table, hand, *_read(table, hand), called=call == "called"), answered=call == "answered")
 
 
 # -- the state kept ---------------------------------------------------------------------------------

@@ -450,7 +450,9 @@ def _check_seatable(event: Event, hand: int, doing: str) -> None:
         roles = movements.roles_in_use(players)
     except movements.MovementError as exc:
         raise EveningError(_sentence(str(exc))) from exc
-    if movements.tables_for(players, roles) >= 1:
+    # A partners drive pairs players regardless of role when it must: only the number of players counts.
+    pairs_any_role = event.format.movement_kind.fixed_pairs
+    if movements.tables_for(players, roles and not pairs_any_role) >= 1:
         return
     if roles and len(players) >= 4:
         ladies = sum(p.role == "lady" for p in players)
@@ -826,7 +828,7 @@ class PlayersChange:
         elif who.role_from_hand == self.hand:
             lines = [f"{who.name} plays as a {who.role} from hand {self.hand}."]
         elif who.joined_hand == self.hand and self.hand > 1:
-            lines = [f"{who.name} (card {who.card_number}) plays from hand {self.hand}: {self._place()}."]
+            lines = [f"{who.name} (card {who.card_number}) {self._place()}."]
         else:
             lines = [f"{who.name} is seated as before."]
         for other in self.switched:
@@ -839,12 +841,27 @@ class PlayersChange:
         return " ".join(lines)
 
     def _place(self) -> str:
-        seat = Seating.objects.of_entrant(self.entrant, self.hand).select_related("table").first()
-        if seat is None:
-            return f"seated when hand {self.hand - 1} is complete"
-        if seat.table is None:
-            return "sits out that hand first"
-        return f"table {seat.table.number}, {seat.get_seat_display()}"
+        """Where an arrival first plays. It never says "plays from hand 4" of someone who sits hand 4 out:
+        a sit-out is named, with the first hand already planned at a table if there is one."""
+        seats = list(
+            Seating.objects.filter(entrant=self.entrant, hand__gte=self.hand).select_related("table").order_by("hand")
+        )
+        if not seats:
+            return f"joins at hand {self.hand}: their seat is drawn when hand {self.hand - 1} is complete"
+        first = seats[0]
+        if first.table is not None:
+            return f"plays from hand {self.hand}: table {first.table.number}, {first.get_seat_display()}"
+        playing = next(((seat, seat.table) for seat in seats if seat.table is not None), None)
+        if playing is None:
+            return (
+                f"sits out hand {self.hand}, the first hand after arriving, and plays when a seat comes round "
+                "(a sit-out scores as the club's rule says)"
+            )
+        seat, table = playing
+        return (
+            f"sits out hand {self.hand}, then plays from hand {seat.hand}: "
+            f"table {table.number}, {seat.get_seat_display()}"
+        )
 
 
 def pending_changes(event: Event) -> dict[str, list[Entrant]]:
@@ -859,6 +876,27 @@ def pending_changes(event: Event) -> dict[str, list[Entrant]]:
         "leavers": list(entrants.filter(left_after_hand=hand - 1)),
         "roles": list(entrants.filter(role_from_hand=hand)),
     }
+
+
+def _pairs_of_one_role(event: Event, players: list[movements.Player], hand: int) -> str:
+    """A partners drive pairs two ladies (or two gents) when no match by role exists (the Mitchell's re-plan):
+    the organiser is told who, so that nobody is surprised at the table."""
+    if not event.format.movement_kind.fixed_pairs or not movements.roles_in_use(players):
+        return ""
+    role = {p.id: p.role for p in players}
+    name = {pid: entrant.name for pid, entrant in entrants_by_player_id(event).items()}
+    pairs: set[tuple[str, str, str]] = set()
+    for seating in history_of(event, event.format.hands)[hand - 1 :]:
+        for seats in seating.tables.values():
+            for a, b in (("N", "S"), ("E", "W")):
+                if role.get(seats[a]) == role.get(seats[b]):
+                    one, other = sorted((name[seats[a]], name[seats[b]]))
+                    pairs.add((one, other, role[seats[a]] or ""))
+    return "".join(
+        f" {one} and {other} play as a pair though both are {'ladies' if both == 'lady' else 'gents'}: "
+        f"no {'gent' if both == 'lady' else 'lady'} was free to partner them."
+        for one, other, both in sorted(pairs)
+    )
 
 
 def plan_summary(event: Event, hand: int) -> str:
@@ -879,6 +917,7 @@ def plan_summary(event: Event, hand: int) -> str:
     if out:
         words += f", {out} sitting out each hand in turn" if out < 4 else f", {out} sitting out each hand"
     words += "."
+    words += _pairs_of_one_role(event, players, hand)
     if not fmt.result_driven and fmt.movement_kind.moves:
         partners: Counter[frozenset[str]] = Counter()
         for seating in history_of(event, fmt.hands):

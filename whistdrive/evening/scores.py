@@ -248,27 +248,37 @@ class Evening:
             line += " (some tables still to hand in)"
         return line
 
-    def qualified(self, standings_now: list[Standing], *, up_to: int | None = None) -> set[str]:
-        """Who may win a prize: present for at least the event's qualifying number of hands (a sit-out
-        counts) and with at least one hand played. Until the evening is over, those who can still reach
-        the number by the end qualify, so provisional prizes do not leave out everyone still playing.
-        ``up_to`` judges at that hand instead (the half-time prize, at the interval)."""
+    def qualification(self, standings_now: list[Standing], *, up_to: int | None = None) -> prizes.Qualification:
+        """Who may win a prize, who the booby, and why the others may not (``prizes.qualification``): a prize
+        needs the event's qualifying number of hands (a sit-out counts), the booby every hand. Until the
+        evening is over, those who can still reach the number by the end qualify, so provisional prizes do
+        not leave out everyone still playing. ``up_to`` judges at that hand instead (the half-time prize,
+        at the interval)."""
         event = self.event
-        need = event.prize_qualifying_hands
+        need, hands = event.prize_qualifying_hands, event.hands
         still_to_come: dict[str, int] = {}
         if up_to is not None:
-            need = max(1, -(-need * up_to // event.hands))
+            need, hands = max(1, -(-need * up_to // event.hands)), up_to
         elif not self.final:
             last = self.last_hand
             still_to_come = {
                 pid: max(0, (event.hands if after is None else min(after, event.hands)) - last)
                 for pid, after in self.computed.people.left_after.items()
             }
-        return {
-            s.id
-            for s in standings_now
-            if s.hands_played >= 1 and s.hands_played + s.hands_sat_out + still_to_come.get(s.id, 0) >= need
-        }
+        elif self.last_hand:
+            hands = min(hands, self.last_hand)  # an evening ended early: "every hand" is every hand it played
+        return prizes.qualification(standings_now, hands=hands, need=need, still_to_come=still_to_come)
+
+    def qualified(self, standings_now: list[Standing], *, up_to: int | None = None) -> set[str]:
+        """The ids who may win a prize other than the booby (``qualification``)."""
+        return set(self.qualification(standings_now, up_to=up_to).prizes)
+
+    def left_out(self) -> list[tuple[str, str]]:
+        """Those left out of a prize and why, by name: the prize list says so."""
+        if self.games or self.duplicate is not None:
+            return []
+        reasons = self.qualification(self.standings).reasons
+        return [(s.name, reasons[s.id]) for s in sorted(self.standings, key=lambda s: s.name) if s.id in reasons]
 
     def halftime_awards(self) -> list[prizes.Award]:
         """The half-time prize, judged on the standings at the interval on their own: it is given out
@@ -313,13 +323,20 @@ def standings_now(event: Event, version: tuple | None = None) -> Evening:
             # A duplicate PairResult is judged as a pair is (prizes' docstring): it has the same fields.
             awards = prizes.award_prizes(prize_list, list(computed.duplicate.pairs))  # type: ignore[arg-type]
         elif computed.pair_lines is not None:
-            qualified = evening.qualified(evening.standings)
+            who = evening.qualification(evening.standings)
             lines = computed.pair_lines
             awards = prizes.award_prizes(
-                prize_list, lines, qualified={line.id for line in lines if set(line.pair.ids) <= qualified}
+                prize_list,
+                lines,
+                qualified={line.id for line in lines if set(line.pair.ids) <= who.prizes},
+                booby_qualified={line.id for line in lines if set(line.pair.ids) <= who.booby},
+                basis=event.prize_basis,
             )
         else:
-            awards = prizes.award_prizes(prize_list, evening.standings, qualified=evening.qualified(evening.standings))
+            who = evening.qualification(evening.standings)
+            awards = prizes.award_prizes(
+                prize_list, evening.standings, qualified=who.prizes, booby_qualified=who.booby, basis=event.prize_basis
+            )
     except prizes.PrizeError as exc:
         return Evening(event, computed, prize_list, is_default, [], str(exc))
     return Evening(event, computed, prize_list, is_default, awards)

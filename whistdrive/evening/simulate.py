@@ -87,8 +87,12 @@ def create_event(
     )
     event.set_format(fmt)
     event.save()
-    # Club members of the right role take part first, as at a real evening; new members fill the rest.
-    free = {role: list(club.members.filter(role=role or "").order_by("pk")) for role in set(roles)}
+    # Club members of the right role take part first, as at a real evening; new members fill the rest. An
+    # evening without roles takes any member (the demo's rubbers night is its own members, not eight more).
+    free = {
+        role: list((club.members.filter(role=role) if role else club.members.all()).order_by("pk"))
+        for role in set(roles)
+    }
     used: dict[str | None, int] = {}
     entrants = []
     for card, role in enumerate(roles, start=1):

@@ -243,11 +243,13 @@ def movers_line(fmt, table: int, numbers: list[int]) -> str:
 
 
 def table_card_sheet(
-    event: Event, request_or_base_url: HttpRequest | str, page_size: str | None = None
+    event: Event, request_or_base_url: HttpRequest | str, page_size: str | None = None, *, only: int | None = None
 ) -> TableCardSheet:
+    """Tonight's table cards; ``only``: the one table's card (its code reissued)."""
     fmt = event.format
-    tables = list(event.tables.order_by("number"))
-    numbers = [t.number for t in tables]
+    every = list(event.tables.order_by("number"))
+    numbers = [t.number for t in every]
+    tables = [t for t in every if only is None or t.number == only]
     return TableCardSheet(
         club=event.club.name,
         event=event.name,

@@ -94,7 +94,7 @@ def _header(sheet: ScorecardSheet, card: Scorecard, card_width: float) -> _Heade
         line += f" · {role_text(card.role)}"
     add(line, BOLD, 11, 11, 1, 3)
     if card.joined_hand > 1:
-        add(f"Late arrival: plays from hand {card.joined_hand}", BOLD, TEXT, TEXT, 2, 2)
+        add(f"Late arrival: joins at hand {card.joined_hand}", BOLD, TEXT, TEXT, 2, 2)
     if card.left_after_hand is not None:
         add(f"Left after hand {card.left_after_hand}", BOLD, TEXT, TEXT, 1, 2)
     add(sheet.event, BOLD, TEXT, TEXT, 2, 2)

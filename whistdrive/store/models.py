@@ -61,6 +61,10 @@ class EventQuerySet(models.QuerySet):
 
 
 class Event(models.Model):
+    class PrizeBasis(models.TextChoices):
+        TOTAL = "total", "Total"
+        AVERAGE = "average", "Average per hand"
+
     class Kind(models.TextChoices):
         DRIVE = "drive", "Drive (fixed number of hands, totals decide)"
         GAMES = "games", "Game night (games and rubbers)"
@@ -173,6 +177,12 @@ class Event(models.Model):
         blank=True,
         help_text="Hands a player must have played (a sit-out counts) to win a prize; empty for half the hands.",
     )
+    prize_basis = models.CharField(
+        max_length=7,
+        choices=PrizeBasis.choices,
+        default=PrizeBasis.TOTAL,
+        help_text="What the top prizes are judged on; the booby always goes among those who played every hand.",
+    )
     board_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     revision = models.PositiveIntegerField(
         default=0,
@@ -204,6 +214,11 @@ class Event(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("event", args=[self.pk])
+
+    @property
+    def current_round(self) -> int:
+        """The round being played (a duplicate evening speaks of rounds of boards, not of hands)."""
+        return self.format.round_of(max(1, self.current_hand))
 
     @property
     def format(self) -> Format:

@@ -242,19 +242,22 @@ def _read_sql(vendor: str) -> tuple[str, str, str]:
 # Asked with the table's state when a page reads it (an entry reads it with its lock), written out with the
 # tables' own reads: 128,000 → 76,400 Python calls a table's end of hand, docs/benchmarks.md "Hand-written hot
 # reads, and totals added up by card".
-def organiser_called(table: Table, hand: int) -> bool:
-    """Whether the table has called the organiser about ``hand`` and nobody has answered yet."""
+def organiser_call(table: Table, hand: int) -> str:
+    """The table's call to the organiser about ``hand``: "called" (nobody has answered yet), "answered" (every
+    call dealt with: the phones say so, not "called" for ever), or "" (no call)."""
     with connection.cursor() as cursor:
         cursor.execute(_flagged_sql(connection.vendor), [table.pk, hand])
-        return cursor.fetchone() is not None
+        row = cursor.fetchone()
+    state = row[0] if row else None  # MIN over no rows is NULL: no call
+    return "called" if state == 1 else "answered" if state == 2 else ""
 
 
 @functools.cache
 def _flagged_sql(vendor: str) -> str:
     q = connection.ops.quote_name
     return (
-        f"SELECT 1 FROM {q(Flag._meta.db_table)} WHERE {q('table_id')} = %s AND {q('hand')} = %s "
-        f"AND {q('resolved')} IS NULL LIMIT 1"
+        f"SELECT MIN(CASE WHEN {q('resolved')} IS NULL THEN 1 ELSE 2 END) FROM {q(Flag._meta.db_table)} "
+        f"WHERE {q('table_id')} = %s AND {q('hand')} = %s"
     )
 
 

@@ -15,7 +15,7 @@ from django.db.models import Case, IntegerField, Q, Value, When
 
 from clubs.models import FormatPreset, Member, Role
 from clubs.validators import no_control_characters
-from whistdrive.engines import prizes
+from whistdrive.engines import prizes, search_keys
 from whistdrive.engines.formats import PRESETS, TIE_BREAKS, Format
 from whistdrive.engines.rules import HandEntry, RuleError, check_entry, trump_for_hand
 from whistdrive.engines.vocabulary import SEAT_NAMES, SEATS, SUITS, suit_word
@@ -108,6 +108,10 @@ class EventForm(forms.ModelForm):
     # to every kind. The page
     # shows only the chosen kind's (site.js), and a hidden field's value is not taken (``clean``).
     SHOWN_FOR = {
+        # A duplicate evening counts boards in rounds (its own two fields), with no interval between them.
+        "hands": "drive games",
+        "hands_per_round": "drive games",
+        "interval_after": "drive games",
         "scoring": "drive duplicate",
         "movers": "drive",
         "sitout_score": "drive",
@@ -152,6 +156,8 @@ class EventForm(forms.ModelForm):
         self.fields["interval_after"].required = False
         for name, kind in self.SHOWN_FOR.items():
             self.fields[name].shown_for = kind
+        for i in range(TIE_BREAK_SLOTS):  # a duplicate evening ranks by its scoring, with no tie-breaks
+            self.fields[f"tie_break_{i + 1}"].shown_for = "drive games"
         # Only a duplicate evening has boards: left out, they are dealt at the table.
         self.fields["boards_dealt"].required = False
         if self.data.get("kind") == Event.Kind.DUPLICATE:
@@ -301,7 +307,7 @@ class DeskAddForm(forms.Form):
                 raise forms.ValidationError("Type a few letters of a name or a membership number, then Enter.")
             member = desk_matches(self.event, q).first()
             if member is None:
-                here = desk_here(self.event, q).first()
+                here = next(iter(desk_here(self.event, q)), None)
                 if here is not None:
                     raise forms.ValidationError(f"{here.name} is here: card {here.card_number}.")
                 raise forms.ValidationError(f"No member who has not yet come matches “{q}”: add them as a guest.")
@@ -313,28 +319,30 @@ class DeskAddForm(forms.Form):
 
 
 def desk_matches(event: Event, q: str):
-    """Members who match `q` and have not entered tonight: names starting with it first."""
-    q = q.strip()
+    """Members who match `q` and have not entered tonight: their number first, then names starting with it."""
     found = event.club.members.active().search(q).exclude(entries__event=event)
+    number = search_keys.fold_number(q)
     return found.annotate(
         first=Case(
-            When(membership_number__iexact=q, then=Value(0)),
-            When(name__istartswith=q, then=Value(1)),
+            When(Q(number_key=number) & ~Q(number_key=""), then=Value(0)),
+            When(name_key__startswith=search_keys.fold(q), then=Value(1)),
             default=Value(2),
             output_field=IntegerField(),
         )
     ).order_by("first", "name")
 
 
-def desk_here(event: Event, q: str):
+def desk_here(event: Event, q: str) -> list[Entrant]:
     """Tonight's entrants who match ``q`` (members by name or number, guests by name): the desk says
-    "Agnes Smith is here: card 1" rather than offering to add them again as a guest."""
-    q = q.strip()
-    names = Q(name__icontains=q)
-    for variant in {q.capitalize(), q.title(), q.lower(), q.upper()} - {q}:
-        names |= Q(name__contains=variant)  # SQLite folds only ASCII case, as Member's search says
-    members = event.club.members.search(q)
-    return event.entrants.filter(names | Q(member__in=members)).order_by("card_number")
+    "Agnes Smith is here: card 1" rather than offering to add them again as a guest. An evening has at most
+    a few dozen entrants, so their names are folded here rather than kept folded in the database."""
+    words = search_keys.words(q)
+    members = set(event.club.members.search(q).values_list("pk", flat=True))
+    return [
+        entrant
+        for entrant in event.entrants.order_by("card_number")
+        if entrant.member_id in members or all(word in search_keys.fold(entrant.name) for word in words)
+    ]
 
 
 class GuestForm(forms.Form):
@@ -515,8 +523,46 @@ class PaperRowForm(_EntryFields):
 
 
 class LateArrivalForm(forms.Form):
-    name = forms.CharField(max_length=120, validators=[no_control_characters])
-    role = forms.ChoiceField(choices=[("", "No role"), *Role.choices], required=False)
+    """A late arrival from the live page: a member (by name, as listed, or by membership number) stays a
+    member, so their evening counts in the season; a name that is no member's is a guest."""
+
+    name = forms.CharField(
+        max_length=120, validators=[no_control_characters], help_text="A member's name or number, or a guest's name."
+    )
+    # Left empty, a member plays their usual role (the books'); a guest, none.
+    role = forms.ChoiceField(choices=[("", "Their usual role"), *Role.choices], required=False)
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.event = event
+
+    def members_not_here(self):
+        """The club's members who have not entered tonight, offered as the name is typed."""
+        return self.event.club.members.active().exclude(entries__event=self.event).order_by("name")
+
+    def clean(self):
+        data = super().clean()
+        name = " ".join((data.get("name") or "").split())
+        if not name:
+            return data
+        members = self.event.club.members.all()
+        number = search_keys.fold_number(name)
+        found = list(members.filter(name_key=search_keys.fold(name))[:2])
+        if not found and number and name.strip("0123456789 ") == "":
+            found = list(members.filter(number_key=number)[:2])
+        if len(found) > 1:
+            raise forms.ValidationError(
+                f"Two members are called {found[0].name}: type the membership number of the one who has arrived."
+            )
+        member = found[0] if found else None
+        if member is not None:
+            entered = self.event.entrants.filter(member=member).first()
+            if entered is not None:
+                raise forms.ValidationError(f"{member.name} is here: card {entered.card_number}.")
+            name = member.name
+            data["role"] = data.get("role") or member.role
+        data["name"], data["member"] = name, member
+        return data
 
 
 class WithdrawForm(forms.Form):
@@ -668,6 +714,9 @@ class QualifyForm(forms.Form):
         required=False,
         label="Qualify for prizes after",
         help_text="hands played (a hand sat out counts). Leave it empty for half the hands.",
+    )
+    prize_basis = forms.ChoiceField(
+        choices=Event.PrizeBasis.choices, initial=Event.PrizeBasis.TOTAL, label="Places judged on", required=False
     )
 
     def __init__(self, *args, event: Event, **kwargs):

@@ -408,6 +408,9 @@ def _next_with_reasons(
     hand = len(history) + 1
     changed = players_changed(players, last)
     if fmt.movement == "mitchell":
+        # Pairs, not seats, carry roles in a partners drive: a pair of two ladies sits E–W as any pair does,
+        # so only someone arriving or leaving changes the plan.
+        changed = {p.id for p in players} != _present_in(last)
         if changed:
             return _mitchell_changed(fmt, players, history)
         return _mitchell_next_with_waiting(fmt, players, history, hand)
@@ -613,7 +616,7 @@ def _mitchell_next(fmt: Format, history: list[SeatingPlan], hand: int) -> Reason
     return new, out
 
 
-def _partners(players: list[Player], history: list[SeatingPlan]) -> dict[str, str]:
+def _partners(players: list[Player], history: list[SeatingPlan], *, any_role: bool = False) -> dict[str, str]:
     """Each present player's partner in a fixed-partnership evening: whoever they last sat with,
     if that player is still here and last sat with them too."""
     present = {p.id for p in players}
@@ -632,7 +635,14 @@ def _partners(players: list[Player], history: list[SeatingPlan]) -> dict[str, st
     # the first two sitting out (a player waiting for a partner always comes after it).
     role = {p.id: p.role for p in players}
     unpaired = [pid for pid in history[-1].sitting_out if pid in present and pid not in partners]
-    if len(unpaired) >= 2 and (role[unpaired[0]] is None or role[unpaired[0]] != role[unpaired[1]]):
+    if any_role and len(unpaired) >= 2:
+        # A Mitchell pairs regardless of role when it must. Sitting out is listed by card number, so with a
+        # single waiting too the pair is found by role where it can be; a pair of one role is the first two.
+        lady = next((pid for pid in unpaired if role[pid] == "lady"), None)
+        gent = next((pid for pid in unpaired if role[pid] == "gent"), None)
+        first, second = (lady, gent) if lady and gent else (unpaired[0], unpaired[1])
+        partners[first], partners[second] = second, first
+    elif len(unpaired) >= 2 and (role[unpaired[0]] is None or role[unpaired[0]] != role[unpaired[1]]):
         partners[unpaired[0]], partners[unpaired[1]] = unpaired[1], unpaired[0]
     return partners
 
@@ -658,7 +668,7 @@ def _mitchell_next_with_waiting(fmt: Format, players: list[Player], history: lis
         return {
             t: {s: (pid, "same seat within the round") for s, pid in seats.items()} for t, seats in last.tables.items()
         }, tuple(last.sitting_out)
-    partners = _partners(players, history)
+    partners = _partners(players, history, any_role=True)
     waiting = tuple(pid for pid in last.sitting_out if pid not in partners)
     pair = _lady_first(players, [pid for pid in last.sitting_out if pid in partners], history)
     tables, out = _mitchell_next(fmt, [*history[:-1], SeatingPlan(last.tables, pair)], hand)
@@ -674,7 +684,7 @@ def _mitchell_changed(fmt: Format, players: list[Player], history: list[SeatingP
     roles = roles_in_use(players)
     rank = {p.id: i for i, p in enumerate(players)}
     role = {p.id: p.role for p in players}
-    partners = _partners(players, history)
+    partners = _partners(players, history, any_role=True)
     # Where the movement would take the pairs that are still whole.
     moved, moved_out = _mitchell_next_with_waiting(fmt, players, history, hand)
     ns: dict[int, tuple[str, str]] = {}
@@ -696,6 +706,10 @@ def _mitchell_changed(fmt: Format, players: list[Player], history: list[SeatingP
         ladies = [pid for pid in single if role[pid] == "lady"]
         gents = [pid for pid in single if role[pid] == "gent"]
         new_pairs = list(zip(ladies, gents, strict=False))
+        # No lady left for a gent (or the other way): the rest pair regardless of role, in the order they
+        # came, rather than sit out all evening. (The organiser is told: the adapter names such pairs.)
+        rest = [pid for pid in single if all(pid not in pair for pair in new_pairs)]
+        new_pairs += [(rest[i], rest[i + 1]) for i in range(0, len(rest) - 1, 2)]
     else:
         new_pairs = [(single[i], single[i + 1]) for i in range(0, len(single) - 1, 2)]
     waiting = tuple(pid for pid in single if all(pid not in pair for pair in new_pairs))
@@ -825,8 +839,8 @@ def _howell_regroup(players: list[Player], history: list[SeatingPlan]) -> tuple[
     """The pairs of a Howell re-planned for the players present, and anyone left waiting.
 
     Partnerships are kept; players whose partners have left, and late arrivals, pair up in the
-    players' order (with roles a lady with a gent); one left over waits, sitting out, until
-    someone comes. Pairs are numbered by their first player's place in the players' order.
+    players' order (with roles a lady with a gent, then regardless of role); one left over waits,
+    sitting out, until someone comes. Pairs are numbered by their first player's place in the players' order.
     """
     rank = {p.id: i for i, p in enumerate(players)}
     partners = _partners(players, history)
@@ -837,6 +851,9 @@ def _howell_regroup(players: list[Player], history: list[SeatingPlan]) -> tuple[
         ladies = [pid for pid in single if role[pid] == "lady"]
         gents = [pid for pid in single if role[pid] == "gent"]
         made = list(zip(ladies, gents, strict=False))
+        # As in a Mitchell: with no match by role left, the rest pair regardless of role, so one at most waits.
+        rest = [pid for pid in single if all(pid not in pair for pair in made)]
+        made += [(rest[i], rest[i + 1]) for i in range(0, len(rest) - 1, 2)]
     else:
         made = [(single[i], single[i + 1]) for i in range(0, len(single) - 1, 2)]
     paired = {pid for pair in made for pid in pair}
@@ -944,7 +961,7 @@ def _invariants(fmt: Format, players: list[Player], seating: SeatingPlan) -> lis
         if sorted(seats) != sorted(SEATS):
             problems.append(f"table {t} must have four seats N, E, S, W")
             continue
-        if roles:
+        if roles and not fmt.movement_kind.fixed_pairs:  # a partners drive may pair two of one role
             for s in SEATS:
                 want = "lady" if s in LADY_SEATS else "gent"
                 p = known.get(seats[s])

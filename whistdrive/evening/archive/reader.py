@@ -362,7 +362,7 @@ class _Reader:
                     self.add(f"{where}.seats.{seat}", f"{_shown(pid)} is not a player of this event")
                     continue
                 places[pid].append(f"table {number} {seat}")
-                if roles:
+                if roles and not fmt.movement_kind.fixed_pairs:  # a partners drive may pair two of one role
                     want = "lady" if seat in LADY_SEATS else "gent"
                     played = self.role_at(known[pid], hand)
                     if played != want:

@@ -43,6 +43,7 @@ from whistdrive.evening.phones.words import (
     revoke_rule,
     score_words,
     trump_view,
+    words_for_side,
 )
 from whistdrive.store import cache, rows
 from whistdrive.store.models import Event, Seating, Table
@@ -229,6 +230,7 @@ def drawing(table: Table, *, state: entry.TableState | None = None, moves_later:
         "revisions": revisions_of(event.revision, table.revision),
         "flag_reasons": FLAG_REASONS,
         "flagged": bool(state and state.called),
+        "call_answered": bool(state and state.answered and not state.called),
         "poll_seconds": poll_seconds(_table_count(event)) if state is not None else 0,
     }
     if state is None:
@@ -367,7 +369,7 @@ def for_phone(shared: dict, my_seat: str | None, player: int | None = None) -> d
     if state.status == "disputed" and my_side:
         theirs = next(claim for claim in shared["claims"] if claim["side"] == OTHER_SIDE[my_side])
         context["theirs"] = theirs["entry"]
-        context["theirs_words"] = theirs["words"]
+        context["theirs_words"] = words_for_side(theirs["entry"], my_side, shared["event"].format)
     return context
 
 

@@ -64,6 +64,15 @@ def counts_as(claimed: HandEntry, fmt) -> str:
     return f"North–South {after['NS']}, East–West {after['EW']} ({after['NS']}–{after['EW']})"
 
 
+def words_for_side(claimed: HandEntry, side: str, fmt) -> str:
+    """A claim read from ``side``'s phone, its own tricks first: "7–6" for North–South is "6–7" for East–West,
+    so an E–W player reads "Accept theirs: 6–7 (we 6, they 7)" as they count their own tricks."""
+    other = "EW" if side == "NS" else "NS"
+    ours, theirs = claimed.tricks[side], claimed.tricks[other]
+    extra = claim_extra(claimed, fmt)
+    return f"{ours}–{theirs} (we {ours}, they {theirs})" + (f", {extra}" if extra else "")
+
+
 def changed_words(claimed: HandEntry, side: str, fmt) -> str:
     """A side's claim in its own terms: its tricks, and what else it said ("8, revoke by East–West")."""
     extra = claim_extra(claimed, fmt)

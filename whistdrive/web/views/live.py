@@ -178,7 +178,7 @@ def live(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if not request.htmx:
         context |= {
             "lookup_form": ResultLookupForm(event=event),
-            "arrival_form": LateArrivalForm(),
+            "arrival_form": LateArrivalForm(event=event),
             "withdraw_form": WithdrawForm(event=event),
             "pending": running.pending_changes(event),
             "auto_form": AutoAdvanceForm(initial={"auto_advance": event.auto_advance}),
@@ -337,19 +337,22 @@ def new_token(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     event = event_for(request, pk, ANY_ROLE)
     table = get_object_or_404(Table, event=event, number=number)
     entry.new_table_token(table)
-    messages.success(request, f"Table {number} has a new QR code: print it or show it from this page.")
-    return _back(event)
+    messages.success(
+        request, f"Table {number} has a new QR code: the old card no longer works. Show or print this one."
+    )
+    return redirect("event_table_code", event.pk, number)
 
 
 @require_POST
 def late_arrival(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_for(request, pk, ANY_ROLE)
-    form = LateArrivalForm(request.POST)
+    form = LateArrivalForm(request.POST, event=event)
     if not form.is_valid():
         _bad_form(request, form)
         return _back(event)
+    data = form.cleaned_data
     try:
-        change = running.register(event, name=form.cleaned_data["name"], role=form.cleaned_data["role"])
+        change = running.register(event, name=data["name"], role=data["role"], member=data["member"])
     except running.EveningError as exc:
         messages.error(request, str(exc))
         return _back(event)
@@ -576,9 +579,20 @@ def paper(request: HttpRequest, pk: int) -> HttpResponse:
             "honours": counts_honours(event),
             "choose_trump": trump_is_chosen(event),
             "hands": range(1, running.last_open_hand(event) + 1),
+            # A duplicate evening keys a board slot of a round: each table plays its own board in it.
+            "duplicate": event.is_duplicate,
+            "slot_names": {h: _slot_name(event, h) for h in range(1, running.last_open_hand(event) + 1)},
         },
         status=400 if problems else 200,
     )
+
+
+def _slot_name(event: Event, hand: int) -> str:
+    """A hand as the organiser names it: "hand 5", or in a duplicate evening "round 2, board 2 of 3"."""
+    if not event.is_duplicate:
+        return f"hand {hand}"
+    fmt = event.format
+    return f"round {fmt.round_of(hand)}, board {(hand - 1) % fmt.hands_per_round + 1} of {fmt.hands_per_round}"
 
 
 def _save_paper(request: HttpRequest, rows: list[PaperRow], hand: int) -> list[str]:

@@ -2,6 +2,8 @@
 
   events/<pk>/print/                  the download buttons, with the paper size (the club's, or chosen)
   events/<pk>/print/<document>.pdf    one document as a PDF attachment (some take a small form's values)
+  events/<pk>/tables/<n>/code/        one table's QR code, to show or print (after it is reissued)
+  events/<pk>/tables/<n>/card.pdf     that table's card alone
 
 Each download only wraps a pure function of ``whistdrive.printing`` fed by the adapter
 ``whistdrive.printing.from_models``; the QR codes carry the host this request came in on,
@@ -14,11 +16,13 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import segno
 from django import forms
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
+from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 
 from clubs.access import ANY_ROLE
@@ -26,7 +30,8 @@ from whistdrive import printing
 from whistdrive.engines import prizes
 from whistdrive.evening import pairs
 from whistdrive.printing import from_models
-from whistdrive.store.models import Event
+from whistdrive.server import lan
+from whistdrive.store.models import Event, Table
 from whistdrive.web.access import event_for
 
 MOST_CARDS = 400  # a reprint or a batch of blank cards, at most
@@ -415,7 +420,32 @@ def event_print_document(request: HttpRequest, pk: int, document: str) -> HttpRe
     return response
 
 
+def event_table_code(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """One table's QR code, large: held up to the phones, or printed on its own after the code was reissued
+    (a lost or photographed card), so that the other tables' cards need not be printed again."""
+    event = event_for(request, pk, ANY_ROLE)
+    table = get_object_or_404(Table, event=event, number=number)
+    url = lan.base_url_for_phones(request) + table.get_absolute_url()
+    qr = mark_safe(segno.make(url, error="m").svg_inline(scale=10, title=f"Table {number}"))
+    response = render(request, "whistdrive/table_code.html", {"event": event, "table": table, "qr": qr, "url": url})
+    response["Cache-Control"] = "no-store"  # the code is the table's key: not kept in a cache
+    return response
+
+
+def event_table_card_pdf(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """The one table's card, as the table cards print it, with the code phones reach (the LAN address)."""
+    event = event_for(request, pk, ANY_ROLE)
+    get_object_or_404(Table, event=event, number=number)
+    sheet = from_models.table_card_sheet(event, lan.base_url_for_phones(request), _paper(request, event), only=number)
+    response = HttpResponse(printing.table_cards_pdf(sheet), content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="{slugify(event.name) or "event"}-table-{number}.pdf"'
+    response["Cache-Control"] = "no-store"
+    return response
+
+
 urlpatterns = [
+    path("events/<int:pk>/tables/<int:number>/code/", event_table_code, name="event_table_code"),
+    path("events/<int:pk>/tables/<int:number>/card.pdf", event_table_card_pdf, name="event_table_card_pdf"),
     path("events/<int:pk>/print/", event_print, name="event_print"),
     path("events/<int:pk>/print/<slug:document>.pdf", event_print_document, name="event_print_document"),
 ]

@@ -126,7 +126,8 @@ def season_sheet(season: Season, page_size: str | None = None) -> printing.Seaso
         (
             date_text(item.event.date),
             item.event.name,
-            "Game night: not in the table yet" if not item.counted
+            f"{'Duplicate evening' if item.event.is_duplicate else 'Game night'}: not in the table yet"
+            if not item.counted
             else f"{item.event.get_status_display()} (provisional)" if item.provisional else "Finished",
         )
         for item in listed

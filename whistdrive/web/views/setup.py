@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 
 from clubs.access import ANY_ROLE, ORGANISER, HtmxHttpRequest, club_for
 from clubs.models import ClubAccess
+from whistdrive.engines import search_keys
 from whistdrive.engines.formats import Format
 from whistdrive.evening import pairs, running
 from whistdrive.store.models import Entrant, Event, Seating
@@ -176,7 +177,9 @@ def event(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         {
             "event": event,
             "format_lines": describe_format(event.format, event.boards_dealt),
-            "entrant_count": event.entrants.filter(left_after_hand__isnull=True).count(),
+            # Everyone who entered, as the standings list them; those who left early are said apart.
+            "entrant_count": event.entrants.count(),
+            "left_count": event.entrants.filter(left_after_hand__isnull=False).count(),
             "tables": tables,
             "sitting_out": sitting_out,
             "is_organiser": is_organiser,
@@ -236,18 +239,20 @@ def _desk_response(request: HtmxHttpRequest, event: Event, **extra) -> HttpRespo
 
 def event_desk(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     event = event_for(request, pk, ANY_ROLE)
+    search = DeskSearchForm(request.GET or None)
+    found: dict = {"event": event, "search": search}
+    if search.is_valid() and search.cleaned_data["q"].strip():
+        found["matches"] = desk_matches(event, search.cleaned_data["q"])[:8]
+        found["here"] = desk_here(event, search.cleaned_data["q"])[:8]
+    else:
+        found["search"] = DeskSearchForm()
+    if request.htmx and "q" in request.GET:
+        # A keystroke: only the matches are drawn, so the desk's counts and advice are not worked out.
+        return render(request, "whistdrive/desk.html#matches", found)
     added = None
     if request.GET.get("added", "").isdigit():
         added = event.entrants.filter(pk=int(request.GET["added"])).first()
-    context = _desk_context(request, event, added=added)
-    search = DeskSearchForm(request.GET or None)
-    if search.is_valid() and search.cleaned_data["q"].strip():
-        context["search"] = search
-        context["matches"] = desk_matches(event, search.cleaned_data["q"])[:8]
-        context["here"] = desk_here(event, search.cleaned_data["q"])[:8]
-    if request.htmx and "q" in request.GET:
-        return render(request, "whistdrive/desk.html#matches", context)
-    return render(request, "whistdrive/desk.html", context)
+    return render(request, "whistdrive/desk.html", {**_desk_context(request, event, added=added), **found})
 
 
 def _notes(event: Event, change: running.PlayersChange) -> list[str]:
@@ -275,6 +280,14 @@ def desk_guest(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         return _desk_response(request, event, errors=[f"{form[n].label}: {e[0]}" for n, e in form.errors.items()])
     data = form.cleaned_data
+    # Two people may share a name, so a second guest of the same name is entered, but the desk says so:
+    # more often it is the same person typed twice.
+    namesakes = [e for e in event.entrants.order_by("card_number") if search_keys.same_name(e.name, data["name"])]
+    warnings = [
+        f"Note: {namesake.name} is already entered tonight (card {namesake.card_number}). If that is the same "
+        "person, remove the new entry."
+        for namesake in namesakes
+    ]
     try:
         # One transaction: a guest the movement cannot seat is not left on the club's books either.
         with transaction.atomic():
@@ -282,7 +295,7 @@ def desk_guest(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             change = running.register(event, name=data["name"], role=data["role"], member=member)
     except running.EveningError as exc:
         return _desk_response(request, event, errors=[str(exc)])
-    return _desk_response(request, event, added=change.entrant, notes=_notes(event, change))
+    return _desk_response(request, event, added=change.entrant, notes=warnings + _notes(event, change))
 
 
 @require_POST

@@ -135,9 +135,14 @@ def event_prize_qualification(request: HttpRequest, pk: int) -> HttpResponse:
     form = QualifyForm(request.POST, event=event)
     if form.is_valid():
         event.prize_min_hands = form.cleaned_data["prize_min_hands"]
-        event.save(update_fields=["prize_min_hands"])
+        # A form without the choice (an older page) keeps the event's.
+        event.prize_basis = form.cleaned_data["prize_basis"] or event.prize_basis
+        event.save(update_fields=["prize_min_hands", "prize_basis"])
+        judged = "the average per hand" if event.prize_basis == Event.PrizeBasis.AVERAGE else "the evening's total"
         messages.success(
-            request, f"A player qualifies for a prize after {event.prize_qualifying_hands} hands played (or sat out)."
+            request,
+            f"A player qualifies for a prize after {event.prize_qualifying_hands} hands played (or sat out); "
+            f"places are judged on {judged}; the booby goes among those who played every hand.",
         )
     else:
         for error in form.errors.get("prize_min_hands", []):
@@ -169,7 +174,9 @@ def event_prizes(request: HttpRequest, pk: int) -> HttpResponse:
             "formset": formset,
             "is_default": is_default,
             "roles_used": roles_used,
-            "qualify_form": QualifyForm(event=event, initial={"prize_min_hands": event.prize_min_hands}),
+            "qualify_form": QualifyForm(
+                event=event, initial={"prize_min_hands": event.prize_min_hands, "prize_basis": event.prize_basis}
+            ),
         },
     )
 

@@ -160,11 +160,13 @@ class Hosting:
     workers: list[Worker]
     nginx_folder: Path  # its access.log and site-error.log
     logs: Path  # the workers' logs: worker-PORT-RUN.log
+    evenings: list[dict]  # every club's evening, ``evening`` first
+    manage: Path  # docs/hosting/whistdrive-manage as it runs here
 
 
 @contextmanager
 def documented_set_up(
-    tmp_path: Path, database: str, cache_url: str, tables: int = 2, hands: int = 4
+    tmp_path: Path, database: str, cache_url: str, tables: int = 2, hands: int = 4, clubs: int = 1
 ) -> Iterator[Hosting]:
     """The set-up running, with an evening of ``tables`` tables started; stopped after."""
     settings = environment_file()
@@ -189,11 +191,14 @@ def documented_set_up(
             [str(manage), *command], env=laptop_env(tmp_path), capture_output=True, text=True, timeout=300
         )
         assert done.returncode == 0, done.stdout + done.stderr
-    made = subprocess.run(
-        [sys.executable, "tests/faults/make_evening.py", str(tables), str(hands)],
-        cwd=REPO, env=env, capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
-    assert made.returncode == 0, made.stderr
+    evenings = []
+    for _ in range(clubs):  # each a club of its own with its evening started
+        made = subprocess.run(
+            [sys.executable, "tests/faults/make_evening.py", str(tables), str(hands)],
+            cwd=REPO, env=env, capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+        assert made.returncode == 0, made.stderr
+        evenings.append(json.loads(made.stdout))
     folder = tmp_path / "nginx"
     folder.mkdir()
     subprocess.run(
@@ -223,7 +228,7 @@ def documented_set_up(
         for worker in workers:
             worker.start()
         wait_for(lambda: listening(nginx, https_port), timeout=30, what="nginx")
-        yield Hosting(json.loads(made.stdout), https_port, workers, folder, tmp_path)
+        yield Hosting(evenings[0], https_port, workers, folder, tmp_path, evenings, manage)
     finally:
         nginx.terminate()
         nginx.wait(timeout=30)

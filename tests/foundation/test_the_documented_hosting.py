@@ -1,7 +1,7 @@
 """The hosted set-up docs/hosting.md gives, started from its very files, with test values: nginx over TLS
 (docs/hosting/nginx-whistdrive.conf), two uvicorn workers as the systemd unit starts them
 (docs/hosting/whistdrive@.service) with the environment file's settings (docs/hosting/whistdrive.env), PostgreSQL
-and Redis. A phone plays through it while every worker is restarted in turn, as ``systemctl restart`` does it:
+and Redis. Two clubs play through it while it is upgraded and every worker restarted in turn, as ``systemctl restart`` does it:
 nothing is lost, no request fails, no worker logs a traceback, and no secret link reaches the access log.
 
 So the documentation cannot drift: a changed file fails here. Skipped, saying why, without nginx, openssl,
@@ -37,57 +37,64 @@ def hosting(tmp_path, database):  # noqa: F811
         pytest.skip("nginx is not installed (Debian: apt-get install nginx-light); .ci/run installs it")
     cache_url = _redis_url()
     pytest.importorskip("redis").Redis.from_url(cache_url).flushdb()
-    with documented_set_up(tmp_path, database, cache_url) as running:
+    with documented_set_up(tmp_path, database, cache_url, clubs=2) as running:
         yield running
 
 
-def test_a_phone_plays_through_the_documented_set_up_while_every_worker_is_restarted_in_turn(hosting):
-    evening, port, workers, nginx_folder, logs = (
-        hosting.evening,
-        hosting.port,
-        hosting.workers,
-        hosting.nginx_folder,
-        hosting.logs,
-    )
-    token = evening["tables"]["1"]
-    north, east, watcher = HttpsPhone(port, token), HttpsPhone(port, token), HttpsPhone(port, token)
-    assert "Hand 1 of 4" in watcher.page()
+def test_two_clubs_play_through_the_documented_set_up_while_it_is_upgraded_and_every_worker_restarted(hosting):
+    """docs/hosting.md's upgrade, mid-evening: the new release's commands (migrate, collectstatic through
+    whistdrive-manage), then each worker restarted in turn. (Installing the newer wheel itself is tested by
+    tests/installed and tests/upgrades.)"""
+    port, workers, nginx_folder, logs = hosting.port, hosting.workers, hosting.nginx_folder, hosting.logs
+    tokens = [evening["tables"]["1"] for evening in hosting.evenings]
+    watchers = [HttpsPhone(port, token) for token in tokens]
+    for watcher in watchers:
+        assert "Hand 1 of 4" in watcher.page()
 
-    # A phone keeps asking for its page all through the restarts, as a hall's phones do.
+    # Each club's phone keeps asking for its page all through the upgrade, as a hall's phones do.
     answers: list[int] = []
     restarting = threading.Event()
 
-    def keep_asking() -> None:
+    def keep_asking(watcher: HttpsPhone) -> None:
         while not restarting.is_set():
             answers.append(watcher.request("GET", watcher.path)[0])
             time.sleep(0.05)
 
-    asking = threading.Thread(target=keep_asking)
-    asking.start()
+    asking = [threading.Thread(target=keep_asking, args=(watcher,)) for watcher in watchers]
+    for thread in asking:
+        thread.start()
     try:
-        north.post("seat/", {"seat": "N"})
-        north.post("enter/", {"hand": 1, "tricks": 9})
+        tables = [(HttpsPhone(port, token), HttpsPhone(port, token)) for token in tokens]
+        for (north, _), tricks in zip(tables, (9, 5), strict=True):
+            north.post("seat/", {"seat": "N"})
+            north.post("enter/", {"hand": 1, "tricks": tricks})
+        for command in (("migrate",), ("collectstatic", "--noinput")):
+            done = subprocess.run([str(hosting.manage), *command], capture_output=True, text=True, timeout=300)
+            assert done.returncode == 0, done.stdout + done.stderr
         stopped = [workers[0].restart()]
-        east.post("seat/", {"seat": "E"})
-        east.post("agree/", {"hand": 1, "seat": "E", "tricks_ns": 9})
+        for (_, east), tricks in zip(tables, (9, 5), strict=True):
+            east.post("seat/", {"seat": "E"})
+            east.post("agree/", {"hand": 1, "seat": "E", "tricks_ns": tricks})
         stopped.append(workers[1].restart())
     finally:
         restarting.set()
-        asking.join(timeout=30)
+        for thread in asking:
+            thread.join(timeout=30)
 
     assert all(seconds < 5 for seconds in stopped), stopped
     assert answers and set(answers) == {200}, f"{len(answers)} asks: {sorted(set(answers))}"
-    # Nothing lost: the hand entered before the first restart and agreed between them stands.
-    page = watcher.page()
-    assert "North–South 9" in page and "East–West 4" in page, page
+    # Nothing lost: each club's hand, entered before the first restart and agreed between them, stands.
+    first, second = (watcher.page() for watcher in watchers)
+    assert "North–South 9" in first and "East–West 4" in first, first
+    assert "North–South 5" in second and "East–West 8" in second, second
 
     for log in logs.glob("worker-*.log"):
         text = log.read_text()
         assert "Traceback" not in text and "ERROR" not in text, f"{log.name}: {text}"
-        assert token[:8] not in text, f"{log.name} writes a table's link: {text}"
+        assert all(token[:8] not in text for token in tokens), f"{log.name} writes a table's link: {text}"
     access = (nginx_folder / "access.log").read_text()
     for log in (access, (nginx_folder / "site-error.log").read_text()):
-        assert token[:8] not in log, log
+        assert all(token[:8] not in log for token in tokens), log
     assert '"GET /t/*/" 200' in access and '"POST /t/*/enter/" 200' in access, access
 
 

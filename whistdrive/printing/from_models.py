@@ -24,6 +24,7 @@ from whistdrive.engines.vocabulary import PARTNER_SEAT
 from whistdrive.evening import games, pairs, scores
 from whistdrive.store.models import Entrant, Event, Result, Seating, TableBoard, player_id
 
+from .common import percentage_text
 from .pair_docs import BoardPage, PairCard, PairRound, PairsSheet, TravellerLine
 from .pair_docs import ResultLine as PairsResultLine
 from .sheet_docs import rounds  # the same grouping of identical hands as the progression sheet
@@ -634,14 +635,14 @@ def pairs_sheet(event: Event, page_size: str | None = None) -> PairsSheet:
         labels = {"+".join(line.pair.ids): line.label for line in lines}
         for award in now.awards if now else []:
             winners = ", ".join(f"{labels.get(w.id, '')} {w.name}" for w in award.winners) or "—"
-            best = award.winners[0].score if award.winners else ""
-            prize_rows.append(
-                (
-                    award.description,
-                    winners,
-                    f"{best}%" if results.scoring == "matchpoints" and best != "" else str(best),
-                )
-            )
+            best = award.winners[0].score if award.winners else None
+            if best is None:
+                shown = ""
+            elif results.scoring == "matchpoints":
+                shown = percentage_text(best)
+            else:
+                shown = str(best)
+            prize_rows.append((award.description, winners, shown))
     return replace(
         sheet, boards=boards, movement_cards=movement_cards, fields=fields, prizes=prize_rows,
         top=results.top if results else 0, status=now.status_line if now else "",

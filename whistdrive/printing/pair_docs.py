@@ -15,7 +15,7 @@ from reportlab.platypus import CondPageBreak, KeepTogether, PageBreak, Paragraph
 
 from whistdrive.engines.vocabulary import SEAT_NAMES
 
-from .common import date_text, markup, page_size, register_fonts, trump_symbol
+from .common import date_text, markup, page_size, percentage_text, register_fonts, trump_symbol
 from .sheet_docs import MARGIN, TEXT, build, grid_style, name_para, para, styles
 
 SUIT_ORDER = ("S", "H", "D", "C")
@@ -348,7 +348,7 @@ def duplicate_results_pdf(sheet: PairsSheet) -> bytes:
             data = [["Place", "Pair", "Names", "Matchpoints", "Percentage", "Boards"]]
             for line in lines:
                 data.append([line.place, line.label, name_para(line.names, widths[2], style["cell"]),
-                             _score(line.score), "" if line.percentage is None else f"{line.percentage:.2f}%",
+                             _score(line.score), "" if line.percentage is None else percentage_text(line.percentage),
                              str(line.boards)])  # fmt: skip
         else:
             widths = [40, 56, width - 40 - 56 - 70 - 46, 70, 46]

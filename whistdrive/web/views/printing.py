@@ -273,7 +273,8 @@ DOCUMENTS = (
         games=True,
     ),
     Document(
-        "wall-sheet", "Wall sheet", "The seating in large print for the wall: round by round, names and card numbers.",
+        "wall-sheet", "Wall sheet", "Large print for the wall, read from two metres: each player's table and "
+        "seat for every round on one line, or the starting seats table by table.",
         lambda event, request, size, data: printing.wall_sheet_pdf(from_models.progression_sheet(event, size)),
         games=True,
     ),

@@ -337,9 +337,14 @@ def duplicate_results_pdf(sheet: PairsSheet) -> bytes:
         )
     if sheet.prizes:
         story.append(Paragraph("Prizes", style["heading"]))
-        data = [["Prize", "Pair", "Score"]] + [list(p) for p in sheet.prizes]
-        table = Table(data, colWidths=[140, width - 140 - 70, 70])
-        table.setStyle(TableStyle(grid_style(TEXT)))
+        # Paragraphs, so that a long prize or a tie of three pairs wraps in its cell, not off the page.
+        widths = [140, width - 140 - 70, 70]
+        data = [["Prize", "Pair", "Score"]] + [
+            [para(prize, style["cell"]), name_para(winners, widths[1], style["cell"]), score]
+            for prize, winners, score in sheet.prizes
+        ]
+        table = Table(data, colWidths=widths, repeatRows=1)
+        table.setStyle(TableStyle([*grid_style(TEXT), ("ALIGN", (2, 0), (2, -1), "CENTER")]))
         story.append(table)
     for heading, lines in sheet.fields:
         story.append(Paragraph(heading, style["heading"]))

@@ -27,11 +27,13 @@ from .common import (
     RED,
     date_text,
     draw_text,
+    fit,
     fit_lines,
     markup,
     page_size,
     register_fonts,
     role_text,
+    width,
 )
 from .sheets import HandSeating, ProgressionSheet, ResultsSheet, SeasonSheet
 
@@ -90,11 +92,16 @@ def numbered_canvas(title: str):
                 self.__dict__.update(state)
                 width_, height = self._pagesize
                 self.setFillColor(GREY)
-                draw_text(self, width_ - MARGIN, PRINTABLE + 2, f"Page {number} of {total}", FONT, 9, "right")
+                page = f"Page {number} of {total}"
+                draw_text(self, width_ - MARGIN, PRINTABLE + 2, page, FONT, 9, "right")
                 if number > 1:
-                    draw_text(self, MARGIN, PRINTABLE + 2, title, FONT, 9)
+                    # A long event's title is shortened here (it is whole on the first page), never off the page.
+                    room = width_ - 2 * MARGIN
+                    draw_text(self, MARGIN, PRINTABLE + 2, fit(title, room - width(page, 9) - 12, 9), FONT, 9)
                     self.setFillColor(colors.black)
-                    draw_text(self, MARGIN, height - TOP + 14, f"{title} (continued)", BOLD, 12)
+                    more = " (continued)"
+                    heading = fit(title, room - width(more, 12, BOLD), 12, BOLD) + more
+                    draw_text(self, MARGIN, height - TOP + 14, heading, BOLD, 12)
                 super().showPage()
             super().save()
 

@@ -227,10 +227,12 @@ def _scorecards(event: Event, cards: list[Scorecard], page_size: str | None) -> 
 # -- table cards and score pads -------------------------------------------------------------------------
 
 
-def movers_line(fmt, table: int, numbers: list[int]) -> str:
+def movers_line(fmt, table: int, numbers: list[int], half_table: bool = False) -> str:
     """Where the players who move go from ``table``, for its card (the movement engine's own directions).
 
     Ladies go up a table and gents down (movements.engine._move); the top and last tables are joined.
+    A Mitchell with an odd number of pairs has a half table after the last: the E–W pair leaving the
+    last table sits out a round there (movements.engine._mitchell_next), then goes to the first.
     """
     if fmt.is_duplicate:
         return "After each round: the movement card on this table says where the E–W pairs and the boards go"
@@ -239,6 +241,8 @@ def movers_line(fmt, table: int, numbers: list[int]) -> str:
     index = numbers.index(table)
     up, down = numbers[(index + 1) % len(numbers)], numbers[index - 1]
     after = "After each hand" if fmt.hands_per_round == 1 else f"After every {fmt.hands_per_round} hands"
+    if half_table and fmt.movement == "mitchell" and table == numbers[-1]:
+        return f"{after}: East–West pair sits out a round (the half table), then → table {up}; North–South stay"
     word = "winning" if fmt.winners_move else "losing"
     return fmt.movement_kind.card_words.format(after=after, word=word, up=up, down=down)
 
@@ -251,6 +255,9 @@ def table_card_sheet(
     every = list(event.tables.order_by("number"))
     numbers = [t.number for t in every]
     tables = [t for t in every if only is None or t.number == only]
+    # A whole pair sitting out of a Mitchell is the half table's (the engine moves it as one).
+    sitting_out = Seating.objects.of_event(event).filter(hand=event.current_hand or 1, table__isnull=True)
+    half_table = fmt.movement == "mitchell" and sitting_out.count() >= 2
     return TableCardSheet(
         club=event.club.name,
         event=event.name,
@@ -259,7 +266,7 @@ def table_card_sheet(
             TableCard(
                 table=table.number,
                 url=absolute(request_or_base_url, table.get_absolute_url()),
-                movers=movers_line(fmt, table.number, numbers),
+                movers=movers_line(fmt, table.number, numbers, half_table),
             )
             for table in tables
         ],

@@ -19,6 +19,7 @@ from typing import Protocol
 from django.http import HttpRequest
 
 from whistdrive.engines import movements, standings
+from whistdrive.engines.duplicate import DuplicateError
 from whistdrive.engines.rules import trump_for_hand
 from whistdrive.engines.vocabulary import PARTNER_SEAT
 from whistdrive.evening import games, pairs, scores
@@ -618,7 +619,13 @@ def pairs_sheet(event: Event, page_size: str | None = None) -> PairsSheet:
         )  # fmt: skip
         for b in event.boards.order_by("number")
     ]
-    plan = pairs.plan_of(event) if event.started else None
+    plan = None
+    if event.started or event.entrants.count() >= 4:
+        # Before the start, the plan for the pairs registered: the movement cards print ahead of the evening.
+        try:
+            plan = pairs.plan_of(event)
+        except DuplicateError:
+            plan = None  # no movement fits yet; the start says what to change
     movement_cards = []
     if plan is not None:
         last = plan.tables + (1 if plan.half_table else 0)

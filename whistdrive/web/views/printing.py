@@ -226,7 +226,7 @@ DOCUMENTS = (
         "movement-cards", "Movement cards", "A card for each table: who sits there, and after each round where the "
         "E–W pairs and the boards go (“E–W go up to table 3, boards go down to table 1”).",
         lambda event, request, size, data: printing.movement_cards_pdf(from_models.pairs_sheet(event, size)),
-        drives=False, duplicate=True,
+        drives=False, duplicate=True, needs_start=False,
     ),
     Document(
         "hand-records", "Hand records", "A sheet per board with its four hands, the dealer and the trump, to make up "

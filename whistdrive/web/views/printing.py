@@ -33,6 +33,7 @@ from whistdrive.printing import from_models
 from whistdrive.server import lan
 from whistdrive.store.models import Event, Table
 from whistdrive.web.access import event_for
+from whistdrive.web.views.club_tables import stale_cards
 
 MOST_CARDS = 400  # a reprint or a batch of blank cards, at most
 MOST_BOARDS = 99  # hand records printed before the start, at most (boards are numbered in two digits)
@@ -391,6 +392,8 @@ def event_print(request: HttpRequest, pk: int) -> HttpResponse:
             "paper": paper,
             # Codes printed from localhost would send every phone to itself.
             "local_address": request.get_host().rsplit(":", 1)[0] in ("localhost", "127.0.0.1", "[::1]"),
+            # The club's reusable cards whose codes no longer lead here: said before the evening starts.
+            "stale_club_cards": stale_cards(event.club, lan.base_url_for_phones(request)),
         },
     )
 

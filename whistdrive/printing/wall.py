@@ -37,7 +37,6 @@ def _styles() -> dict[str, ParagraphStyle]:
         "heading": ParagraphStyle("heading", fontName=BOLD, fontSize=19, leading=23, spaceBefore=12, spaceAfter=6),
         "body": ParagraphStyle("body", fontName=FONT, fontSize=WALL, leading=WALL * 1.3),
         "cell": ParagraphStyle("cell", fontName=FONT, fontSize=WALL, leading=WALL * 1.2),
-        "head": ParagraphStyle("head", fontName=BOLD, fontSize=12, leading=14, alignment=1),
     }
 
 
@@ -144,7 +143,7 @@ def _itineraries(sheet: ProgressionSheet, width: float) -> list:
     for band in bands(len(grouped), most):
         column = room / max(1, len(band))
         place = max(SMALLEST_PLACE, min(WALL, (column - 2 * ROUND_PAD) / widest))
-        heads = [Paragraph(markup(hands_text(*grouped[i][:2])), style["head"]) for i in band]
+        heads = [_round_head(*grouped[i][:2], column - 2 * ROUND_PAD) for i in band]
         data: list[list] = [[Paragraph("<b>Name</b>", style["cell"]), "Card", *heads]]
         for person in people:
             # name_para allows for 3 pt of padding a side; these cells have 6.
@@ -168,6 +167,17 @@ def _itineraries(sheet: ProgressionSheet, width: float) -> list:
         )
         story += [Spacer(1, 8), grid]
     return story
+
+
+def _round_head(first: int, last: int, room: float) -> Paragraph:
+    """A round's column heading at 12 pt, "Hands 1–4" where its words fit the column, else its hands alone
+    ("1–4"): never a word broken across lines."""
+    label = hands_text(first, last)
+    if max(text_width(word, 12, BOLD) for word in label.split(" ")) > room:
+        label = label.removeprefix("Hands ").removeprefix("Hand ")
+    size = 12.0  # nothing on a wall sheet is smaller; the words wrap at the space, each whole
+    return Paragraph(markup(label), ParagraphStyle(f"head-{size}", fontName=BOLD, fontSize=size, leading=size * 1.2,
+                                                   alignment=1, splitLongWords=0))  # fmt: skip
 
 
 def _starting_seats(sheet: ProgressionSheet, width: float) -> list:

@@ -187,3 +187,17 @@ def test_the_season_table_prints_on_the_paper_chosen_beside_its_button(client, c
     for paper, points in (("letter", 612), ("A4", 595)):
         pdf = client.get(url, {"paper": paper}).content
         assert round(float(pages(pdf)[0].mediabox.width)) == points
+
+
+def test_one_tables_card_is_reprinted_on_its_own_and_a_table_not_in_play_is_refused(client, cast):
+    club_a, _, olive, *_ = cast
+    event = progressive_evening(club_a, played=1)
+    client.force_login(olive)
+    assert "Reprint one table" in client.get(reverse("event_print", args=[event.pk])).content.decode()
+    pdf = get(client, event, "reprint-table-card", table=7)
+    assert len(pages(pdf)) == 1
+    text = " ".join(texts(pdf)[0].split())
+    assert "TABLE" in text and " 7 " in f" {text} "
+    assert "".join(event.tables.get(number=7).get_absolute_url().split()) in "".join(texts(pdf)[0].split())
+    response = client.get(download_url(event, "reprint-table-card"), {"table": 12}, follow=True)
+    assert "Table 12 is not in play tonight: the tables are 1–10." in response.content.decode()

@@ -79,6 +79,21 @@ class ReprintForm(forms.Form):
         return set(numbers)
 
 
+class TableCardForm(forms.Form):
+    table = forms.IntegerField(min_value=1, max_value=999, label="Table")
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.event = event
+
+    def clean_table(self) -> int:
+        number = self.cleaned_data["table"]
+        tables = set(self.event.tables.values_list("number", flat=True))
+        if number not in tables:
+            raise forms.ValidationError(f"Table {number} is not in play tonight: the tables are {_ranges(tables)}.")
+        return number
+
+
 class BlankCardsForm(forms.Form):
     first = forms.IntegerField(min_value=1, max_value=9999, label="From card")
     count = forms.IntegerField(min_value=1, max_value=MOST_CARDS, label="How many")
@@ -216,6 +231,14 @@ DOCUMENTS = (
         "movers go. The club's reusable cards are on the club's Table cards page.",
         lambda event, request, size, data: printing.table_cards_pdf(from_models.table_card_sheet(event, request, size)),
         games=True, duplicate=True,
+    ),
+    Document(
+        "reprint-table-card", "Reprint one table's card", "A table card gone astray or spoilt: that table's card "
+        "alone, as the table cards print it.",
+        lambda event, request, size, data: printing.table_cards_pdf(
+            from_models.table_card_sheet(event, request, size, only=data["table"])
+        ),
+        games=True, duplicate=True, form=TableCardForm, button="Reprint",
     ),
     Document(
         "pair-cards", "Pair cards", "One card per pair with both names, and for each round the table, the direction, "

@@ -282,6 +282,12 @@ class ClubTable(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()
     token = models.CharField(max_length=64, unique=True, default=new_token, help_text="The secret in the QR code.")
+    printed_for = models.CharField(
+        max_length=200,
+        blank=True,
+        help_text="The address (scheme, host and port) in the QR code when the card was last printed; "
+        "blank for a card printed before it was kept.",
+    )
 
     class Meta:
         ordering = ["club", "number"]

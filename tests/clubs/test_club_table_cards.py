@@ -120,3 +120,36 @@ def test_other_clubs_cannot_print_or_renew(client, cast):
         client.get(reverse("club_table_cards_pdf", args=[club_a.pk]), {"tables": 2, "paper": "A4"}).status_code == 404
     )
     assert client.post(reverse("club_table_renew", args=[club_a.pk]), {"number": 1}).status_code == 404
+
+
+def test_cards_printed_for_another_address_are_named_before_the_evening_and_printed_on_their_own(
+    client, cast, settings
+):
+    club_a, _, olive, *_ = cast
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "192.168.1.34"]
+    event = make_event(club_a, name="Friday drive", date=timezone.localdate())
+    client.force_login(olive)
+    cards_page = reverse("club_table_cards", args=[club_a.pk])
+    to_replace = reverse("club_stale_table_cards_pdf", args=[club_a.pk])
+    client.get(reverse("club_table_cards_pdf", args=[club_a.pk]), {"tables": 4, "paper": "A4"},
+               HTTP_HOST="192.168.1.20:8000")  # fmt: skip
+    assert "no longer lead" not in client.get(cards_page, HTTP_HOST="192.168.1.20:8000").content.decode()
+
+    # Next week the hall's router gives the laptop another address: every card is named, on the club's
+    # page and on the event's Print page, and just those print again for the new address.
+    page = " ".join(client.get(cards_page, HTTP_HOST="192.168.1.34:8000").content.decode().split())
+    assert "4 of the club's table cards no longer lead here: tables 1, 2, 3, 4." in page
+    assert "The phones will use http://192.168.1.34:8000" in page
+    printing_page = client.get(reverse("event_print", args=[event.pk]), HTTP_HOST="192.168.1.34:8000")
+    assert "for tables 1, 2, 3, 4 no longer lead to this laptop" in " ".join(printing_page.content.decode().split())
+    pdf = client.get(to_replace, {"paper": "A4"}, HTTP_HOST="192.168.1.34:8000").content
+    assert len(pages_text(pdf)) == 4
+    first = club_a.tables.get(number=1)
+    assert f"192.168.1.34:8000/c/{first.token}/" in "".join(pages_text(pdf)[0].split())
+    assert "no longer lead" not in client.get(cards_page, HTTP_HOST="192.168.1.34:8000").content.decode()
+
+    # A card given a new code is the only one to print again.
+    client.post(reverse("club_table_renew", args=[club_a.pk]), {"number": 3}, HTTP_HOST="192.168.1.34:8000")
+    page = " ".join(client.get(cards_page, HTTP_HOST="192.168.1.34:8000").content.decode().split())
+    assert "1 of the club's table cards no longer leads here: table 3." in page
+    assert len(pages_text(client.get(to_replace, HTTP_HOST="192.168.1.34:8000").content)) == 1

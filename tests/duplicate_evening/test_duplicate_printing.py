@@ -13,6 +13,8 @@ from whistdrive.engines.formats import Format
 from whistdrive.engines.vocabulary import SEAT_NAMES
 from whistdrive.evening import pairs, scores
 from whistdrive.evening.simulate import simulate_event
+from whistdrive.printing.common import percentage_text
+from whistdrive.printing.from_models import pairs_sheet
 
 pytestmark = pytest.mark.django_db
 
@@ -95,3 +97,12 @@ def test_the_results_give_matchpoints_percentages_and_the_board_by_board_sheet(e
     assert re.search(rf"top\s+{results.top}\s+a\s+board", text)
     for pair in results.pairs:
         assert f"{pair.percentage:.2f}%" in text
+
+
+def test_a_percentage_has_two_decimals_in_the_prizes_as_in_the_table_beside_them(evening):
+    event, _ = evening
+    sheet = pairs_sheet(event)
+    assert sheet.prizes
+    for _, _, score in sheet.prizes:
+        assert re.fullmatch(r"\d+\.\d\d%", score), score
+    assert percentage_text(53.7) == "53.70%" and percentage_text(50) == "50.00%"

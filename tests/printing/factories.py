@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import datetime
+import random
 
+from whistdrive.printing.pair_docs import BoardPage, PairCard, PairRound, PairsSheet, ResultLine, TravellerLine
 from whistdrive.printing.sheets import (
     HandSeating,
     PrizeAward,
@@ -234,3 +236,91 @@ def season_sheet(members: int = 12) -> SeasonSheet:
 
 
 from whistdrive.printing.sheets import ResultSlip, ResultSlipSheet, SeasonLine, SeasonSheet, SlipHand  # noqa: E402
+
+# -- names real clubs have, at their worst ----------------------------------------------------------
+
+# The longest word that cannot be broken is 19 letters (Brzęczyszczykiewicz, Константинопольская):
+# a name is wrapped at its spaces and hyphens, so its longest word is what a column must hold.
+HOSTILE_GIVEN = ["Zoë", "Siobhán", "Łukasz", "Αικατερίνη", "Анастасия", "Thị Minh", "Maximiliana", "Renée",
+                 "Ægir", "Józefina", "Jean-Baptiste", "Ōtsuka", "Παναγιώτης", "Владислав", "Bartholomew"]  # fmt: skip
+HOSTILE_FAMILY = ["Bartholomew-Featherstonehaugh-Cholmondeley", "Brzęczyszczykiewicz", "Παπαδοπούλου",
+                  "Константинопольская", "Nguyễn", "Ó Súilleabháin", "Smith-Jones", "de la Cruz-Montgomery",
+                  "Wojciechowska-Szymańska", "Трофимова-Бельская", "Hà-Trần", "Ødegård", "Phạm Hoàng"]  # fmt: skip
+HOSTILE_CJK = ["王芳", "欧阳娜娜", "司马相如", "张伟", "诸葛亮亮", "田中 さくら", "김민준"]
+LONGEST_NAME = 120
+
+
+def hostile_names(count: int, seed: int = 48) -> list[str]:
+    """``count`` names a club might really enter, the awkward kinds in turn: long and double-barrelled,
+    accented, Greek, Cyrillic, Vietnamese, Chinese, and some up to the 120 characters a name may have."""
+    rng = random.Random(seed)
+    names = []
+    for index in range(count):
+        kind = index % 5
+        if kind == 0:
+            name = rng.choice(HOSTILE_CJK)
+        elif kind == 1:
+            name = f"{rng.choice(HOSTILE_GIVEN)} {rng.choice(HOSTILE_FAMILY)}"
+        elif kind == 2:
+            # As long as a name may be: given names and family names until 120 characters.
+            words = [rng.choice(HOSTILE_GIVEN)]
+            while len(" ".join(words)) < LONGEST_NAME:
+                words.append(rng.choice(HOSTILE_GIVEN + HOSTILE_FAMILY))
+            while len(" ".join(words)) > LONGEST_NAME:
+                words.pop()
+            name = " ".join(words)
+        elif kind == 3:
+            name = f"{rng.choice(HOSTILE_GIVEN)} {rng.choice(HOSTILE_GIVEN)} {rng.choice(HOSTILE_FAMILY)}"
+        else:
+            name = f"{FIRST[index % len(FIRST)]} {SURNAMES[index % len(SURNAMES)]}"
+        names.append(name)
+    return names
+
+
+LONG_EVENT = "The Nether Wallop and District Christmas Charity Whist Drive in aid of the church roof"
+LONG_CLUB = "Llanfair and Upper Clatford Royal British Legion Whist and Social Club"
+
+DEAL = {
+    "N": ["AS", "KS", "QS", "JS", "10S", "9S", "8S", "7S", "6S", "5S", "4S", "3S", "2S"],
+    "E": ["AH", "KH", "QH", "JH", "10H", "9H", "8H", "7H", "6H", "5H", "4H", "3H", "2H"],
+    "S": ["AD", "KD", "QD", "JD", "10D", "9D", "8D", "7D", "6D", "5D", "4D", "3D", "2D"],
+    "W": ["AC", "KC", "QC", "JC", "10C", "9C", "8C", "7C", "6C", "5C", "4C", "3C", "2C"],
+}
+
+
+def pairs_sheet(seed: int = 48) -> PairsSheet:
+    """A 9-table duplicate evening, part-played: 18 pairs, 27 boards."""
+    names = hostile_names(36, seed)
+    pair_names = [f"{names[2 * i]} & {names[2 * i + 1]}" for i in range(18)]
+    labels = [f"N–S {i + 1}" if i < 9 else f"E–W {i - 8}" for i in range(18)]
+    cards = [
+        PairCard(labels[i], pair_names[i], [
+            PairRound(r, (i + r) % 9 + 1, "N–S" if i < 9 else "E–W", labels[(i + 9) % 18], pair_names[(i + 9) % 18],
+                      f"{3 * r - 2}, {3 * r - 1}, {3 * r}")
+            for r in range(1, 10)
+        ], note=f"You sit N–S at table {i + 1} all evening." if i < 9 else "")
+        for i in range(18)
+    ]  # fmt: skip
+    boards = [
+        BoardPage(
+            number, "NESW"[number % 4], "HDSCN"[number % 5], DEAL,
+            [TravellerLine(t, (number - 1) // 3 + 1, labels[t - 1], labels[8 + t], 7 if number < 10 else None,
+                           6 if number < 10 else None, 8.5 if number < 10 else None, 7.5 if number < 10 else None)
+             for t in range(1, 10)],
+            16,
+        )
+        for number in range(1, 28)
+    ]  # fmt: skip
+    fields = [
+        (heading, [ResultLine(f"{i + 1}", labels[i + offset], pair_names[i + offset], 80.5 - i, 53.7 - i / 3, 9)
+                   for i in range(9)])
+        for heading, offset in (("North–South", 0), ("East–West", 9))
+    ]  # fmt: skip
+    return PairsSheet(
+        club=LONG_CLUB, event=LONG_EVENT, date=DATE, venue=VENUE, status="Provisional after round 3",
+        cards=cards, boards=boards, fields=fields, top=16,
+        movement_cards=[(t, [f"N–S {t} sits here all evening.", f"After each round: E–W go up to table {t % 9 + 1}, "
+                             f"boards go down to table {(t - 2) % 9 + 1}."]) for t in range(1, 10)],
+        prizes=[("First N–S", f"{labels[0]} {pair_names[0]}", "53.70%"),
+                ("First E–W", ", ".join(f"{labels[9 + i]} {pair_names[9 + i]}" for i in range(3)), "51.20%")],
+    )  # fmt: skip

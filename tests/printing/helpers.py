@@ -104,3 +104,50 @@ def render(pdf: bytes, page: int = 1, dpi: int = 72):
         )
         (image,) = Path(folder).glob("p*.png")
         return Image.open(image).convert("L").copy()
+
+
+# What every printed document keeps to (issue #48): readable by the players in the hall.
+EDGE_MM = 5.0
+SMALLEST_PT = 7.0
+SMALL_PT = 9.0
+SMALL_SHARE = 0.03
+
+
+def readability_faults(pdf: bytes) -> list[str]:
+    """What a document breaks of the three limits, in words; empty when it keeps to all of them.
+
+    Every character is on the page and at least 5 mm from its edge, none is under 7 pt, and at
+    most 3 % of the characters are under 9 pt.
+    """
+    import pdfplumber
+
+    edge = EDGE_MM * 72 / 25.4
+    faults: list[str] = []
+    total = small = 0
+    with pdfplumber.open(io.BytesIO(pdf)) as document:
+        for number, page in enumerate(document.pages, start=1):
+            near_edge, tiny = [], []
+            for char in page.chars:
+                if not char["text"].strip():
+                    continue
+                total += 1
+                size = round(char["size"], 2)
+                if size < SMALL_PT:
+                    small += 1
+                if size < SMALLEST_PT:
+                    tiny.append(char["text"])
+                if (
+                    char["x0"] < edge - 0.01
+                    or char["x1"] > page.width - edge + 0.01
+                    or char["top"] < edge - 0.01
+                    or char["bottom"] > page.height - edge + 0.01
+                ):
+                    near_edge.append(char["text"])
+            if near_edge:
+                faults.append(f"page {number}: {len(near_edge)} characters within 5 mm of the edge or off it: "
+                              f"{''.join(near_edge)[:60]!r}")  # fmt: skip
+            if tiny:
+                faults.append(f"page {number}: {len(tiny)} characters under 7 pt: {''.join(tiny)[:60]!r}")
+    if total and small / total > SMALL_SHARE:
+        faults.append(f"{small / total:.0%} of the characters are under 9 pt ({small} of {total})")
+    return faults

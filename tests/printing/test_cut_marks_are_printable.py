@@ -1,5 +1,7 @@
 """Cut marks sit inside the area every printer prints (6 mm in from the edge), on every cut sheet."""
 
+import dataclasses
+
 import pytest
 
 from tests.printing import factories
@@ -12,7 +14,19 @@ SHEETS = {
     "scorecards two a page": lambda: printing.scorecards_pdf(factories.scorecard_sheet(4, 24)),
     "score pads": lambda: printing.score_pads_pdf(factories.score_pad_sheet(2)),
     "result slips": lambda: printing.result_slips_pdf(factories.result_slip_sheet(6)),
+    "travellers": lambda: printing.travellers_pdf(factories.pairs_sheet()),
+    "pair cards": lambda: printing.pair_cards_pdf(
+        dataclasses.replace(factories.pairs_sheet(), cards=short_pair_cards())
+    ),
+    "movement cards": lambda: printing.movement_cards_pdf(factories.pairs_sheet()),
 }
+
+
+def short_pair_cards():
+    """Pair cards with everyday names, two of which fit a page (a very long pair's cards print one a page)."""
+    return [dataclasses.replace(card, names="Ann Smith & Bob Jones", rounds=[
+        dataclasses.replace(r, opponent_names="Cath Brown & Dan Evans") for r in card.rounds]) for card in
+        factories.pairs_sheet().cards]  # fmt: skip
 
 
 @pytest.mark.parametrize("sheet", sorted(SHEETS))

@@ -58,6 +58,49 @@ def test_the_progression_sheet_is_at_least_nine_points_and_the_wall_sheets_at_le
     assert min(sizes(printing.find_your_table_pdf(sheet)) - {9.0}) >= 12
 
 
+def four_hand_rounds(tables: int):
+    """A planned evening of ``tables`` tables: 24 hands in six rounds of four."""
+    sheet = factories.progression_sheet(4 * tables, hands=24)
+    return dataclasses.replace(sheet, hands=[dataclasses.replace(sheet.hands[(h - 1) // 4 * 4], hand=h)
+                                             for h in range(1, 25)])  # fmt: skip
+
+
+def name_sizes(pdf: bytes, names: list[str]) -> set[float]:
+    """The sizes the players' names are printed at (their first letters, found by position in a word)."""
+    found = set()
+    with pdfplumber.open(io.BytesIO(pdf)) as document:
+        for page in document.pages:
+            for word in page.extract_words(extra_attrs=["size"]):
+                if any(name.split()[0] == word["text"] for name in names):
+                    found.add(round(word["size"], 1))
+    return found
+
+
+def test_the_wall_sheet_is_large_print_with_a_players_whole_evening_on_one_line():
+    sheet = four_hand_rounds(20)
+    pdf = printing.wall_sheet_pdf(sheet)
+    everyday = [p.name for p in sheet.players if p.name.split()[0] in factories.FIRST]
+    assert min(name_sizes(pdf, everyday)) >= 16
+    # Ann's line: her name, her card, then her table and seat in each of the six rounds.
+    ann = next(p for p in sheet.players if p.name == everyday[0])
+    line = next(line for line in pages_lines_text(pdf)[0].splitlines() + pages_lines_text(pdf)[1].splitlines()
+                if line.startswith(f"{ann.name} {ann.key} "))  # fmt: skip
+    assert len(line.split()) == len(ann.name.split()) + 1 + 6
+    heads = pages_lines_text(pdf)[0]
+    assert "Hands" in heads and "1–4 5–8 9–12 13–16 17–20 21–24" in heads  # a round a column, "Hands" above
+
+
+def test_twenty_thirty_and_fifty_tables_take_the_pages_the_docs_say_and_none_is_blank():
+    # docs/printing.md, "Wall sheet and find your table": planned wall sheet, starting seats, find your table.
+    for tables, pages in ((20, (4, 2, 3)), (30, (5, 3, 4)), (50, (8, 4, 7))):
+        planned = four_hand_rounds(tables)
+        driven = factories.progression_sheet(4 * tables, planned=False)
+        pdfs = (printing.wall_sheet_pdf(planned), printing.wall_sheet_pdf(driven), printing.find_your_table_pdf(driven))
+        assert tuple(page_count(pdf) for pdf in pdfs) == pages, tables
+        for pdf in pdfs:
+            assert all(len(text.split()) > 20 for text in pages_text(pdf))
+
+
 def test_four_hundred_players_in_four_hand_rounds_take_half_the_pages_they_did():
     players = [ProgressionPlayer(key=str(n), name=f"Player {n}") for n in range(1, 401)]
     hands = [

@@ -47,6 +47,18 @@ def test_the_movers_line_follows_the_format_and_joins_the_last_table_to_the_firs
     assert movers_line(Format(movement="stationary"), 2, tables).startswith("Nobody moves")
 
 
+def test_with_nine_pairs_the_last_tables_east_west_pair_sits_out_at_the_half_table_before_table_one():
+    fmt = Format(movement="mitchell", hands=20, hands_per_round=4, interval_after=12)
+    tables = [1, 2, 3, 4]
+    assert movers_line(fmt, 4, tables, half_table=True) == (
+        "After every 4 hands: East–West pair sits out a round (the half table), then → table 1; North–South stay"
+    )
+    assert (
+        movers_line(fmt, 3, tables, half_table=True)
+        == "After every 4 hands: East–West pair → table 4; North–South stay"
+    )
+
+
 def test_the_address_is_printed_in_words_under_the_code_and_the_date_whole():
     sheet = factories.table_card_sheet(1)
     pdf = printing.table_cards_pdf(sheet)

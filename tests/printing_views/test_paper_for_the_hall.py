@@ -10,7 +10,7 @@ from django.urls import reverse
 from clubs.models import Season
 from tests.factories import make_cast, make_event
 from tests.printing_views.evenings import add_people, play, progressive_evening
-from tests.printing_views.helpers import download_url, texts
+from tests.printing_views.helpers import download_url, pages, texts
 from whistdrive.engines import prizes
 from whistdrive.engines.formats import Format
 from whistdrive.evening import running
@@ -174,3 +174,30 @@ def test_the_season_table_prints_as_its_page_orders_it(client, cast):
     assert "Provisional: an event in this season is still being played" in text
     page = client.get(reverse("season", args=[club_a.pk, season.pk])).content.decode()
     assert reverse("season_pdf", args=[club_a.pk, season.pk]) in page
+
+
+def test_the_season_table_prints_on_the_paper_chosen_beside_its_button(client, cast):
+    club_a, _, olive, *_ = cast
+    season = Season.objects.create(club=club_a, name="Winter 2026", starts=datetime.date(2026, 11, 1),
+                                   ends=datetime.date(2026, 12, 31))  # fmt: skip
+    client.force_login(olive)
+    url = reverse("season_pdf", args=[club_a.pk, season.pk])
+    page = client.get(reverse("season", args=[club_a.pk, season.pk])).content.decode()
+    assert 'name="paper"' in page and url in page
+    for paper, points in (("letter", 612), ("A4", 595)):
+        pdf = client.get(url, {"paper": paper}).content
+        assert round(float(pages(pdf)[0].mediabox.width)) == points
+
+
+def test_one_tables_card_is_reprinted_on_its_own_and_a_table_not_in_play_is_refused(client, cast):
+    club_a, _, olive, *_ = cast
+    event = progressive_evening(club_a, played=1)
+    client.force_login(olive)
+    assert "Reprint one table" in client.get(reverse("event_print", args=[event.pk])).content.decode()
+    pdf = get(client, event, "reprint-table-card", table=7)
+    assert len(pages(pdf)) == 1
+    text = " ".join(texts(pdf)[0].split())
+    assert "TABLE" in text and " 7 " in f" {text} "
+    assert "".join(event.tables.get(number=7).get_absolute_url().split()) in "".join(texts(pdf)[0].split())
+    response = client.get(download_url(event, "reprint-table-card"), {"table": 12}, follow=True)
+    assert "Table 12 is not in play tonight: the tables are 1–10." in response.content.decode()

@@ -93,6 +93,7 @@ def organiser_urls(cast, running) -> dict[str, str]:
         "season_pdf": reverse("season_pdf", args=[club, running["season"].pk]),
         "club_table_cards": reverse("club_table_cards", args=[club]),
         "club_table_cards_pdf": reverse("club_table_cards_pdf", args=[club]),
+        "club_stale_table_cards_pdf": reverse("club_stale_table_cards_pdf", args=[club]),
         "club_table_renew": reverse("club_table_renew", args=[club]),
         "event_new": reverse("event_new", args=[club]),
         "event": reverse("event", args=[event]),

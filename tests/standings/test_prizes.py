@@ -127,6 +127,21 @@ def test_a_tie_for_the_last_place_of_a_top_prize_is_flagged():
     assert awards[1].message == "Tie for 2nd between Bob and Cy on 160: settle by a cut of cards"
 
 
+def test_a_three_way_tie_for_the_last_two_places_names_both_places():
+    evening = field(
+        ("Ann", None, 170, 80, 0), ("Bob", None, 160, 80, 0), ("Cy", None, 160, 80, 0), ("Di", None, 160, 80, 0)
+    )
+    awards = award_prizes([{"kind": "top", "places": 3}], evening)
+    assert [(a.description, winners(a), a.tie) for a in awards] == [
+        ("1st", ["Ann"], False),
+        ("2nd and 3rd", ["Bob", "Cy", "Di"], True),
+    ]
+    assert awards[1].message == "Tie for 2nd and 3rd between Bob, Cy and Di on 160: settle by a cut of cards"
+    ladies = field(*[(n, "lady", t, 80, 0) for n, t in (("Ann", 170), ("Bet", 160), ("Cat", 160), ("Dot", 160))])
+    awards = award_prizes([{"kind": "top", "role": "lady", "places": 3}], ladies)
+    assert awards[1].description == "Ladies' 2nd and 3rd"
+
+
 def test_people_equal_within_the_places_each_win_and_are_told_they_are_equal():
     evening = field(("Ann", None, 170, 80, 0), ("Bob", None, 170, 80, 0), ("Cy", None, 150, 80, 0))
     awards = award_prizes([{"kind": "top", "places": 2}], evening)

@@ -262,8 +262,12 @@ def award_prizes(
             people = tuple(Winner(s.id, s.name, measure(s)) for s in group)
             places_left = prize["places"] - place + 1
             if len(group) > places_left:
-                # More people equally placed than places to give: the organiser settles it.
+                # More people equally placed than places to give: the organiser settles it. The
+                # award names every place they tie for ("2nd and 3rd"), not only the first of them.
                 names = _names([w.name for w in people])
+                if places_left > 1:
+                    every = _names([ordinal(p) for p in range(place, prize["places"] + 1)])
+                    description = description.replace(ordinal(place), every, 1)
                 awards.append(
                     Award(
                         index,

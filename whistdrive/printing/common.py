@@ -251,6 +251,11 @@ def initials(name: str) -> str:
     return "".join(part[0] for part in str(name).replace("-", " ").split() if part[0].isalpha()).upper()
 
 
+def percentage_text(value: float) -> str:
+    """A percentage as every document prints it: always two decimals ("53.70%", never "53.7%" beside it)."""
+    return f"{value:.2f}%"
+
+
 def trump_symbol(trump: str | None) -> str:
     if trump is None:
         return ""

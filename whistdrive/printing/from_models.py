@@ -19,11 +19,13 @@ from typing import Protocol
 from django.http import HttpRequest
 
 from whistdrive.engines import movements, standings
+from whistdrive.engines.duplicate import DuplicateError
 from whistdrive.engines.rules import trump_for_hand
 from whistdrive.engines.vocabulary import PARTNER_SEAT
 from whistdrive.evening import games, pairs, scores
 from whistdrive.store.models import Entrant, Event, Result, Seating, TableBoard, player_id
 
+from .common import percentage_text
 from .pair_docs import BoardPage, PairCard, PairRound, PairsSheet, TravellerLine
 from .pair_docs import ResultLine as PairsResultLine
 from .sheet_docs import rounds  # the same grouping of identical hands as the progression sheet
@@ -226,10 +228,12 @@ def _scorecards(event: Event, cards: list[Scorecard], page_size: str | None) -> 
 # -- table cards and score pads -------------------------------------------------------------------------
 
 
-def movers_line(fmt, table: int, numbers: list[int]) -> str:
+def movers_line(fmt, table: int, numbers: list[int], half_table: bool = False) -> str:
     """Where the players who move go from ``table``, for its card (the movement engine's own directions).
 
     Ladies go up a table and gents down (movements.engine._move); the top and last tables are joined.
+    A Mitchell with an odd number of pairs has a half table after the last: the E–W pair leaving the
+    last table sits out a round there (movements.engine._mitchell_next), then goes to the first.
     """
     if fmt.is_duplicate:
         return "After each round: the movement card on this table says where the E–W pairs and the boards go"
@@ -238,6 +242,8 @@ def movers_line(fmt, table: int, numbers: list[int]) -> str:
     index = numbers.index(table)
     up, down = numbers[(index + 1) % len(numbers)], numbers[index - 1]
     after = "After each hand" if fmt.hands_per_round == 1 else f"After every {fmt.hands_per_round} hands"
+    if half_table and fmt.movement == "mitchell" and table == numbers[-1]:
+        return f"{after}: East–West pair sits out a round (the half table), then → table {up}; North–South stay"
     word = "winning" if fmt.winners_move else "losing"
     return fmt.movement_kind.card_words.format(after=after, word=word, up=up, down=down)
 
@@ -250,6 +256,9 @@ def table_card_sheet(
     every = list(event.tables.order_by("number"))
     numbers = [t.number for t in every]
     tables = [t for t in every if only is None or t.number == only]
+    # A whole pair sitting out of a Mitchell is the half table's (the engine moves it as one).
+    sitting_out = Seating.objects.of_event(event).filter(hand=event.current_hand or 1, table__isnull=True)
+    half_table = fmt.movement == "mitchell" and sitting_out.count() >= 2
     return TableCardSheet(
         club=event.club.name,
         event=event.name,
@@ -258,7 +267,7 @@ def table_card_sheet(
             TableCard(
                 table=table.number,
                 url=absolute(request_or_base_url, table.get_absolute_url()),
-                movers=movers_line(fmt, table.number, numbers),
+                movers=movers_line(fmt, table.number, numbers, half_table),
             )
             for table in tables
         ],
@@ -610,7 +619,13 @@ def pairs_sheet(event: Event, page_size: str | None = None) -> PairsSheet:
         )  # fmt: skip
         for b in event.boards.order_by("number")
     ]
-    plan = pairs.plan_of(event) if event.started else None
+    plan = None
+    if event.started or event.entrants.count() >= 4:
+        # Before the start, the plan for the pairs registered: the movement cards print ahead of the evening.
+        try:
+            plan = pairs.plan_of(event)
+        except DuplicateError:
+            plan = None  # no movement fits yet; the start says what to change
     movement_cards = []
     if plan is not None:
         last = plan.tables + (1 if plan.half_table else 0)
@@ -634,14 +649,14 @@ def pairs_sheet(event: Event, page_size: str | None = None) -> PairsSheet:
         labels = {"+".join(line.pair.ids): line.label for line in lines}
         for award in now.awards if now else []:
             winners = ", ".join(f"{labels.get(w.id, '')} {w.name}" for w in award.winners) or "—"
-            best = award.winners[0].score if award.winners else ""
-            prize_rows.append(
-                (
-                    award.description,
-                    winners,
-                    f"{best}%" if results.scoring == "matchpoints" and best != "" else str(best),
-                )
-            )
+            best = award.winners[0].score if award.winners else None
+            if best is None:
+                shown = ""
+            elif results.scoring == "matchpoints":
+                shown = percentage_text(best)
+            else:
+                shown = str(best)
+            prize_rows.append((award.description, winners, shown))
     return replace(
         sheet, boards=boards, movement_cards=movement_cards, fields=fields, prizes=prize_rows,
         top=results.top if results else 0, status=now.status_line if now else "",

@@ -11,12 +11,13 @@ import datetime
 from dataclasses import dataclass, field
 
 from reportlab.lib import colors
-from reportlab.platypus import CondPageBreak, KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
+from reportlab.lib.pagesizes import landscape
+from reportlab.platypus import KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from whistdrive.engines.vocabulary import SEAT_NAMES
 
-from .common import date_text, markup, page_size, register_fonts, trump_symbol
-from .sheet_docs import MARGIN, TEXT, build, grid_style, name_para, para, styles
+from .common import date_text, markup, page_size, percentage_text, register_fonts, trump_symbol
+from .sheet_docs import MARGIN, TEXT, build, build_cut, grid_style, name_para, para, styles
 
 SUIT_ORDER = ("S", "H", "D", "C")
 SUIT_NAMES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs", "N": "No trumps"}
@@ -120,7 +121,7 @@ def pair_cards_pdf(sheet: PairsSheet) -> bytes:
     width = size[0] - 2 * MARGIN
     title = f"Pair cards: {sheet.event}"
     boards = any(r.boards for card in sheet.cards for r in card.rounds)
-    story: list = []
+    cards: list[list] = []
     for card in sheet.cards:
         head = [
             Paragraph(f"<b>{markup(card.label)}</b>  {markup(card.names)}", style["title"]),
@@ -140,9 +141,8 @@ def pair_cards_pdf(sheet: PairsSheet) -> bytes:
             data.append(row)
         table = Table(data, colWidths=widths, repeatRows=1)
         table.setStyle(TableStyle([*grid_style(11), ("ALIGN", (0, 0), (2, -1), "CENTER")]))
-        story.append(KeepTogether([*head, Spacer(1, 6), table, Spacer(1, 18)]))
-        story.append(CondPageBreak(size[1] / 2.2))
-    return build(story or [para("No pairs yet.", style["body"])], size, title, sheet.club)
+        cards.append([*head, Spacer(1, 6), table])
+    return build_cut(cards or [[para("No pairs yet.", style["body"])]], size, title, sheet.club)
 
 
 # -- boards: hand records and travellers ------------------------------------------------------------
@@ -242,9 +242,13 @@ def hand_records_pdf(sheet: PairsSheet, *, with_results: bool = False) -> bytes:
         )
     for note in sheet.notes:
         story += [Spacer(1, 5), para(note, style["body"])]
+    if not with_results:
+        # On the sheet turned, two boards across and two down: a suit keeps to one line in its hand.
+        turned = landscape(size)
+        return build(story + _boards_two_across(sheet.boards, style, turned[0] - 2 * MARGIN), turned, title, sheet.club)
     for index, board in enumerate(sheet.boards):
         if index:
-            story.append(PageBreak() if with_results else CondPageBreak(size[1] / 2))
+            story.append(PageBreak())
         block: list = [Spacer(1, 10), _diagram(board, style, width / 3)]
         if board.deal is None:
             block.append(para("Dealt at the table in the first round: no record was made.", style["body"]))
@@ -257,6 +261,27 @@ def hand_records_pdf(sheet: PairsSheet, *, with_results: bool = False) -> bytes:
     return build(story, size, title, sheet.club)
 
 
+def _boards_two_across(boards: list[BoardPage], style, width: float) -> list:
+    """The boards' records two across, row under row: four a page, each whole."""
+    gap = 12.0
+    column = (width - gap) / 2
+    story: list = []
+    for start in range(0, len(boards), 2):
+        row = []
+        for board in boards[start : start + 2]:
+            cell: list = [_diagram(board, style, column / 3)]
+            if board.deal is None:
+                cell.append(para("Dealt at the table in the first round: no record was made.", style["body"]))
+            row.append(cell)
+        row += [[]] * (2 - len(row))
+        grid = Table([[row[0], "", row[1]]], colWidths=[column, gap, column])
+        grid.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                                  ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                                  ("LINEBELOW", (0, 0), (-1, -1), 0.4, colors.HexColor("#bbbbbb"))]))  # fmt: skip
+        story += [Spacer(1, 10), grid]
+    return story
+
+
 def travellers_pdf(sheet: PairsSheet) -> bytes:
     """A traveller per board (the paper fallback): a line for each table that plays it, in order, with
     the pairs named; the tricks are written in by each table (printed when already entered)."""
@@ -265,7 +290,7 @@ def travellers_pdf(sheet: PairsSheet) -> bytes:
     size = page_size(sheet.page_size)
     width = size[0] - 2 * MARGIN
     title = f"Travellers: {sheet.event}"
-    story: list = []
+    cards: list[list] = []
     for board in sheet.boards:
         trump = board.trump
         trump_words = (
@@ -282,11 +307,9 @@ def travellers_pdf(sheet: PairsSheet) -> bytes:
             Spacer(1, 4),
             _traveller_table(board, sheet, style, width),
             para("Fold it so the next table cannot see the results; it travels with the board.", style["body"]),
-            Spacer(1, 16),
         ]
-        story.append(KeepTogether(block))
-        story.append(CondPageBreak(size[1] / 2.5))
-    return build(story or [para("No boards.", style["body"])], size, title, sheet.club)
+        cards.append(block)
+    return build_cut(cards or [[para("No boards.", style["body"])]], size, title, sheet.club)
 
 
 def movement_cards_pdf(sheet: PairsSheet) -> bytes:
@@ -295,7 +318,7 @@ def movement_cards_pdf(sheet: PairsSheet) -> bytes:
     style = styles(13)
     size = page_size(sheet.page_size)
     title = f"Movement cards: {sheet.event}"
-    story: list = []
+    cards: list[list] = []
     for number, lines in sheet.movement_cards:
         block = [
             Paragraph(f"<b>Table {number}</b>", style["title"]),
@@ -303,9 +326,8 @@ def movement_cards_pdf(sheet: PairsSheet) -> bytes:
             Spacer(1, 6),
         ]
         block += [Paragraph(markup(line), style["body"]) for line in lines]
-        story.append(KeepTogether([*block, Spacer(1, 24)]))
-        story.append(CondPageBreak(size[1] / 2.2))
-    return build(story or [para("No tables.", style["body"])], size, title, sheet.club)
+        cards.append(block)
+    return build_cut(cards or [[para("No tables.", style["body"])]], size, title, sheet.club)
 
 
 # -- results ------------------------------------------------------------------------------------------
@@ -337,9 +359,14 @@ def duplicate_results_pdf(sheet: PairsSheet) -> bytes:
         )
     if sheet.prizes:
         story.append(Paragraph("Prizes", style["heading"]))
-        data = [["Prize", "Pair", "Score"]] + [list(p) for p in sheet.prizes]
-        table = Table(data, colWidths=[140, width - 140 - 70, 70])
-        table.setStyle(TableStyle(grid_style(TEXT)))
+        # Paragraphs, so that a long prize or a tie of three pairs wraps in its cell, not off the page.
+        widths = [140, width - 140 - 70, 70]
+        data = [["Prize", "Pair", "Score"]] + [
+            [para(prize, style["cell"]), name_para(winners, widths[1], style["cell"]), score]
+            for prize, winners, score in sheet.prizes
+        ]
+        table = Table(data, colWidths=widths, repeatRows=1)
+        table.setStyle(TableStyle([*grid_style(TEXT), ("ALIGN", (2, 0), (2, -1), "CENTER")]))
         story.append(table)
     for heading, lines in sheet.fields:
         story.append(Paragraph(heading, style["heading"]))
@@ -348,7 +375,7 @@ def duplicate_results_pdf(sheet: PairsSheet) -> bytes:
             data = [["Place", "Pair", "Names", "Matchpoints", "Percentage", "Boards"]]
             for line in lines:
                 data.append([line.place, line.label, name_para(line.names, widths[2], style["cell"]),
-                             _score(line.score), "" if line.percentage is None else f"{line.percentage:.2f}%",
+                             _score(line.score), "" if line.percentage is None else percentage_text(line.percentage),
                              str(line.boards)])  # fmt: skip
         else:
             widths = [40, 56, width - 40 - 56 - 70 - 46, 70, 46]

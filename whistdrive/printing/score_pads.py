@@ -81,7 +81,7 @@ def _draw_pad(canvas: Canvas, sheet: ScorePadSheet, pad: ScorePad, x: float, y: 
     right = w - 120
     cursor = top - 9
     for text in (sheet.club, sheet.event, date_text(sheet.date)):
-        lines, size = fit_lines(text, right, 9, 8, 2)
+        lines, size = fit_lines(text, right, 9, 9, 3)
         for line in lines:
             draw_text(canvas, x + w, cursor, line, FONT, size, "right")
             cursor -= size + 2
@@ -90,7 +90,7 @@ def _draw_pad(canvas: Canvas, sheet: ScorePadSheet, pad: ScorePad, x: float, y: 
         draw_text(canvas, x, cursor, pad.heading, BOLD, 11)
         cursor -= 15
     players = pad.players or "Players:"
-    lines, size = fit_lines(players, w, 10, 9, 2)
+    lines, size = fit_lines(players, w, 10, 9, 4)
     for line in lines:
         draw_text(canvas, x, cursor, line, FONT, size)
         cursor -= size + 3
@@ -103,10 +103,11 @@ def _draw_pad(canvas: Canvas, sheet: ScorePadSheet, pad: ScorePad, x: float, y: 
         revoke_penalty=sheet.revoke_penalty, moves=sheet.moves,
     )  # fmt: skip
     for sentence in rules:
-        lines, size = fit_lines(sentence, w, 8, 8, 9)
+        # At 9 pt like everything else on the pad: at 8 pt the rules were most of its text.
+        lines, size = fit_lines(sentence, w, 9, 9, 12)
         for line in lines:
             draw_text(canvas, x, cursor, line, FONT, size)
-            cursor -= 10
+            cursor -= 11
     cursor -= 6
 
     lines_per_game = max(6, sheet.target + 3)
@@ -138,7 +139,7 @@ def _draw_pad(canvas: Canvas, sheet: ScorePadSheet, pad: ScorePad, x: float, y: 
     canvas.setStrokeColor(colors.black)
     canvas.setLineWidth(1.2)
     canvas.setFillColor(colors.black)
-    size = min(10.0, row_height * 0.62)
+    size = max(9.0, min(10.0, row_height * 0.62))
     for index, kind in enumerate(kinds):
         baseline = row_top(index + 1) + (row_height - size * 0.72) / 2
         if kind == "head":
@@ -147,11 +148,11 @@ def _draw_pad(canvas: Canvas, sheet: ScorePadSheet, pad: ScorePad, x: float, y: 
         elif kind.startswith("game "):
             # The first line of each game names it, in grey: the game's total closes it below.
             canvas.setFillColor(GREY)
-            draw_text(canvas, x + 3, baseline, kind.capitalize(), FONT, min(size, 9))
+            draw_text(canvas, x + 3, baseline, kind.capitalize(), FONT, 9)
             canvas.setFillColor(colors.black)
         elif kind != "hand":
             canvas.line(x, row_top(index), x + w, row_top(index))
-            label_size = shrink(kind, label_w - 6, size, 7, BOLD)
+            label_size = shrink(kind, label_w - 6, size, 9, BOLD)
             draw_text(canvas, edges[1] - 3, baseline, kind, BOLD, label_size, "right")
     # The line between the two sides' columns, heavier so the columns read apart.
     canvas.line(edges[2], cursor, edges[2], bottom)

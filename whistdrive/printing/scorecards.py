@@ -1,9 +1,11 @@
 """Players' scorecards: several cards to a page, with cut marks between them.
 
 Everything a player reads is at least 9 pt. A name is never cut: it shrinks a little, then
-wraps (the player's own name to two lines in the heading, a partner's to two lines in a
-taller row). How many cards a page follows from what fits: four when every card fits a
-quarter sheet at a writable row height, else two, else one.
+wraps at its spaces and hyphens (the player's own name in the heading, a partner's to two lines
+in a taller row, whole or as initial and surname). How many cards a page follows from what
+fits: four when every card fits a quarter sheet at a writable row height with every partner at
+9 pt, else two side by side (on the sheet upright, else turned: a wider partner column), else two
+one above the other (wider still), else one.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from .common import (
 from .sheets import Scorecard, ScorecardSheet
 
 TEXT = 9.0  # nothing a player reads is smaller
+SMALLEST_NAME = 8.0  # a name that cannot be printed at 9 pt in any layout, never smaller than this
 LEADING = 11.0
 SMALLEST_ROW = 11.5  # a 9 pt line with room to write a figure (4 mm)
 LARGEST_ROW = 30.0  # rows grow to fill the card; beyond this they would only look sparse
@@ -157,7 +160,8 @@ class _Row:
     partner_size: float = TEXT  # smaller only for a single word too long for the column
 
 
-def _rows(sheet: ScorecardSheet, card: Scorecard, widths: list[float]) -> list[_Row]:
+def _rows(sheet: ScorecardSheet, card: Scorecard, widths: list[float], last_resort: bool) -> list[_Row] | None:
+    """The card's rows, or None when a partner's name does not fit the partner column at 9 pt."""
     heading_lines = [wrap(h, widths[i] - 2 * PAD, TEXT, HEAD) for i, h in enumerate(COLUMNS)]
     rows = [_Row("head", heading_lines, height=max(len(c) for c in heading_lines) * LEADING + 4)]
     partner_width = widths[PARTNER] - 2 * PAD
@@ -169,7 +173,10 @@ def _rows(sheet: ScorecardSheet, card: Scorecard, widths: list[float]) -> list[_
         if row.missed:
             partner = ["not played"]
         elif row.partner:
-            partner, partner_size = _partner_lines(row.partner, partner_width)
+            fitted = _partner_lines(row.partner, partner_width, last_resort)
+            if fitted is None:
+                return None
+            partner, partner_size = fitted
         cells = [
             [str(row.hand)],
             [trump_symbol(row.trump)],
@@ -187,22 +194,27 @@ def _rows(sheet: ScorecardSheet, card: Scorecard, widths: list[float]) -> list[_
     return rows
 
 
-def _partner_lines(name: str, max_width: float) -> tuple[list[str], float]:
-    """A partner's name on one or two lines at 9 pt; as initial and surname when the whole name needs more.
+def _partner_lines(name: str, max_width: float, last_resort: bool) -> tuple[list[str], float] | None:
+    """A partner's name on one or two lines at 9 pt: whole, else as initial and surname.
 
-    The surname is never cut: one too long for two lines of the column (a double-barrelled name
-    breaks after its hyphen) is printed a little smaller instead.
+    None when neither fits the column (a surname too long for it, even broken after its hyphens):
+    the card is then laid out wider. On the widest card (``last_resort``) the name takes what lines
+    it needs, never under 8 pt and never broken inside a word.
     """
     name = " ".join(name.split())
     choices = [name]
     parts = name.split(" ")
     if len(parts) > 1 and parts[0][:1].isalpha():
         choices.append(f"{parts[0][0]}. {parts[-1]}")
-    for choice in choices:
-        lines = wrap(choice, max_width, TEXT)
-        if len(lines) <= 2 and all(width(line, TEXT) <= max_width for line in lines):
-            return lines, TEXT
-    return fit_lines(choices[-1], max_width, TEXT, 6.5, 2)
+    # One line rather than two (whole, then initial and surname): rows stay short enough for more cards a page.
+    for most in (1, 2):
+        for choice in choices:
+            lines = wrap(choice, max_width, TEXT)
+            if len(lines) <= most and all(width(line, TEXT) <= max_width for line in lines):
+                return lines, TEXT
+    if not last_resort:
+        return None
+    return fit_lines(choices[-1], max_width, TEXT, SMALLEST_NAME, 3)
 
 
 def _total_row(label: str, value: int | None) -> _Row:
@@ -343,14 +355,27 @@ class _FootLines(Flowable):
             draw_text(self.canv, 0, top - LEADING * (index + 1), line, FONT, TEXT)
 
 
+# How the cards share a sheet, tried in turn, the most cards a page first: (cards a page, shape).
+# "tall": halves side by side; "landscape": the same on the sheet turned (wider and less tall);
+# "wide": the top and bottom halves (a short card with a wide partner column); "whole": one a page.
+ARRANGEMENTS = ((4, "quarters"), (2, "tall"), (2, "landscape"), (2, "wide"), (1, "whole"))
+
+
+def _paper(sheet: ScorecardSheet, shape: str) -> tuple[float, float]:
+    width_, height_ = page_size(sheet.page_size)
+    return (height_, width_) if shape == "landscape" else (width_, height_)
+
+
 def _cells(
-    page_width: float, page_height: float, per_page: int
+    page_width: float, page_height: float, shape: str
 ) -> tuple[list[tuple[float, float, float, float]], list, list]:
     """The cut cells (x, y, width, height) in reading order, and the cut lines' x and y."""
-    if per_page == 1:
+    if shape == "whole":
         return [(0, 0, page_width, page_height)], [], []
     half_w, half_h = page_width / 2, page_height / 2
-    if per_page == 2:
+    if shape == "wide":
+        return [(0, half_h, page_width, half_h), (0, 0, page_width, half_h)], [], [half_h]
+    if shape in ("tall", "landscape"):
         return [(0, 0, half_w, page_height), (half_w, 0, half_w, page_height)], [half_w], []
     cells = [
         (0, half_h, half_w, half_h),
@@ -365,10 +390,9 @@ def _margin(per_page: int) -> float:
     return PRINTABLE + 14 if per_page == 1 else CELL_MARGIN
 
 
-def _layout(sheet: ScorecardSheet, per_page: int) -> list[list[Flowable]] | None:
+def _layout(sheet: ScorecardSheet, per_page: int, shape: str) -> list[list[Flowable]] | None:
     """Each card's parts at ``per_page`` cards a page, or None when a card cannot fit its cell."""
-    width_, height_ = page_size(sheet.page_size)
-    x, y, w, h = _cells(width_, height_, per_page)[0][0]
+    x, y, w, h = _cells(*_paper(sheet, shape), shape)[0][0]
     margin = _margin(per_page)
     card_width, frame_height = w - 2 * margin, h - 2 * margin
     widths = _columns(card_width)
@@ -377,7 +401,9 @@ def _layout(sheet: ScorecardSheet, per_page: int) -> list[list[Flowable]] | None
     cards = []
     for card in sheet.cards:
         header = _header(sheet, card, card_width)
-        rows = _rows(sheet, card, widths)
+        rows = _rows(sheet, card, widths, last_resort=per_page == 1)
+        if rows is None:
+            return None
         # A hair of slack so rounding never pushes a full card over its frame into the next one.
         available = frame_height - header.height - 2 * GAP - foot_height - 1
         heights = _row_heights(rows, available)
@@ -393,23 +419,24 @@ def _layout(sheet: ScorecardSheet, per_page: int) -> list[list[Flowable]] | None
 def scorecards_pdf(sheet: ScorecardSheet) -> bytes:
     """One scorecard per entrant, 4, 2 or 1 to a page (the most that fit), as PDF bytes."""
     register_fonts()
-    width_, height_ = page_size(sheet.page_size)
     if sheet.cards_per_page is not None and sheet.cards_per_page not in (1, 2, 4):
         raise CardError(f"cards per page must be 1, 2 or 4, not {sheet.cards_per_page!r}")
-    choices = (sheet.cards_per_page,) if sheet.cards_per_page else (4, 2, 1)
-    for per_page in choices:
-        cards = _layout(sheet, per_page)
+    choices = [a for a in ARRANGEMENTS if sheet.cards_per_page in (None, a[0])]
+    for per_page, shape in choices:
+        cards = _layout(sheet, per_page, shape)
         if cards is not None:
             break
     else:
         most = max((len(card.rows) for card in sheet.cards), default=0)
         if sheet.cards_per_page and sheet.cards_per_page > 1:
             raise CardError(
-                f"{most} hands do not fit on a card at {sheet.cards_per_page} cards a page: print fewer cards a page"
+                f"{most} hands (and the partners' names) do not fit on a card at {sheet.cards_per_page} cards a page: "
+                "print fewer cards a page"
             )
         raise CardError(f"{most} hands do not fit on a card at a readable size, even one card a page")
 
-    cells, cut_xs, cut_ys = _cells(width_, height_, per_page)
+    width_, height_ = _paper(sheet, shape)
+    cells, cut_xs, cut_ys = _cells(width_, height_, shape)
     margin = _margin(per_page)
     frames = [
         Frame(x + margin, y + margin, w - 2 * margin, h - 2 * margin, 0, 0, 0, 0, id=f"card{i}")

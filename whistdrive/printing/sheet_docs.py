@@ -14,7 +14,20 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import CondPageBreak, KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import (
+    BaseDocTemplate,
+    CondPageBreak,
+    FrameBreak,
+    KeepTogether,
+    PageTemplate,
+    Paragraph,
+    SimpleDocTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
+from reportlab.platypus.flowables import Flowable
+from reportlab.platypus.frames import Frame
 
 from whistdrive.engines.vocabulary import SEATS
 
@@ -25,13 +38,17 @@ from .common import (
     LIGHT,
     PRINTABLE,
     RED,
+    canvas_maker,
     date_text,
+    draw_cut_marks,
     draw_text,
+    fit,
     fit_lines,
     markup,
     page_size,
     register_fonts,
     role_text,
+    width,
 )
 from .sheets import HandSeating, ProgressionSheet, ResultsSheet, SeasonSheet
 
@@ -90,11 +107,16 @@ def numbered_canvas(title: str):
                 self.__dict__.update(state)
                 width_, height = self._pagesize
                 self.setFillColor(GREY)
-                draw_text(self, width_ - MARGIN, PRINTABLE + 2, f"Page {number} of {total}", FONT, 9, "right")
+                page = f"Page {number} of {total}"
+                draw_text(self, width_ - MARGIN, PRINTABLE + 2, page, FONT, 9, "right")
                 if number > 1:
-                    draw_text(self, MARGIN, PRINTABLE + 2, title, FONT, 9)
+                    # A long event's title is shortened here (it is whole on the first page), never off the page.
+                    room = width_ - 2 * MARGIN
+                    draw_text(self, MARGIN, PRINTABLE + 2, fit(title, room - width(page, 9) - 12, 9), FONT, 9)
                     self.setFillColor(colors.black)
-                    draw_text(self, MARGIN, height - TOP + 14, f"{title} (continued)", BOLD, 12)
+                    more = " (continued)"
+                    heading = fit(title, room - width(more, 12, BOLD), 12, BOLD) + more
+                    draw_text(self, MARGIN, height - TOP + 14, heading, BOLD, 12)
                 super().showPage()
             super().save()
 
@@ -116,6 +138,45 @@ def build(story: list, size: tuple[float, float], title: str, author: str) -> by
     )
     doc.build(story, canvasmaker=numbered_canvas(title))
     return buffer.getvalue()
+
+
+CUT_CLEAR = 20.0  # a card's text keeps this far from the cut line
+
+
+def build_cut(cards: list[list[Flowable]], size: tuple[float, float], title: str, author: str) -> bytes:
+    """Cards that are cut apart (pair cards, movement cards, travellers): two a page, the top and the
+    bottom half with cut marks between, when every card fits half a page; else one a page."""
+    width_, height = size
+    inner = width_ - 2 * MARGIN
+    half = height / 2
+    room = half - MARGIN - CUT_CLEAR
+    tallest = max((_height(card, inner, height) for card in cards), default=0.0)
+    two = tallest <= room
+    if two:
+        frames = [Frame(MARGIN, half + CUT_CLEAR, inner, room, 0, 0, 0, 0, id="top"),
+                  Frame(MARGIN, MARGIN, inner, room, 0, 0, 0, 0, id="bottom")]  # fmt: skip
+    else:
+        frames = [Frame(MARGIN, MARGIN, inner, height - 2 * MARGIN, 0, 0, 0, 0, id="page")]
+
+    def on_page(canvas, doc):
+        if two:
+            draw_cut_marks(canvas, width_, height, [], [half])
+
+    buffer = io.BytesIO()
+    doc = BaseDocTemplate(buffer, pagesize=size, invariant=True, title=title, author=author,
+                          leftMargin=0, rightMargin=0, topMargin=0, bottomMargin=0)  # fmt: skip
+    doc.addPageTemplates([PageTemplate(id="cards", frames=frames, onPage=on_page)])
+    story: list[Flowable] = []
+    for number, card in enumerate(cards):
+        story.append(KeepTogether(card))
+        if number < len(cards) - 1:
+            story.append(FrameBreak())
+    doc.build(story or [Spacer(1, 1)], canvasmaker=canvas_maker)
+    return buffer.getvalue()
+
+
+def _height(parts: list[Flowable], width_: float, height: float) -> float:
+    return sum(part.wrap(width_, height)[1] + part.getSpaceBefore() + part.getSpaceAfter() for part in parts)
 
 
 def para(text: str, style: ParagraphStyle) -> Paragraph:

@@ -69,9 +69,9 @@ def _number_and_code(canvas: Canvas, card: TableCard, width_: float, top: float,
     y = _lines(canvas, wrap(caption, text_width, 9), centre_qr, y, BOLD, 9, 11)
     # The address in words, so a code that no longer scans is noticed on paper (and can be typed).
     address = address_in_words(card.url)
-    size = shrink(address, text_width * 2, 9, 7)
-    parts = _split_anywhere(address, text_width, size)
-    y = _lines(canvas, parts, centre_qr, y, FONT, size, size + 2)
+    # At 9 pt on as many lines as it needs: shrunk to fit two lines, it was under 9 pt.
+    parts = _split_anywhere(address, text_width, 9)
+    y = _lines(canvas, parts, centre_qr, y, FONT, 9, 11)
 
     number_box = qr_x - quiet - 2 * MARGIN
     centre = MARGIN + number_box / 2
@@ -173,8 +173,8 @@ def _tents(title: str, author: str, size_name: str, cards: list[TableCard], face
         canvas.setDash(4, 3)
         canvas.line(0, half, width_, half)
         canvas.setFillColor(GREY)
-        draw_text(canvas, MARGIN, half + 3, "fold", FONT, 7)
-        draw_text(canvas, width_ - MARGIN, half + 3, "fold", FONT, 7, "right")
+        draw_text(canvas, MARGIN, half + 3, "fold", FONT, 9)
+        draw_text(canvas, width_ - MARGIN, half + 3, "fold", FONT, 9, "right")
         canvas.restoreState()
         canvas.showPage()
     if not cards:

@@ -2,6 +2,7 @@
 
   clubs/<pk>/table-cards/             how many tables, the paper, and each table's code (organiser or scorer)
   clubs/<pk>/table-cards.pdf          the cards for tables 1..N (?tables=N&paper=A4)
+  clubs/<pk>/table-cards/to-replace.pdf   just the cards whose QR no longer leads to the phones' address
   clubs/<pk>/table-cards/renew/       a new code for one table, when a card goes astray (organiser)
   c/<token>/                          the phone at the table (no login): sent to tonight's table page
 
@@ -27,6 +28,7 @@ from clubs.models import Club, ClubTable
 from whistdrive import printing
 from whistdrive.engines.tokens import new_token
 from whistdrive.printing.from_models import absolute
+from whistdrive.server import lan
 from whistdrive.store.models import Event, Table
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -38,6 +40,10 @@ class ClubCardsForm(forms.Form):
     tables = forms.IntegerField(
         min_value=1, max_value=MOST_TABLES, label="Tables", help_text="Cards are printed for tables 1 to this number."
     )
+    paper = forms.ChoiceField(choices=[("A4", "A4"), ("letter", "US Letter")], label="Paper size")
+
+
+class StaleCardsForm(forms.Form):
     paper = forms.ChoiceField(choices=[("A4", "A4"), ("letter", "US Letter")], label="Paper size")
 
 
@@ -65,9 +71,31 @@ def _default_tables(club: Club) -> int:
     return tables or 10
 
 
+def stale_cards(club: Club, base: str) -> list[ClubTable]:
+    """The club's cards whose QR code no longer leads here: printed for another address than ``base``
+    (the hall's network gave the laptop a new one), given a new code since, or printed before the
+    address was kept."""
+    return list(club.tables.exclude(printed_for=base).order_by("number"))
+
+
+def _print_cards(club: Club, tables: list[ClubTable], base: str, paper: str, name: str) -> HttpResponse:
+    sheet = printing.ClubTableCardSheet(
+        club=club.name,
+        cards=[printing.TableCard(table=t.number, url=absolute(base, t.get_absolute_url())) for t in tables],
+        page_size=paper,
+    )
+    pdf = printing.club_table_cards_pdf(sheet)
+    # Kept so that the next evening can say which cards no longer match the phones' address.
+    ClubTable.objects.filter(pk__in=[t.pk for t in tables]).update(printed_for=base)
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="{slugify(club.name) or "club"}-{name}.pdf"'
+    return response
+
+
 def club_table_cards(request: HttpRequest, pk: int) -> HttpResponse:
     club = club_for(request, pk, ANY_ROLE)
     form = ClubCardsForm(initial={"tables": _default_tables(club), "paper": club.paper_size})
+    base = lan.base_url_for_phones(request)
     return render(
         request,
         "clubs/table_cards.html",
@@ -80,6 +108,9 @@ def club_table_cards(request: HttpRequest, pk: int) -> HttpResponse:
             "is_organiser": club.role_of(request.user) in ORGANISER,
             "renew_form": RenewForm(),
             "local_address": request.get_host().rsplit(":", 1)[0] in ("localhost", "127.0.0.1", "[::1]"),
+            "phones_address": base,
+            "stale": stale_cards(club, base),
+            "stale_form": StaleCardsForm(initial={"paper": club.paper_size}),
         },
     )
 
@@ -91,17 +122,22 @@ def club_table_cards_pdf(request: HttpRequest, pk: int) -> HttpResponse:
         problems = "; ".join(f"{form.fields[f].label}: {' '.join(map(str, e))}" for f, e in form.errors.items())
         messages.error(request, f"The table cards could not be printed: {problems}")
         return redirect("club_table_cards", pk=club.pk)
-    sheet = printing.ClubTableCardSheet(
-        club=club.name,
-        cards=[
-            printing.TableCard(table=t.number, url=absolute(request, t.get_absolute_url()))
-            for t in tables_of(club, form.cleaned_data["tables"])
-        ],
-        page_size=form.cleaned_data["paper"],
-    )
-    response = HttpResponse(printing.club_table_cards_pdf(sheet), content_type="application/pdf")
-    response["Content-Disposition"] = f'attachment; filename="{slugify(club.name) or "club"}-table-cards.pdf"'
-    return response
+    tables = tables_of(club, form.cleaned_data["tables"])
+    base = lan.base_url_for_phones(request)
+    return _print_cards(club, tables, base, form.cleaned_data["paper"], "table-cards")
+
+
+def club_stale_table_cards_pdf(request: HttpRequest, pk: int) -> HttpResponse:
+    """Just the cards that no longer match the address the phones will use, printed for it."""
+    club = club_for(request, pk, ANY_ROLE)
+    form = StaleCardsForm(request.GET)
+    paper = form.cleaned_data["paper"] if form.is_valid() else club.paper_size
+    base = lan.base_url_for_phones(request)
+    stale = stale_cards(club, base)
+    if not stale:
+        messages.success(request, f"Every table card already leads to {base}: nothing to print again.")
+        return redirect("club_table_cards", pk=club.pk)
+    return _print_cards(club, stale, base, paper, "table-cards-to-replace")
 
 
 @require_POST
@@ -116,7 +152,7 @@ def club_table_renew(request: HttpRequest, pk: int) -> HttpResponse:
     if table is None:
         messages.error(request, f"Table {number} has no card yet: print the cards first.")
         return redirect("club_table_cards", pk=club.pk)
-    ClubTable.objects.filter(pk=table.pk).update(token=new_token())
+    ClubTable.objects.filter(pk=table.pk).update(token=new_token(), printed_for="")
     messages.success(request, f"Table {number} has a new code: print its card again; the old card no longer works.")
     return redirect("club_table_cards", pk=club.pk)
 
@@ -150,6 +186,7 @@ def club_table(request: HttpRequest, token: str) -> HttpResponse:
 urlpatterns = [
     path("clubs/<int:pk>/table-cards/", club_table_cards, name="club_table_cards"),
     path("clubs/<int:pk>/table-cards.pdf", club_table_cards_pdf, name="club_table_cards_pdf"),
+    path("clubs/<int:pk>/table-cards/to-replace.pdf", club_stale_table_cards_pdf, name="club_stale_table_cards_pdf"),
     path("clubs/<int:pk>/table-cards/renew/", club_table_renew, name="club_table_renew"),
     path("c/<str:token>/", club_table, name="club_table"),
 ]

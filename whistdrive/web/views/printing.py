@@ -33,6 +33,7 @@ from whistdrive.printing import from_models
 from whistdrive.server import lan
 from whistdrive.store.models import Event, Table
 from whistdrive.web.access import event_for
+from whistdrive.web.views.club_tables import stale_cards
 
 MOST_CARDS = 400  # a reprint or a batch of blank cards, at most
 MOST_BOARDS = 99  # hand records printed before the start, at most (boards are numbered in two digits)
@@ -76,6 +77,21 @@ class ReprintForm(forms.Form):
             listed = ", ".join(str(n) for n in missing[:5]) + (" …" if len(missing) > 5 else "")
             raise forms.ValidationError(f"No entrant has card {listed}: the cards registered are {_ranges(held)}.")
         return set(numbers)
+
+
+class TableCardForm(forms.Form):
+    table = forms.IntegerField(min_value=1, max_value=999, label="Table")
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.event = event
+
+    def clean_table(self) -> int:
+        number = self.cleaned_data["table"]
+        tables = set(self.event.tables.values_list("number", flat=True))
+        if number not in tables:
+            raise forms.ValidationError(f"Table {number} is not in play tonight: the tables are {_ranges(tables)}.")
+        return number
 
 
 class BlankCardsForm(forms.Form):
@@ -217,6 +233,14 @@ DOCUMENTS = (
         games=True, duplicate=True,
     ),
     Document(
+        "reprint-table-card", "Reprint one table's card", "A table card gone astray or spoilt: that table's card "
+        "alone, as the table cards print it.",
+        lambda event, request, size, data: printing.table_cards_pdf(
+            from_models.table_card_sheet(event, request, size, only=data["table"])
+        ),
+        games=True, duplicate=True, form=TableCardForm, button="Reprint",
+    ),
+    Document(
         "pair-cards", "Pair cards", "One card per pair with both names, and for each round the table, the direction, "
         "the opponents' pair number and names (and the boards in a duplicate evening).",
         lambda event, request, size, data: printing.pair_cards_pdf(from_models.pairs_sheet(event, size)),
@@ -226,7 +250,7 @@ DOCUMENTS = (
         "movement-cards", "Movement cards", "A card for each table: who sits there, and after each round where the "
         "E–W pairs and the boards go (“E–W go up to table 3, boards go down to table 1”).",
         lambda event, request, size, data: printing.movement_cards_pdf(from_models.pairs_sheet(event, size)),
-        drives=False, duplicate=True,
+        drives=False, duplicate=True, needs_start=False,
     ),
     Document(
         "hand-records", "Hand records", "A sheet per board with its four hands, the dealer and the trump, to make up "
@@ -273,7 +297,8 @@ DOCUMENTS = (
         games=True,
     ),
     Document(
-        "wall-sheet", "Wall sheet", "The seating in large print for the wall: round by round, names and card numbers.",
+        "wall-sheet", "Wall sheet", "Large print for the wall, read from two metres: each player's table and "
+        "seat for every round on one line, or the starting seats table by table.",
         lambda event, request, size, data: printing.wall_sheet_pdf(from_models.progression_sheet(event, size)),
         games=True,
     ),
@@ -390,6 +415,8 @@ def event_print(request: HttpRequest, pk: int) -> HttpResponse:
             "paper": paper,
             # Codes printed from localhost would send every phone to itself.
             "local_address": request.get_host().rsplit(":", 1)[0] in ("localhost", "127.0.0.1", "[::1]"),
+            # The club's reusable cards whose codes no longer lead here: said before the evening starts.
+            "stale_club_cards": stale_cards(event.club, lan.base_url_for_phones(request)),
         },
     )
 

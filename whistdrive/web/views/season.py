@@ -21,6 +21,7 @@ from whistdrive.engines import seasons
 from whistdrive.evening import scores
 from whistdrive.printing.common import date_text
 from whistdrive.store.models import Entrant, Event, player_id
+from whistdrive.web.views.printing import PaperForm
 
 
 @dataclass(frozen=True)
@@ -93,6 +94,7 @@ def season(request: HttpRequest, club_pk: int, pk: int) -> HttpResponse:
             "guests": guests,
             "events": listed,
             "provisional": any(item.provisional for item in listed),
+            "paper_form": PaperForm(initial={"paper": club.paper_size}),
         },
     )
 
@@ -149,7 +151,10 @@ def season_sheet(season: Season, page_size: str | None = None) -> printing.Seaso
 def season_pdf(request: HttpRequest, club_pk: int, pk: int) -> HttpResponse:
     club = club_for(request, club_pk, ANY_ROLE)
     season = get_object_or_404(club.seasons, pk=pk)
-    response = HttpResponse(printing.season_pdf(season_sheet(season)), content_type="application/pdf")
+    # The paper chosen beside the button, as for an event's documents; the club's setting by default.
+    form = PaperForm(request.GET)
+    paper = form.cleaned_data["paper"] if form.is_valid() else club.paper_size
+    response = HttpResponse(printing.season_pdf(season_sheet(season, paper)), content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="{slugify(season.name) or "season"}-table.pdf"'
     return response
 

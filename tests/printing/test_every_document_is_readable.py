@@ -1,0 +1,199 @@
+"""Every document the organiser can print is readable with the names real clubs have (issue #48).
+
+For each kind of document, evenings whose players have the awkward names of `factories.hostile_names`
+(up to 120 characters, double-barrelled, accented, Greek, Cyrillic, Vietnamese, Chinese) print with
+every character on the page and at least 5 mm from its edge, nothing under 7 pt, and at most 3 % of
+the characters under 9 pt (`helpers.readability_faults`).
+"""
+
+import dataclasses
+
+import pytest
+
+from tests.printing import factories
+from tests.printing.helpers import readability_faults
+from whistdrive import printing
+from whistdrive.printing.sheets import ResultSlip, ScorePad, SlipHand
+
+SEEDS = (48, 1185)
+LONG_EVENT = factories.LONG_EVENT
+LONG_CLUB = factories.LONG_CLUB
+
+
+def _rename(players, names):
+    return [dataclasses.replace(player, name=name) for player, name in zip(players, names, strict=False)]
+
+
+def scorecards(seed: int, planned: bool) -> bytes:
+    sheet = factories.scorecard_sheet(24, 16, planned=planned, played=True)
+    names = factories.hostile_names(24, seed)
+    cards = [
+        dataclasses.replace(
+            card,
+            name=name,
+            rows=[dataclasses.replace(row, partner=names[(index + row.hand) % 24] if planned else None)
+                  for row in card.rows],
+        )
+        for index, (card, name) in enumerate(zip(sheet.cards, names, strict=True))
+    ]  # fmt: skip
+    return printing.scorecards_pdf(dataclasses.replace(sheet, cards=cards, event=LONG_EVENT, club=LONG_CLUB))
+
+
+def blank_scorecards(seed: int) -> bytes:
+    sheet = factories.scorecard_sheet(8, 24)
+    cards = [dataclasses.replace(card, name="", personal_url=None) for card in sheet.cards]
+    return printing.scorecards_pdf(dataclasses.replace(sheet, cards=cards, event=LONG_EVENT))
+
+
+def table_cards(seed: int) -> bytes:
+    sheet = factories.table_card_sheet(3)
+    cards = [dataclasses.replace(card, movers=f"Winning lady → table {card.table + 1} · winning gent → table 9")
+             for card in sheet.cards]  # fmt: skip
+    return printing.table_cards_pdf(dataclasses.replace(sheet, cards=cards, club=LONG_CLUB, event=LONG_EVENT))
+
+
+def club_table_cards(seed: int) -> bytes:
+    sheet = factories.table_card_sheet(3)
+    return printing.club_table_cards_pdf(printing.ClubTableCardSheet(club=LONG_CLUB, cards=sheet.cards))
+
+
+def result_slips(seed: int) -> bytes:
+    names = factories.hostile_names(40, seed)
+    sheet = factories.result_slip_sheet(10, hands=(5, 6, 7, 8))
+    slips = [
+        ResultSlip(
+            table=slip.table,
+            hands=slip.hands,
+            north_south=f"{names[4 * index]} & {names[4 * index + 2]}",
+            east_west=f"{names[4 * index + 1]} & {names[4 * index + 3]}",
+        )
+        for index, slip in enumerate(sheet.slips)
+    ]
+    one_hand = [dataclasses.replace(slip, hands=[SlipHand(5, "H")]) for slip in slips]
+    return printing.result_slips_pdf(dataclasses.replace(sheet, slips=slips + one_hand, event=LONG_EVENT))
+
+
+def _progression(seed: int, planned: bool):
+    sheet = factories.progression_sheet(42, 16, planned=planned)
+    return dataclasses.replace(sheet, players=_rename(sheet.players, factories.hostile_names(42, seed)))
+
+
+def progression(seed: int, planned: bool) -> bytes:
+    return printing.progression_sheet_pdf(_progression(seed, planned))
+
+
+def wall_sheet(seed: int, planned: bool) -> bytes:
+    return printing.wall_sheet_pdf(_progression(seed, planned))
+
+
+def find_your_table(seed: int) -> bytes:
+    return printing.find_your_table_pdf(_progression(seed, False))
+
+
+def _results(seed: int):
+    sheet = factories.results_sheet(30)
+    names = factories.hostile_names(30, seed)
+    standings = _rename(sheet.standings, names)
+    prizes = [
+        *sheet.prizes,
+        printing.PrizeAward("Ladies' second", names[1:4], 150, tied=True, card_numbers=[2, 3, 4]),
+        printing.PrizeAward("Gents' first", [names[2]], 170, note=f"equal with {names[7]} on 170", card_numbers=[3]),
+    ]
+    return dataclasses.replace(sheet, standings=standings, prizes=prizes, event=LONG_EVENT, venue=LONG_CLUB)
+
+
+def results(seed: int) -> bytes:
+    return printing.results_pdf(_results(seed))
+
+
+def prize_list(seed: int) -> bytes:
+    return printing.prize_list_pdf(_results(seed))
+
+
+def score_pads(seed: int) -> bytes:
+    names = factories.hostile_names(12, seed)
+    sheet = factories.score_pad_sheet(3, target=9)
+    pads = [ScorePad(table=t, players=f"{names[4 * (t - 1)]} & {names[4 * t - 2]} v {names[4 * t - 3]} & "
+                                      f"{names[4 * t - 1]}", heading="Round 2 · hands 4–6") for t in (1, 2, 3)]  # fmt: skip
+    return printing.score_pads_pdf(
+        dataclasses.replace(sheet, pads=pads, honours=True, moves=True, club=LONG_CLUB, event=LONG_EVENT)
+    )
+
+
+def season(seed: int) -> bytes:
+    sheet = factories.season_sheet(20)
+    names = factories.hostile_names(20, seed)
+    return printing.season_pdf(
+        dataclasses.replace(
+            sheet,
+            lines=_rename(sheet.lines, names),
+            guests=[(names[2], f"{LONG_EVENT} (1 December 2026)", 170)],
+            events=[("1 December 2026", LONG_EVENT, "Finished")],
+        )
+    )
+
+
+def pair_cards(seed: int) -> bytes:
+    return printing.pair_cards_pdf(factories.pairs_sheet(seed))
+
+
+def travellers(seed: int) -> bytes:
+    return printing.travellers_pdf(factories.pairs_sheet(seed))
+
+
+def movement_cards(seed: int) -> bytes:
+    return printing.movement_cards_pdf(factories.pairs_sheet(seed))
+
+
+def hand_records(seed: int) -> bytes:
+    return printing.hand_records_pdf(factories.pairs_sheet(seed))
+
+
+def hand_records_with_results(seed: int) -> bytes:
+    return printing.hand_records_pdf(factories.pairs_sheet(seed), with_results=True)
+
+
+def duplicate_results(seed: int) -> bytes:
+    return printing.duplicate_results_pdf(factories.pairs_sheet(seed))
+
+
+DOCUMENTS = {
+    "scorecards": lambda seed: scorecards(seed, planned=False),
+    "scorecards with partners": lambda seed: scorecards(seed, planned=True),
+    "blank scorecards": blank_scorecards,
+    "table cards": table_cards,
+    "club table cards": club_table_cards,
+    "result slips": result_slips,
+    "progression, planned": lambda seed: progression(seed, planned=True),
+    "progression, result-driven": lambda seed: progression(seed, planned=False),
+    "wall sheet, planned": lambda seed: wall_sheet(seed, planned=True),
+    "wall sheet, result-driven": lambda seed: wall_sheet(seed, planned=False),
+    "find your table": find_your_table,
+    "results": results,
+    "prize list": prize_list,
+    "score pads": score_pads,
+    "season table": season,
+    "pair cards": pair_cards,
+    "travellers": travellers,
+    "movement cards": movement_cards,
+    "hand records": hand_records,
+    "hand records with results": hand_records_with_results,
+    "duplicate results": duplicate_results,
+}
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("document", sorted(DOCUMENTS))
+def test_every_character_is_on_the_page_five_millimetres_in_and_big_enough_to_read(document, seed):
+    assert readability_faults(DOCUMENTS[document](seed)) == []
+
+
+def test_the_hostile_names_are_as_awkward_as_promised():
+    names = factories.hostile_names(40)
+    assert max(len(name) for name in names) <= factories.LONGEST_NAME
+    assert any(len(name) > 100 for name in names)
+    assert any("-" in name for name in names)
+    assert any(name in factories.HOSTILE_CJK for name in names)
+    every = " ".join(factories.HOSTILE_GIVEN + factories.HOSTILE_FAMILY + factories.HOSTILE_CJK)
+    for letter in ("王", "Π", "Б", "ễ", "ó", "Ł"):  # Chinese, Greek, Cyrillic, Vietnamese, accents
+        assert letter in every

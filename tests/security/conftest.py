@@ -1,6 +1,7 @@
 """Club A's running evening and every organiser URL of it, for the permission and CSRF sweeps."""
 
 import datetime
+from decimal import Decimal
 
 import pytest
 from django.urls import reverse
@@ -9,7 +10,7 @@ from clubs.models import Club, FormatPreset, League, LeagueInvitation, Match, Se
 from tests.factories import add_entrants, make_cast, make_event, make_member
 from whistdrive.engines.formats import Format
 from whistdrive.evening.running import start_event
-from whistdrive.store.models import Flag
+from whistdrive.store.models import Flag, LedgerLine
 
 
 @pytest.fixture(autouse=True)
@@ -47,9 +48,11 @@ def running(cast):
         league=league, home=club, away=middle, date=datetime.date(2026, 10, 1), home_tricks=170, away_tricks=142
     )
     invitation = LeagueInvitation.objects.create(league=league)
+    # The evening's money.
+    line = LedgerLine.objects.create(event=event, kind="raffle", amount=Decimal("10.00"), method="cash")
     return {
         "event": event, "member": member, "season": season, "preset": preset, "flag": flag, "table": table,
-        "league": league, "match": match, "invitation": invitation,
+        "league": league, "match": match, "invitation": invitation, "line": line,
     }  # fmt: skip
 
 
@@ -131,6 +134,14 @@ def organiser_urls(cast, running) -> dict[str, str]:
         "event_archive_json": reverse("event_archive_json", args=[event]),
         "event_results_csv": reverse("event_results_csv", args=[event]),
         "archive_import": reverse("archive_import", args=[event]),
+        "event_money": reverse("event_money", args=[event]),
+        "money_prices": reverse("money_prices", args=[event]),
+        "money_add": reverse("money_add", args=[event]),
+        "money_correct": reverse("money_correct", args=[event, running["line"].pk]),
+        "money_pdf": reverse("money_pdf", args=[event]),
+        "money_csv": reverse("money_csv", args=[event]),
+        "desk_pay": reverse("desk_pay", args=[event, entrant]),
+        "desk_unpay": reverse("desk_unpay", args=[event, entrant]),
         "club_leagues": reverse("club_leagues", args=[club]),
         "league": reverse("league", args=[running["league"].pk]),
         "league_match_add": reverse("league_match_add", args=[running["league"].pk]),

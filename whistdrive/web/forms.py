@@ -15,14 +15,14 @@ from django.db.models import Case, IntegerField, Q, Value, When
 
 from clubs.models import FormatPreset, Member, Role
 from clubs.validators import no_control_characters
-from whistdrive.engines import prizes, search_keys
+from whistdrive.engines import ledger, prizes, search_keys
 from whistdrive.engines.formats import PRESETS, TIE_BREAKS, Format
 from whistdrive.engines.rules import HandEntry, RuleError, check_entry, trump_for_hand
 from whistdrive.engines.vocabulary import SEAT_NAMES, SEATS, SUITS, suit_word
 from whistdrive.evening import running
 from whistdrive.evening.entry import fixed_trump
 from whistdrive.evening.phones.words import FLAG_REASONS
-from whistdrive.store.models import Entrant, Event, Side, Table, Trump
+from whistdrive.store.models import Entrant, Event, LedgerLine, Side, Table, Trump
 
 TIE_BREAK_LABELS = {
     "second_half": "Higher second half",
@@ -364,6 +364,71 @@ class StartForm(forms.Form):
 
 def make_guest_member(event: Event, name: str, role: str) -> Member:
     return Member.objects.create(club=event.club, name=name, role=role, is_guest=True)
+
+
+# -- the evening's money ------------------------------------------------------------------------------
+
+
+class AmountField(forms.CharField):
+    """An amount of money as a person types it ("3", "3.50", "£3.50"), cleaned to an exact ``Decimal``."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("max_length", 20)
+        kwargs.setdefault("widget", forms.TextInput(attrs={"inputmode": "decimal", "size": 8}))
+        super().__init__(**kwargs)
+
+    def clean(self, value):
+        text = super().clean(value)
+        if text in self.empty_values:
+            return None
+        try:
+            return ledger.amount(text)
+        except ledger.LedgerError as exc:
+            raise forms.ValidationError(str(exc)) from None
+
+
+class FeesForm(forms.ModelForm):
+    """Tonight's entry prices; a price left empty is the club's."""
+
+    fee_member = AmountField(required=False, label="Member")
+    fee_guest = AmountField(required=False, label="Guest")
+    fee_concession = AmountField(required=False, label="Concession")
+
+    class Meta:
+        model = Event
+        fields = ["fee_member", "fee_guest", "fee_concession"]
+
+
+class LedgerLineForm(forms.Form):
+    """A line of takings or costs other than an entrant's fee (those are marked at the desk)."""
+
+    kind = forms.ChoiceField(choices=[c for c in LedgerLine.Kind.choices if c[0] != LedgerLine.Kind.ENTRY])
+    amount = AmountField()
+    method = forms.ChoiceField(
+        choices=[("", "– (a cost)"), *LedgerLine.Method.choices], required=False, label="Taken by"
+    )
+    note = forms.CharField(max_length=200, required=False, validators=[no_control_characters])
+
+    def clean(self):
+        data = super().clean()
+        kind, method = data.get("kind"), data.get("method")
+        if kind and ledger.is_taking(kind) and not method:
+            self.add_error("method", "Say how the money came in: cash, card or already paid.")
+        if kind and not ledger.is_taking(kind):
+            data["method"] = ""
+        if data.get("amount") == 0:
+            self.add_error("amount", "A line of nothing adds nothing: type the amount.")
+        return data
+
+
+class CorrectionForm(forms.Form):
+    amount = AmountField(label="It should be", help_text="0 cancels the line.")
+    reason = forms.CharField(max_length=200, validators=[no_control_characters], label="Why")
+
+
+class PaymentForm(forms.Form):
+    method = forms.ChoiceField(choices=LedgerLine.Method.choices)
+    fee = forms.ChoiceField(choices=[("", "Their usual price"), *LedgerLine.Fee.choices], required=False)
 
 
 # -- the live evening --------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from django.http import HttpRequest
+from django.urls import reverse
 
 from whistdrive.engines import ledger, movements, standings
 from whistdrive.engines.rules import trump_for_hand
@@ -24,6 +25,7 @@ from whistdrive.engines.vocabulary import PARTNER_SEAT
 from whistdrive.evening import games, money, pairs, scores
 from whistdrive.store.models import Entrant, Event, Result, Seating, TableBoard, player_id
 
+from .door_poster import DoorPoster
 from .money_docs import MoneyLine, TreasurersSheet
 from .pair_docs import BoardPage, PairCard, PairRound, PairsSheet, TravellerLine
 from .pair_docs import ResultLine as PairsResultLine
@@ -708,5 +710,17 @@ def treasurers_sheet(event: Event, page_size: str | None = None) -> TreasurersSh
             )  # fmt: skip
             for row in money.line_rows(found)
         ],
+        page_size=page_size or event.club.paper_size,
+    )
+
+
+def door_poster(event: Event, request_or_base_url: HttpRequest | str, page_size: str | None = None) -> DoorPoster:
+    """Tonight's door poster, its QR code on the address this request came in on (the one phones reach)."""
+    return DoorPoster(
+        club=event.club.name,
+        event=event.name,
+        date=event.date,
+        venue=event.venue,
+        url=absolute(request_or_base_url, reverse("door", args=[event.door_code])),
         page_size=page_size or event.club.paper_size,
     )

@@ -11,9 +11,11 @@ from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
+from django.core import signing
 from django.db import models
 from django.db.models import F, OuterRef, Q
 from django.urls import get_script_prefix, reverse
+from django.utils.crypto import constant_time_compare
 
 from clubs.models import Club, Member, Role, Season
 from clubs.validators import no_control_characters
@@ -44,6 +46,9 @@ class Trump(models.TextChoices):
     SPADES = "S", "Spades"
     CLUBS = "C", "Clubs"
     NO_TRUMPS = "N", "No trumps"
+
+
+DOOR_SALT = "whistdrive.door"
 
 
 def new_board_seed() -> int:
@@ -197,6 +202,14 @@ class Event(models.Model):
         blank=True,
         help_text="Tonight's concession price; empty for the club's.",
     )
+    door_opened = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the organiser opened the door for players to check themselves in by phone; empty while shut.",
+    )
+    door_late = models.BooleanField(
+        default=False, help_text="Late arrivals may check themselves in after the start, while the door is open."
+    )
     board_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     revision = models.PositiveIntegerField(
         default=0,
@@ -288,6 +301,24 @@ class Event(models.Model):
             raise ValueError(f"not an entry price: {category!r}")
         tonight = getattr(self, f"fee_{category}")
         return tonight if tonight is not None else getattr(self.club, f"fee_{category}")
+
+    @property
+    def door_code(self) -> str:
+        """The secret in the door poster's QR code: the event's number signed with the site's key (the poster
+        opens nothing but tonight's check-in, and only while the organiser keeps the door open)."""
+        return f"{self.pk}-{signing.Signer(salt=DOOR_SALT).signature(str(self.pk))}"
+
+    @classmethod
+    def for_door_code(cls, code: str) -> "Event | None":
+        """The event a door poster's code is for, or None for a code nobody made."""
+        number, _, signature = code.partition("-")
+        if (
+            not number.isdecimal()
+            or len(number) > 18
+            or not constant_time_compare(signature, signing.Signer(salt=DOOR_SALT).signature(number))
+        ):
+            return None
+        return cls.objects.select_related("club").filter(pk=int(number)).first()
 
     @property
     def prize_qualifying_hands(self) -> int:
@@ -980,3 +1011,54 @@ class LedgerLine(models.Model):
     def size(self) -> Decimal:
         """The amount without its sign: a page writes a correction's minus before the currency ("−£3.00")."""
         return abs(self.amount)
+
+
+class CheckIn(models.Model):
+    """A player checking themself in from their own phone, by the door poster's QR code.
+
+    A member found by the desk's search is entered at once (``entrant``); a walk-in who types their name waits
+    for the desk to confirm them as a guest. The desk may undo any: the row stays, as ``UNDONE``, so the desk's
+    list says what happened. ``whistdrive.evening.door`` makes and changes them.
+    """
+
+    class Status(models.TextChoices):
+        HERE = "here", "Checked in"
+        WAITING = "waiting", "Waiting for the desk"
+        CONFIRMED = "confirmed", "Confirmed by the desk"
+        UNDONE = "undone", "Undone by the desk"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="check_ins")
+    member = models.ForeignKey(Member, on_delete=models.SET_NULL, null=True, blank=True, related_name="check_ins")
+    entrant = models.ForeignKey(Entrant, on_delete=models.SET_NULL, null=True, blank=True, related_name="check_ins")
+    name = models.CharField(
+        max_length=120,
+        blank=True,
+        validators=[no_control_characters],
+        help_text="The name a walk-in typed; empty for a member (their name is the member's, erased with it).",
+    )
+    status = models.CharField(max_length=9, choices=Status.choices)
+    device = models.CharField(max_length=64, help_text="A hash of the phone's session, not the session.")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "member"],
+                condition=Q(member__isnull=False) & ~Q(status="undone"),
+                name="one_check_in_per_member",
+                violation_error_message="This member has checked in already.",
+            ),
+        ]
+        indexes = [models.Index(fields=["event", "device"], name="check_in_by_phone")]
+
+    def __str__(self) -> str:
+        return f"{self.who}: {self.get_status_display()}"
+
+    @property
+    def who(self) -> str:
+        return self.member.name if self.member is not None else self.name
+
+    @property
+    def phone(self) -> str:
+        return phone_name(self.device)

@@ -917,3 +917,62 @@ class HandoverForm(forms.Form):
 class FlagForm(PhoneForm):
     hand = _hand_field()
     reason = forms.ChoiceField(choices=FLAG_REASONS)
+
+
+# -- self check-in at the door ----------------------------------------------------------------------------
+
+
+class DoorForm(forms.Form):
+    """The organiser opens or shuts the door, and lets late arrivals in or not."""
+
+    open = forms.BooleanField(required=False, label="Players may check themselves in")
+    late = forms.BooleanField(required=False, label="Late arrivals too, after the start")
+
+
+class DoorSearchForm(forms.Form):
+    q = forms.CharField(max_length=120, label="Find your name", validators=[no_control_characters])
+
+    def clean_q(self) -> str:
+        q = self.cleaned_data["q"]
+        # A public page: the club's list is found a name at a time, never read out by typing "a".
+        if len("".join(search_keys.words(q))) < 3:
+            raise forms.ValidationError("Type at least three letters of your name.")
+        return q
+
+
+class _MemberNumbers(forms.TypedMultipleChoiceField):
+    """Members' ids ticked among the search's matches: any whole numbers here, checked against the club in the form."""
+
+    def valid_value(self, value) -> bool:
+        return str(value).isdecimal() and len(str(value)) < 10
+
+
+class DoorHereForm(forms.Form):
+    """ "I'm here": the member ticked, or a couple (two ticked), from the search's matches."""
+
+    member = _MemberNumbers(coerce=int, label="Who is here", error_messages={"required": "Tick your name first."})
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.event = event
+
+    def clean_member(self) -> list[Member]:
+        picked = list(dict.fromkeys(self.cleaned_data["member"]))
+        members = list(self.event.club.members.active().filter(pk__in=picked))
+        if len(members) != len(picked):
+            raise forms.ValidationError("That name is not on the club's list: search again, or see the desk.")
+        return members
+
+
+class DoorWalkInForm(forms.Form):
+    name = forms.CharField(max_length=120, label="Your name", validators=[no_control_characters])
+
+    def clean_name(self) -> str:
+        name = " ".join(self.cleaned_data["name"].split())
+        if not search_keys.words(name):
+            raise forms.ValidationError("Type your name.")
+        return name
+
+
+class ConfirmForm(forms.Form):
+    role = forms.ChoiceField(choices=[("", "No role")] + list(Role.choices), required=False, label="Plays as")

@@ -16,6 +16,8 @@ urlpatterns = [
     # (docs/benchmarks.md). Their paths start with t/ and p/, which no other pattern does.
     path("", include("whistdrive.web.views.table")),
     path("", include("whistdrive.web.views.player")),
+    # Self check-in from the door poster's QR code (no login: the code is the key, while the door is open).
+    path("", include("whistdrive.web.views.door")),
     path("", core.home, name="home"),
     path("healthz", core.healthz, name="healthz"),
     # Logging in and a forgotten password (by email where the site sends email).

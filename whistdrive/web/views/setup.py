@@ -17,11 +17,12 @@ from clubs.access import ANY_ROLE, ORGANISER, HtmxHttpRequest, club_for
 from clubs.models import ClubAccess
 from whistdrive.engines import search_keys
 from whistdrive.engines.formats import Format
-from whistdrive.evening import pairs, running
+from whistdrive.evening import door, pairs, running
 from whistdrive.store.models import Entrant, Event, LedgerLine, Seating
 from whistdrive.web.access import event_for
 from whistdrive.web.forms import (
     TIE_BREAK_LABELS,
+    ConfirmForm,
     DeskAddForm,
     DeskSearchForm,
     EventForm,
@@ -206,7 +207,7 @@ def _hand_records_link(event: Event) -> dict | None:
 # -- the registration desk ----------------------------------------------------------------------
 
 
-def _desk_context(request: HtmxHttpRequest, event: Event, *, added: Entrant | None = None, **extra) -> dict:
+def desk_context(request: HtmxHttpRequest, event: Event, *, added: Entrant | None = None, **extra) -> dict:
     # The counts are of the next hand to be seated, the same players the advice is worked out for.
     present = event.entrants.present_for(running.first_open_hand(event))
     entrants = list(event.entrants.select_related("member", "stands_in_for"))
@@ -232,7 +233,7 @@ def _desk_context(request: HtmxHttpRequest, event: Event, *, added: Entrant | No
 def desk_response(request: HtmxHttpRequest, event: Event, **extra) -> HttpResponse:
     if request.htmx:
         event.refresh_from_db()
-        return render(request, "whistdrive/desk.html#desk", _desk_context(request, event, **extra))
+        return render(request, "whistdrive/desk.html#desk", desk_context(request, event, **extra))
     added = extra.get("added")
     for message in extra.get("errors", []):
         messages.error(request, message)
@@ -257,7 +258,8 @@ def event_desk(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     added = None
     if request.GET.get("added", "").isdigit():
         added = event.entrants.filter(pk=int(request.GET["added"])).first()
-    return render(request, "whistdrive/desk.html", {**_desk_context(request, event, added=added), **found})
+    arrivals = {"arrivals": door.arrivals(event), "confirm": ConfirmForm()}
+    return render(request, "whistdrive/desk.html", {**desk_context(request, event, added=added), **found, **arrivals})
 
 
 def _notes(event: Event, change: running.PlayersChange) -> list[str]:

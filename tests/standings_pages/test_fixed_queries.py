@@ -12,8 +12,9 @@ from whistdrive.web.views import standings as board_page
 pytestmark = pytest.mark.django_db
 
 # Session and user (2), the event and the user's role (2), the revisions (1), entrants (with who has
-# left), seatings and results (3): nothing that grows with the number of tables.
-STANDINGS_QUERIES = 8
+# left), seatings and results (3), the evening's draws for the prize list (1): nothing that grows with the
+# number of tables.
+STANDINGS_QUERIES = 9
 BOARD_QUERIES = 5  # the event, its revisions, then entrants, seatings and results
 SEASON_QUERIES_PER_EVENT = 4  # each event's revisions, then (the first time) its entrants, seatings, results
 

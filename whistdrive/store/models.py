@@ -19,7 +19,7 @@ from django.utils.crypto import constant_time_compare
 
 from clubs.models import Club, Member, Role, Season
 from clubs.validators import no_control_characters
-from whistdrive.engines import ledger, movement_kinds
+from whistdrive.engines import draws, ledger, movement_kinds
 from whistdrive.engines.devices import phone_name
 from whistdrive.engines.duplicate import read_board, seeded_boards
 from whistdrive.engines.formats import Format
@@ -209,6 +209,11 @@ class Event(models.Model):
     )
     door_late = models.BooleanField(
         default=False, help_text="Late arrivals may check themselves in after the start, while the door is open."
+    )
+    raffle_tickets = models.JSONField(
+        default=list,
+        blank=True,
+        help_text='The raffle tickets sold, as coloured books: [{"colour": "pink", "first": 1, "last": 100}, ...].',
     )
     board_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     revision = models.PositiveIntegerField(
@@ -1062,3 +1067,37 @@ class CheckIn(models.Model):
     @property
     def phone(self) -> str:
         return phone_name(self.device)
+
+
+class Draw(models.Model):
+    """One draw of the evening: a raffle ticket, the mystery card number, the lucky table.
+
+    What was in the hat and the seed are recorded before the winner is known, and the winner drawn from them by
+    ``whistdrive.engines.draws``: the audit trail draws each again from its seed and shows it gives the same winner.
+    Never changed: a draw made in error is drawn again, and both stay on the record.
+    """
+
+    class Kind(models.TextChoices):
+        RAFFLE = "raffle", draws.KIND_WORDS["raffle"]
+        MYSTERY_CARD = "mystery_card", draws.KIND_WORDS["mystery_card"]
+        LUCKY_TABLE = "lucky_table", draws.KIND_WORDS["lucky_table"]
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="draws")
+    number = models.PositiveSmallIntegerField(help_text="The draw's place in the evening's draws: 1, 2, 3...")
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    prize = models.CharField(max_length=120, blank=True, validators=[no_control_characters])
+    seed = models.BigIntegerField(help_text="The seed the winner was drawn with.")
+    hat = models.JSONField(
+        help_text='What was in the hat: {"ranges": [...], "drawn": [[colour, number], ...]}, {"cards": [...]} '
+        'or {"tables": [...]}.'
+    )
+    winner = models.JSONField(help_text='{"colour": "pink", "number": 42}, {"card": 17} or {"table": 3}.')
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [models.UniqueConstraint(fields=["event", "number"], name="one_draw_per_number")]
+
+    def __str__(self) -> str:
+        return f"Draw {self.number}: {self.get_kind_display()}"

@@ -15,14 +15,14 @@ from django.db.models import Case, IntegerField, Q, Value, When
 
 from clubs.models import FormatPreset, Member, Role
 from clubs.validators import no_control_characters
-from whistdrive.engines import ledger, prizes, search_keys
+from whistdrive.engines import draws, ledger, prizes, search_keys
 from whistdrive.engines.formats import PRESETS, TIE_BREAKS, Format
 from whistdrive.engines.rules import HandEntry, RuleError, check_entry, trump_for_hand
 from whistdrive.engines.vocabulary import SEAT_NAMES, SEATS, SUITS, suit_word
 from whistdrive.evening import running
 from whistdrive.evening.entry import fixed_trump
 from whistdrive.evening.phones.words import FLAG_REASONS
-from whistdrive.store.models import Entrant, Event, LedgerLine, Side, Table, Trump
+from whistdrive.store.models import Draw, Entrant, Event, LedgerLine, Side, Table, Trump
 
 TIE_BREAK_LABELS = {
     "second_half": "Higher second half",
@@ -976,3 +976,27 @@ class DoorWalkInForm(forms.Form):
 
 class ConfirmForm(forms.Form):
     role = forms.ChoiceField(choices=[("", "No role")] + list(Role.choices), required=False, label="Plays as")
+
+
+# -- the draws --------------------------------------------------------------------------------------------------
+
+
+class RaffleTicketsForm(forms.Form):
+    tickets = forms.CharField(
+        max_length=600,
+        label="Tickets sold",
+        validators=[no_control_characters],
+        widget=forms.TextInput(attrs={"placeholder": "pink 1–100, blue 1–50"}),
+        help_text="Each book's colour and its first and last ticket, separated by commas.",
+    )
+
+    def clean_tickets(self) -> list[draws.TicketRange]:
+        try:
+            return draws.parse_ranges(self.cleaned_data["tickets"])
+        except draws.DrawError as exc:
+            raise forms.ValidationError(str(exc)) from None
+
+
+class DrawForm(forms.Form):
+    kind = forms.ChoiceField(choices=Draw.Kind.choices)
+    prize = forms.CharField(max_length=120, required=False, label="For the prize", validators=[no_control_characters])

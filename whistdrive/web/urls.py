@@ -41,6 +41,8 @@ urlpatterns = [
     path("", include("whistdrive.web.views.archive")),
     # The evening's money: the ledger, the treasurer's sheet, and payments marked at the desk.
     path("", include("whistdrive.web.views.money")),
+    # The draws: the raffle, the mystery card number, the lucky table, and their audit trail.
+    path("", include("whistdrive.web.views.draws")),
     # Running clubs without the admin: adding one, its organisers, closing it, deleting an evening.
     path("", include("whistdrive.web.views.running_clubs")),
     # Phones finding the laptop again after it was replaced: the board's "scan to rejoin" code.

@@ -31,7 +31,7 @@ from django.views.decorators.http import require_POST
 from clubs.access import ANY_ROLE, HtmxHttpRequest
 from whistdrive.engines import charts, prizes, standings
 from whistdrive.engines.vocabulary import suit_word
-from whistdrive.evening import pairs, scores
+from whistdrive.evening import draws, pairs, scores
 from whistdrive.store.models import Event
 from whistdrive.web.access import event_for
 from whistdrive.web.forms import BasePrizeFormSet, PrizeFormSet, QualifyForm, prize_initial
@@ -78,6 +78,7 @@ def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
         "rows_html": standings_rows_html(rows or [], halves=not show_half),
         "row_count": len(rows or []),
         "prize_groups": awards_by_prize(evening.awards),
+        "draw_lines": draws.audit(event),
         "pair_lines": None if by_players else evening.pair_lines,
         "by_players": by_players and evening.pair_lines is not None,
     }
@@ -327,6 +328,7 @@ def _board_context(evening: scores.Evening, view: str, page: int = 1) -> dict:
         context["halftime_awards"] = evening.halftime_awards()
     elif view == "prizes":
         context["prize_groups"] = awards_by_prize(evening.awards)
+        context["draw_lines"] = draws.audit(event)
     return context
 
 

@@ -148,6 +148,8 @@ def organiser_urls(cast, running) -> dict[str, str]:
         "door_arrivals": reverse("door_arrivals", args=[event]),
         "door_confirm": reverse("door_confirm", args=[event, running["walk_in"].pk]),
         "door_undo": reverse("door_undo", args=[event, running["walk_in"].pk]),
+        "event_suspense": reverse("event_suspense", args=[event]),
+        "event_reveal": reverse("event_reveal", args=[event]),
         "event_draws": reverse("event_draws", args=[event]),
         "draws_tickets": reverse("draws_tickets", args=[event]),
         "draws_draw": reverse("draws_draw", args=[event]),

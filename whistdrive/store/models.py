@@ -215,6 +215,13 @@ class Event(models.Model):
         blank=True,
         help_text='The raffle tickets sold, as coloured books: [{"colour": "pink", "first": 1, "last": 100}, ...].',
     )
+    board_hides_last = models.PositiveSmallIntegerField(
+        default=0,
+        help_text="Hands at the end whose standings the projector keeps secret until the prizes are revealed.",
+    )
+    revealed = models.PositiveSmallIntegerField(
+        default=0, help_text="Prizes the projector has revealed so far at prize-giving, from the last place up."
+    )
     board_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     revision = models.PositiveIntegerField(
         default=0,

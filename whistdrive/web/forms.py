@@ -1000,3 +1000,30 @@ class RaffleTicketsForm(forms.Form):
 class DrawForm(forms.Form):
     kind = forms.ChoiceField(choices=Draw.Kind.choices)
     prize = forms.CharField(max_length=120, required=False, label="For the prize", validators=[no_control_characters])
+
+
+# -- the board's suspense ------------------------------------------------------------------------------------
+
+
+class SuspenseForm(forms.Form):
+    board_hides_last = forms.IntegerField(
+        min_value=0,
+        max_value=60,
+        label="Keep the board secret for the last",
+        help_text="hands (0 shows the standings to the end).",
+    )
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.event = event
+
+    def clean_board_hides_last(self) -> int:
+        value = self.cleaned_data["board_hides_last"]
+        if value > self.event.hands:
+            raise forms.ValidationError(f"The evening has {self.event.hands} hands: keep at most that many secret.")
+        return value
+
+
+class RevealForm(forms.Form):
+    step = forms.ChoiceField(choices=[("next", "Reveal the next prize"), ("all", "Reveal them all"),
+                                      ("again", "Start the reveal again")])  # fmt: skip

@@ -2,6 +2,7 @@
 
 import datetime
 import secrets
+from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
@@ -73,12 +74,26 @@ class Club(models.Model):
         default=ErasedShownAs.FORMER,
         help_text="What an erased member's name becomes on every past evening (docs/privacy.md).",
     )
+    currency = models.CharField(
+        max_length=3, default="£", validators=[no_control_characters], help_text="The symbol amounts are shown with."
+    )
+    # An evening's entry prices unless the evening sets its own (whistdrive's ``Event.fee``).
+    fee_member = models.DecimalField(max_digits=7, decimal_places=2, default=Decimal("0.00"))
+    fee_guest = models.DecimalField(max_digits=7, decimal_places=2, default=Decimal("0.00"))
+    fee_concession = models.DecimalField(max_digits=7, decimal_places=2, default=Decimal("0.00"))
     created = models.DateTimeField(auto_now_add=True)
 
     objects = ClubQuerySet.as_manager()
 
     class Meta:
         ordering = ["name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(fee_member__gte=0, fee_guest__gte=0, fee_concession__gte=0),
+                name="club_fees_not_negative",
+                violation_error_message="An entry price cannot be below nothing.",
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name

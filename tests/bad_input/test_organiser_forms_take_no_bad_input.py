@@ -14,7 +14,7 @@ from tests.bad_input.hostile import check, forms_on, post_data
 PAGES = ["club", "members", "member_add", "member_edit", "seasons", "season_add", "season_edit", "event_new",
          "event", "event_edit", "event_desk", "event_live", "event_live_result", "event_paper", "event_prizes",
          "event_archive", "event_print", "event_standings", "waiting_desk", "waiting_event", "leagues",
-         "league"]  # fmt: skip
+         "league", "event_money", "event_draws"]  # fmt: skip
 SKIP_ACTIONS = ("/logout/",)  # logging out is not a form to break, and would end the session
 
 
@@ -31,6 +31,7 @@ def page_url(name, cast, running, waiting) -> str:
         "event_print": ("event_print", [event]), "event_standings": ("event_standings", [event]),
         "waiting_desk": ("event_desk", [waiting.pk]), "waiting_event": ("event", [waiting.pk]),
         "leagues": ("club_leagues", [club]), "league": ("league", [running["league"].pk]),
+        "event_money": ("event_money", [event]), "event_draws": ("event_draws", [event]),
     }  # fmt: skip
     url_name, args = urls[name]
     return reverse(url_name, args=args)

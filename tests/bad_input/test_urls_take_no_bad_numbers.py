@@ -15,12 +15,15 @@ PATHS = [
     "/events/{e}/desk/{b}/remove/", "/clubs/{a}/", "/clubs/{k}/members/{b}/", "/clubs/{k}/members/{b}/merge/",
     "/clubs/{k}/seasons/{b}/", "/clubs/{k}/seasons/{b}/table/", "/clubs/{k}/presets/{b}/delete/", "/events/{a}/print/",
     "/events/{e}/print/{b}.pdf", "/events/{a}/archive/event.json", "/events/{a}/standings/",
+    "/events/{a}/money/", "/events/{e}/money/{b}/correct/", "/events/{e}/desk/{b}/pay/", "/events/{e}/desk/{b}/unpay/",
+    "/events/{e}/door/{b}/confirm/", "/events/{e}/door/{b}/undo/", "/events/{a}/draws/", "/door/{a}-{b}/",
 ]  # fmt: skip
 QUERIES = [
     ("/events/{e}/paper/", "hand"), ("/events/{e}/live/result/", "hand"), ("/events/{e}/live/result/", "table"),
     ("/events/{e}/print/", "paper"), ("/events/{e}/print/scorecards.pdf", "paper"), ("/events/{e}/standings/", "half"),
     ("/events/{e}/desk/", "q"), ("/events/{e}/desk/", "added"), ("/clubs/{k}/members/", "q"), ("/clubs/{k}/events/new/", "preset"),
-    ("/events/{e}/live/tables/1/hands/1/", "use"),
+    ("/events/{e}/live/tables/1/hands/1/", "use"), ("/events/{e}/money/", "seen"), ("/events/{e}/door/arrivals/", "seen"),
+    ("/events/{e}/draws/show/", "seen"),
 ]  # fmt: skip
 
 

@@ -1,6 +1,7 @@
 """Club A's running evening and every organiser URL of it, for the permission and CSRF sweeps."""
 
 import datetime
+from decimal import Decimal
 
 import pytest
 from django.urls import reverse
@@ -9,7 +10,7 @@ from clubs.models import Club, FormatPreset, League, LeagueInvitation, Match, Se
 from tests.factories import add_entrants, make_cast, make_event, make_member
 from whistdrive.engines.formats import Format
 from whistdrive.evening.running import start_event
-from whistdrive.store.models import Flag
+from whistdrive.store.models import CheckIn, Flag, LedgerLine
 
 
 @pytest.fixture(autouse=True)
@@ -47,16 +48,19 @@ def running(cast):
         league=league, home=club, away=middle, date=datetime.date(2026, 10, 1), home_tricks=170, away_tricks=142
     )
     invitation = LeagueInvitation.objects.create(league=league)
+    # The evening's money, and a walk-in waiting at the door.
+    line = LedgerLine.objects.create(event=event, kind="raffle", amount=Decimal("10.00"), method="cash")
+    walk_in = CheckIn.objects.create(event=event, name="Peggy Sue", status="waiting", device="d")
     return {
         "event": event, "member": member, "season": season, "preset": preset, "flag": flag, "table": table,
-        "league": league, "match": match, "invitation": invitation,
+        "league": league, "match": match, "invitation": invitation, "line": line, "walk_in": walk_in,
     }  # fmt: skip
 
 
 PUBLIC = {"healthz", "login", "logout", "table", "table_seat", "table_forget_seat", "table_enter", "table_agree",
           "table_call", "laptop_here", "table_kept", "table_events", "player", "board", "rejoin",
           "club_table", "password_reset", "password_reset_done", "password_reset_confirm",
-          "password_reset_complete", "organiser_invitation"}  # fmt: skip
+          "password_reset_complete", "organiser_invitation", "door", "door_here", "door_walk_in"}  # fmt: skip
 # Logged in but not tied to a club: the home page lists only the user's own clubs; a league's
 # invitation link is for another club's organiser (its token is the key; see tests/clubs).
 # Adding a club is for the site's administrators, whatever their clubs (tests/running_clubs).
@@ -132,6 +136,25 @@ def organiser_urls(cast, running) -> dict[str, str]:
         "event_archive_json": reverse("event_archive_json", args=[event]),
         "event_results_csv": reverse("event_results_csv", args=[event]),
         "archive_import": reverse("archive_import", args=[event]),
+        "event_money": reverse("event_money", args=[event]),
+        "money_prices": reverse("money_prices", args=[event]),
+        "money_add": reverse("money_add", args=[event]),
+        "money_correct": reverse("money_correct", args=[event, running["line"].pk]),
+        "money_pdf": reverse("money_pdf", args=[event]),
+        "money_csv": reverse("money_csv", args=[event]),
+        "desk_pay": reverse("desk_pay", args=[event, entrant]),
+        "desk_unpay": reverse("desk_unpay", args=[event, entrant]),
+        "door_set": reverse("door_set", args=[event]),
+        "door_poster": reverse("door_poster", args=[event]),
+        "door_arrivals": reverse("door_arrivals", args=[event]),
+        "door_confirm": reverse("door_confirm", args=[event, running["walk_in"].pk]),
+        "door_undo": reverse("door_undo", args=[event, running["walk_in"].pk]),
+        "event_suspense": reverse("event_suspense", args=[event]),
+        "event_reveal": reverse("event_reveal", args=[event]),
+        "event_draws": reverse("event_draws", args=[event]),
+        "draws_tickets": reverse("draws_tickets", args=[event]),
+        "draws_draw": reverse("draws_draw", args=[event]),
+        "draws_show": reverse("draws_show", args=[event]),
         "club_leagues": reverse("club_leagues", args=[club]),
         "league": reverse("league", args=[running["league"].pk]),
         "league_match_add": reverse("league_match_add", args=[running["league"].pk]),

@@ -12,8 +12,9 @@ from whistdrive.web.views import standings as board_page
 pytestmark = pytest.mark.django_db
 
 # Session and user (2), the event and the user's role (2), the revisions (1), entrants (with who has
-# left), seatings and results (3): nothing that grows with the number of tables.
-STANDINGS_QUERIES = 8
+# left), seatings and results (3), the evening's draws for the prize list (1): nothing that grows with the
+# number of tables.
+STANDINGS_QUERIES = 9
 BOARD_QUERIES = 5  # the event, its revisions, then entrants, seatings and results
 SEASON_QUERIES_PER_EVENT = 4  # each event's revisions, then (the first time) its entrants, seatings, results
 
@@ -60,7 +61,7 @@ def test_the_season_table_takes_a_fixed_number_of_queries_per_event(client, djan
         big_evening(club_a, tables, hands=4, date=datetime.date(2026, 3, day), season=season)
     client.force_login(olive)
 
-    # Session, user, club, role, season, events, members (7) and three an event.
-    with django_assert_max_num_queries(7 + 2 * SEASON_QUERIES_PER_EVENT):
+    # Session, user, club, role, season, events, members (7), what the evenings raised (1) and three an event.
+    with django_assert_max_num_queries(8 + 2 * SEASON_QUERIES_PER_EVENT):
         response = client.get(reverse("season", args=[club_a.pk, season.pk]))
     assert response.status_code == 200

@@ -4,6 +4,8 @@ No Django import here: the adapter ``whistdrive.printing.from_models`` (imported
 dataclasses from the models, and the views in ``whistdrive.web.views.printing`` wrap the bytes.
 """
 
+from .door_poster import DoorPoster, door_poster_pdf
+from .money_docs import MoneyLine, TreasurersSheet, treasurers_sheet_pdf
 from .pair_docs import duplicate_results_pdf, hand_records_pdf, movement_cards_pdf, pair_cards_pdf, travellers_pdf
 from .score_pads import score_pads_pdf
 from .scorecards import CardError, scorecards_pdf
@@ -35,6 +37,11 @@ from .table_cards import club_table_cards_pdf, table_cards_pdf
 from .wall import find_your_table_pdf, wall_sheet_pdf
 
 __all__ = [
+    "DoorPoster",
+    "door_poster_pdf",
+    "MoneyLine",
+    "TreasurersSheet",
+    "treasurers_sheet_pdf",
     "CardError",
     "ClubTableCardSheet",
     "HandSeating",

@@ -17,15 +17,18 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from django.http import HttpRequest
+from django.urls import reverse
 
-from whistdrive.engines import movements, standings
+from whistdrive.engines import ledger, movements, standings
 from whistdrive.engines.duplicate import DuplicateError
 from whistdrive.engines.rules import trump_for_hand
 from whistdrive.engines.vocabulary import PARTNER_SEAT
-from whistdrive.evening import games, pairs, scores
+from whistdrive.evening import games, money, pairs, scores
 from whistdrive.store.models import Entrant, Event, Result, Seating, TableBoard, player_id
 
 from .common import percentage_text
+from .door_poster import DoorPoster
+from .money_docs import MoneyLine, TreasurersSheet
 from .pair_docs import BoardPage, PairCard, PairRound, PairsSheet, TravellerLine
 from .pair_docs import ResultLine as PairsResultLine
 from .sheet_docs import rounds  # the same grouping of identical hands as the progression sheet
@@ -690,3 +693,49 @@ def hand_records_sheet(event: Event, first: int, last: int, page_size: str | Non
         club=event.club.name, event=event.name, date=event.date, page_size=page_size or event.club.paper_size,
         venue=event.venue, scoring=event.scoring, boards=boards, notes=[seed, *pairs.boards_to_make_up(event)],
     )  # fmt: skip
+
+
+def treasurers_sheet(event: Event, page_size: str | None = None) -> TreasurersSheet:
+    """The evening's money as the treasurer's sheet prints it (``money.sheet_of``)."""
+    found = money.sheet_of(event)
+    sheet = found.sheet
+    return TreasurersSheet(
+        club=event.club.name,
+        event=event.name,
+        date=event.date,
+        venue=event.venue,
+        currency=found.currency,
+        takings=[(ledger.KIND_WORDS[kind], str(amount)) for kind, amount in sheet.takings.items() if amount],
+        costs=[(ledger.KIND_WORDS[kind], str(amount)) for kind, amount in sheet.costs.items() if amount],
+        by_method=[(ledger.METHOD_WORDS[m], str(amount)) for m, amount in sheet.by_method.items() if amount],
+        total_takings=str(sheet.total_takings),
+        total_costs=str(sheet.total_costs),
+        net=str(sheet.net),
+        unpaid=[f"{entrant.card_number} {entrant.name}" for entrant in found.unpaid],
+        lines=[
+            MoneyLine(
+                row["when"],
+                row["kind"],
+                row["amount"],
+                row["method"],
+                row["who"],
+                row["note"],
+                row["by"],
+                correction=bool(row["corrects"]),
+            )  # fmt: skip
+            for row in money.line_rows(found)
+        ],
+        page_size=page_size or event.club.paper_size,
+    )
+
+
+def door_poster(event: Event, request_or_base_url: HttpRequest | str, page_size: str | None = None) -> DoorPoster:
+    """Tonight's door poster, its QR code on the address this request came in on (the one phones reach)."""
+    return DoorPoster(
+        club=event.club.name,
+        event=event.name,
+        date=event.date,
+        venue=event.venue,
+        url=absolute(request_or_base_url, reverse("door", args=[event.door_code])),
+        page_size=page_size or event.club.paper_size,
+    )

@@ -5,9 +5,9 @@ import re
 import threading
 import time
 
-# /t/<token>/ (table phone pages), /p/<token>/ (personal pages), /board/<token>/ and /c/<token>/ (a
-# club's reusable table cards) carry secrets in the path.
-TOKEN_IN_PATH = re.compile(r"/(t|p|board|c)/[A-Za-z0-9_\-]{8,}")
+# /t/<token>/ (table phone pages), /p/<token>/ (personal pages), /board/<token>/, /c/<token>/ (a club's
+# reusable table cards) and /door/<code>/ (the door poster's check-in) carry secrets in the path.
+TOKEN_IN_PATH = re.compile(r"/(t|p|board|c|door)/[A-Za-z0-9_\-]{8,}")
 
 
 def redact(text: str) -> str:

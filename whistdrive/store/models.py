@@ -7,16 +7,19 @@ Totals are never stored: standings are derived from `Result` rows (see whistdriv
 import functools
 import secrets
 from collections.abc import Iterable
+from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
+from django.core import signing
 from django.db import models
 from django.db.models import F, OuterRef, Q
 from django.urls import get_script_prefix, reverse
+from django.utils.crypto import constant_time_compare
 
 from clubs.models import Club, Member, Role, Season
 from clubs.validators import no_control_characters
-from whistdrive.engines import movement_kinds
+from whistdrive.engines import draws, ledger, movement_kinds
 from whistdrive.engines.devices import phone_name
 from whistdrive.engines.duplicate import read_board, seeded_boards
 from whistdrive.engines.formats import Format
@@ -43,6 +46,9 @@ class Trump(models.TextChoices):
     SPADES = "S", "Spades"
     CLUBS = "C", "Clubs"
     NO_TRUMPS = "N", "No trumps"
+
+
+DOOR_SALT = "whistdrive.door"
 
 
 def new_board_seed() -> int:
@@ -183,6 +189,39 @@ class Event(models.Model):
         default=PrizeBasis.TOTAL,
         help_text="What the top prizes are judged on; the booby always goes among those who played every hand.",
     )
+    fee_member = models.DecimalField(
+        max_digits=7, decimal_places=2, null=True, blank=True, help_text="Tonight's member price; empty for the club's."
+    )
+    fee_guest = models.DecimalField(
+        max_digits=7, decimal_places=2, null=True, blank=True, help_text="Tonight's guest price; empty for the club's."
+    )
+    fee_concession = models.DecimalField(
+        max_digits=7,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        help_text="Tonight's concession price; empty for the club's.",
+    )
+    door_opened = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the organiser opened the door for players to check themselves in by phone; empty while shut.",
+    )
+    door_late = models.BooleanField(
+        default=False, help_text="Late arrivals may check themselves in after the start, while the door is open."
+    )
+    raffle_tickets = models.JSONField(
+        default=list,
+        blank=True,
+        help_text='The raffle tickets sold, as coloured books: [{"colour": "pink", "first": 1, "last": 100}, ...].',
+    )
+    board_hides_last = models.PositiveSmallIntegerField(
+        default=0,
+        help_text="Hands at the end whose standings the projector keeps secret until the prizes are revealed.",
+    )
+    revealed = models.PositiveSmallIntegerField(
+        default=0, help_text="Prizes the projector has revealed so far at prize-giving, from the last place up."
+    )
     board_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     revision = models.PositiveIntegerField(
         default=0,
@@ -206,6 +245,13 @@ class Event(models.Model):
                 condition=Q(current_hand__lte=F("hands")),
                 name="current_hand_within_event",
                 violation_error_message="The current hand cannot be beyond the event's last hand.",
+            ),
+            models.CheckConstraint(
+                condition=(Q(fee_member__isnull=True) | Q(fee_member__gte=0))
+                & (Q(fee_guest__isnull=True) | Q(fee_guest__gte=0))
+                & (Q(fee_concession__isnull=True) | Q(fee_concession__gte=0)),
+                name="event_fees_not_negative",
+                violation_error_message="An entry price cannot be below nothing.",
             ),
         ]
 
@@ -260,6 +306,31 @@ class Event(models.Model):
         shows the evening reads this number (and its tables') before drawing, and draws again when
         it moved (healthchecks' ``n_pings``)."""
         Event.objects.filter(pk=self.pk).update(revision=F("revision") + 1)
+
+    def fee(self, category: str) -> Decimal:
+        """The entry price tonight for a member, a guest or a concession: the evening's own, else the club's."""
+        if category not in ledger.FEES:
+            raise ValueError(f"not an entry price: {category!r}")
+        tonight = getattr(self, f"fee_{category}")
+        return tonight if tonight is not None else getattr(self.club, f"fee_{category}")
+
+    @property
+    def door_code(self) -> str:
+        """The secret in the door poster's QR code: the event's number signed with the site's key (the poster
+        opens nothing but tonight's check-in, and only while the organiser keeps the door open)."""
+        return f"{self.pk}-{signing.Signer(salt=DOOR_SALT).signature(str(self.pk))}"
+
+    @classmethod
+    def for_door_code(cls, code: str) -> "Event | None":
+        """The event a door poster's code is for, or None for a code nobody made."""
+        number, _, signature = code.partition("-")
+        if (
+            not number.isdecimal()
+            or len(number) > 18
+            or not constant_time_compare(signature, signing.Signer(salt=DOOR_SALT).signature(number))
+        ):
+            return None
+        return cls.objects.select_related("club").filter(pk=int(number)).first()
 
     @property
     def prize_qualifying_hands(self) -> int:
@@ -833,3 +904,207 @@ class TableBoard(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table}, hand {self.hand}: board {self.board.number}"
+
+
+class LedgerLineQuerySet(models.QuerySet):
+    # Sums are made in Python from each line's exact Decimal, not by the database: SQLite keeps a decimal as a
+    # binary float, and its SUM of a long evening's lines need not be exact.
+
+    def sheet(self) -> ledger.Sheet:
+        """These lines added up (``ledger.sheet``), in one query."""
+        return ledger.sheet(ledger.Line(kind, amount, method) for kind, amount, method in
+                            self.order_by().values_list("kind", "amount", "method"))  # fmt: skip
+
+    def standing(self) -> dict[int, Decimal]:
+        """Line pk -> what it stands at with its corrections, for each line as first written, in one query."""
+        rows = self.order_by().values_list("pk", "corrects_id", "amount")
+        totals: dict[int, Decimal] = {}
+        for pk, corrects, amount in rows:
+            original = corrects or pk
+            totals[original] = totals.get(original, ledger.ZERO) + amount
+        return totals
+
+    def paid_by_entrant(self) -> dict[int, Decimal]:
+        """Entrant pk -> what their entry lines stand at now, for every entrant with any (0 once a payment is undone)."""
+        rows = self.filter(kind=LedgerLine.Kind.ENTRY, entrant__isnull=False).order_by()
+        paid: dict[int, Decimal] = {}
+        for entrant, amount in rows.values_list("entrant", "amount"):
+            paid[entrant] = paid.get(entrant, ledger.ZERO) + amount
+        return paid
+
+
+class LedgerLine(models.Model):
+    """One line of an evening's money: an entrant's fee, raffle tickets, a donation, the hall's cost...
+
+    Never edited nor deleted: a correction is another line of the same kind for the difference, pointing at the
+    line it corrects (``corrects``), so the treasurer can see what was put right and when. The arithmetic is
+    ``whistdrive.engines.ledger``'s.
+    """
+
+    # The engine's kinds, methods and prices (``ledger.TAKINGS``, ``COSTS``, ``METHODS``, ``FEES``), with its words.
+    class Kind(models.TextChoices):
+        ENTRY = "entry", ledger.KIND_WORDS["entry"]
+        RAFFLE = "raffle", ledger.KIND_WORDS["raffle"]
+        REFRESHMENTS = "refreshments", ledger.KIND_WORDS["refreshments"]
+        DONATION = "donation", ledger.KIND_WORDS["donation"]
+        OTHER_TAKINGS = "other_takings", ledger.KIND_WORDS["other_takings"]
+        PRIZES = "prizes", ledger.KIND_WORDS["prizes"]
+        HALL = "hall", ledger.KIND_WORDS["hall"]
+        OTHER_COST = "other_cost", ledger.KIND_WORDS["other_cost"]
+
+    class Method(models.TextChoices):
+        CASH = "cash", ledger.METHOD_WORDS["cash"]
+        CARD = "card", ledger.METHOD_WORDS["card"]
+        PREPAID = "prepaid", ledger.METHOD_WORDS["prepaid"]
+
+    class Fee(models.TextChoices):
+        MEMBER = "member", ledger.FEE_WORDS["member"]
+        GUEST = "guest", ledger.FEE_WORDS["guest"]
+        CONCESSION = "concession", ledger.FEE_WORDS["concession"]
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="ledger")
+    kind = models.CharField(max_length=13, choices=Kind.choices)
+    amount = models.DecimalField(
+        max_digits=9, decimal_places=2, help_text="Exact, in the club's currency; only a correction is negative."
+    )
+    method = models.CharField(
+        max_length=7, choices=Method.choices, blank=True, help_text="How money taken came in; empty for a cost."
+    )
+    entrant = models.ForeignKey(
+        Entrant,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="payments",
+        help_text="Whose entry fee this is (empty once an entry taken off before the start has gone).",
+    )
+    fee = models.CharField(max_length=10, choices=Fee.choices, blank=True, help_text="The price an entry fee was at.")
+    note = models.CharField(max_length=200, blank=True, validators=[no_control_characters])
+    corrects = models.ForeignKey("self", on_delete=models.PROTECT, null=True, blank=True, related_name="corrections")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    standing: Decimal | None = None  # not stored: the line with its corrections, where ``money.sheet_of`` says
+
+    objects = LedgerLineQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["created", "pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(amount=0), name="ledger_line_not_zero", violation_error_message="A line of nothing."
+            ),
+            models.CheckConstraint(
+                condition=Q(corrects__isnull=False) | Q(amount__gt=0),
+                name="only_a_correction_is_negative",
+                violation_error_message="Only a correction takes money off a line.",
+            ),
+            models.CheckConstraint(
+                condition=Q(kind__in=ledger.TAKINGS) | Q(method=""),
+                name="a_cost_has_no_method",
+                violation_error_message="A cost is paid out, not taken in cash or by card.",
+            ),
+            models.CheckConstraint(
+                condition=Q(kind="entry") | (Q(fee="") & Q(entrant__isnull=True)),
+                name="only_an_entry_fee_names_an_entrant",
+                violation_error_message="Only an entry fee is an entrant's.",
+            ),
+        ]
+        indexes = [models.Index(fields=["event", "kind"], name="ledger_by_event_kind")]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: {self.amount}"
+
+    @property
+    def is_taking(self) -> bool:
+        return ledger.is_taking(self.kind)
+
+    @property
+    def size(self) -> Decimal:
+        """The amount without its sign: a page writes a correction's minus before the currency ("−£3.00")."""
+        return abs(self.amount)
+
+
+class CheckIn(models.Model):
+    """A player checking themself in from their own phone, by the door poster's QR code.
+
+    A member found by the desk's search is entered at once (``entrant``); a walk-in who types their name waits
+    for the desk to confirm them as a guest. The desk may undo any: the row stays, as ``UNDONE``, so the desk's
+    list says what happened. ``whistdrive.evening.door`` makes and changes them.
+    """
+
+    class Status(models.TextChoices):
+        HERE = "here", "Checked in"
+        WAITING = "waiting", "Waiting for the desk"
+        CONFIRMED = "confirmed", "Confirmed by the desk"
+        UNDONE = "undone", "Undone by the desk"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="check_ins")
+    member = models.ForeignKey(Member, on_delete=models.SET_NULL, null=True, blank=True, related_name="check_ins")
+    entrant = models.ForeignKey(Entrant, on_delete=models.SET_NULL, null=True, blank=True, related_name="check_ins")
+    name = models.CharField(
+        max_length=120,
+        blank=True,
+        validators=[no_control_characters],
+        help_text="The name a walk-in typed; empty for a member (their name is the member's, erased with it).",
+    )
+    status = models.CharField(max_length=9, choices=Status.choices)
+    device = models.CharField(max_length=64, help_text="A hash of the phone's session, not the session.")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "member"],
+                condition=Q(member__isnull=False) & ~Q(status="undone"),
+                name="one_check_in_per_member",
+                violation_error_message="This member has checked in already.",
+            ),
+        ]
+        indexes = [models.Index(fields=["event", "device"], name="check_in_by_phone")]
+
+    def __str__(self) -> str:
+        return f"{self.who}: {self.get_status_display()}"
+
+    @property
+    def who(self) -> str:
+        return self.member.name if self.member is not None else self.name
+
+    @property
+    def phone(self) -> str:
+        return phone_name(self.device)
+
+
+class Draw(models.Model):
+    """One draw of the evening: a raffle ticket, the mystery card number, the lucky table.
+
+    What was in the hat and the seed are recorded before the winner is known, and the winner drawn from them by
+    ``whistdrive.engines.draws``: the audit trail draws each again from its seed and shows it gives the same winner.
+    Never changed: a draw made in error is drawn again, and both stay on the record.
+    """
+
+    class Kind(models.TextChoices):
+        RAFFLE = "raffle", draws.KIND_WORDS["raffle"]
+        MYSTERY_CARD = "mystery_card", draws.KIND_WORDS["mystery_card"]
+        LUCKY_TABLE = "lucky_table", draws.KIND_WORDS["lucky_table"]
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="draws")
+    number = models.PositiveSmallIntegerField(help_text="The draw's place in the evening's draws: 1, 2, 3...")
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    prize = models.CharField(max_length=120, blank=True, validators=[no_control_characters])
+    seed = models.BigIntegerField(help_text="The seed the winner was drawn with.")
+    hat = models.JSONField(
+        help_text='What was in the hat: {"ranges": [...], "drawn": [[colour, number], ...]}, {"cards": [...]} '
+        'or {"tables": [...]}.'
+    )
+    winner = models.JSONField(help_text='{"colour": "pink", "number": 42}, {"card": 17} or {"table": 3}.')
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [models.UniqueConstraint(fields=["event", "number"], name="one_draw_per_number")]
+
+    def __str__(self) -> str:
+        return f"Draw {self.number}: {self.get_kind_display()}"

@@ -15,14 +15,14 @@ from django.db.models import Case, IntegerField, Q, Value, When
 
 from clubs.models import FormatPreset, Member, Role
 from clubs.validators import no_control_characters
-from whistdrive.engines import prizes, search_keys
+from whistdrive.engines import draws, ledger, prizes, search_keys
 from whistdrive.engines.formats import PRESETS, TIE_BREAKS, Format
 from whistdrive.engines.rules import HandEntry, RuleError, check_entry, trump_for_hand
 from whistdrive.engines.vocabulary import SEAT_NAMES, SEATS, SUITS, suit_word
 from whistdrive.evening import running
 from whistdrive.evening.entry import fixed_trump
 from whistdrive.evening.phones.words import FLAG_REASONS
-from whistdrive.store.models import Entrant, Event, Side, Table, Trump
+from whistdrive.store.models import Draw, Entrant, Event, LedgerLine, Side, Table, Trump
 
 TIE_BREAK_LABELS = {
     "second_half": "Higher second half",
@@ -364,6 +364,71 @@ class StartForm(forms.Form):
 
 def make_guest_member(event: Event, name: str, role: str) -> Member:
     return Member.objects.create(club=event.club, name=name, role=role, is_guest=True)
+
+
+# -- the evening's money ------------------------------------------------------------------------------
+
+
+class AmountField(forms.CharField):
+    """An amount of money as a person types it ("3", "3.50", "£3.50"), cleaned to an exact ``Decimal``."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("max_length", 20)
+        kwargs.setdefault("widget", forms.TextInput(attrs={"inputmode": "decimal", "size": 8}))
+        super().__init__(**kwargs)
+
+    def clean(self, value):
+        text = super().clean(value)
+        if text in self.empty_values:
+            return None
+        try:
+            return ledger.amount(text)
+        except ledger.LedgerError as exc:
+            raise forms.ValidationError(str(exc)) from None
+
+
+class FeesForm(forms.ModelForm):
+    """Tonight's entry prices; a price left empty is the club's."""
+
+    fee_member = AmountField(required=False, label="Member")
+    fee_guest = AmountField(required=False, label="Guest")
+    fee_concession = AmountField(required=False, label="Concession")
+
+    class Meta:
+        model = Event
+        fields = ["fee_member", "fee_guest", "fee_concession"]
+
+
+class LedgerLineForm(forms.Form):
+    """A line of takings or costs other than an entrant's fee (those are marked at the desk)."""
+
+    kind = forms.ChoiceField(choices=[c for c in LedgerLine.Kind.choices if c[0] != LedgerLine.Kind.ENTRY])
+    amount = AmountField()
+    method = forms.ChoiceField(
+        choices=[("", "– (a cost)"), *LedgerLine.Method.choices], required=False, label="Taken by"
+    )
+    note = forms.CharField(max_length=200, required=False, validators=[no_control_characters])
+
+    def clean(self):
+        data = super().clean()
+        kind, method = data.get("kind"), data.get("method")
+        if kind and ledger.is_taking(kind) and not method:
+            self.add_error("method", "Say how the money came in: cash, card or already paid.")
+        if kind and not ledger.is_taking(kind):
+            data["method"] = ""
+        if data.get("amount") == 0:
+            self.add_error("amount", "A line of nothing adds nothing: type the amount.")
+        return data
+
+
+class CorrectionForm(forms.Form):
+    amount = AmountField(label="It should be", help_text="0 cancels the line.")
+    reason = forms.CharField(max_length=200, validators=[no_control_characters], label="Why")
+
+
+class PaymentForm(forms.Form):
+    method = forms.ChoiceField(choices=LedgerLine.Method.choices)
+    fee = forms.ChoiceField(choices=[("", "Their usual price"), *LedgerLine.Fee.choices], required=False)
 
 
 # -- the live evening --------------------------------------------------------------------------------
@@ -852,3 +917,113 @@ class HandoverForm(forms.Form):
 class FlagForm(PhoneForm):
     hand = _hand_field()
     reason = forms.ChoiceField(choices=FLAG_REASONS)
+
+
+# -- self check-in at the door ----------------------------------------------------------------------------
+
+
+class DoorForm(forms.Form):
+    """The organiser opens or shuts the door, and lets late arrivals in or not."""
+
+    open = forms.BooleanField(required=False, label="Players may check themselves in")
+    late = forms.BooleanField(required=False, label="Late arrivals too, after the start")
+
+
+class DoorSearchForm(forms.Form):
+    q = forms.CharField(max_length=120, label="Find your name", validators=[no_control_characters])
+
+    def clean_q(self) -> str:
+        q = self.cleaned_data["q"]
+        # A public page: the club's list is found a name at a time, never read out by typing "a".
+        if len("".join(search_keys.words(q))) < 3:
+            raise forms.ValidationError("Type at least three letters of your name.")
+        return q
+
+
+class _MemberNumbers(forms.TypedMultipleChoiceField):
+    """Members' ids ticked among the search's matches: any whole numbers here, checked against the club in the form."""
+
+    def valid_value(self, value) -> bool:
+        return str(value).isdecimal() and len(str(value)) < 10
+
+
+class DoorHereForm(forms.Form):
+    """ "I'm here": the member ticked, or a couple (two ticked), from the search's matches."""
+
+    member = _MemberNumbers(coerce=int, label="Who is here", error_messages={"required": "Tick your name first."})
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.event = event
+
+    def clean_member(self) -> list[Member]:
+        picked = list(dict.fromkeys(self.cleaned_data["member"]))
+        members = list(self.event.club.members.active().filter(pk__in=picked))
+        if len(members) != len(picked):
+            raise forms.ValidationError("That name is not on the club's list: search again, or see the desk.")
+        return members
+
+
+class DoorWalkInForm(forms.Form):
+    name = forms.CharField(max_length=120, label="Your name", validators=[no_control_characters])
+
+    def clean_name(self) -> str:
+        name = " ".join(self.cleaned_data["name"].split())
+        if not search_keys.words(name):
+            raise forms.ValidationError("Type your name.")
+        return name
+
+
+class ConfirmForm(forms.Form):
+    role = forms.ChoiceField(choices=[("", "No role")] + list(Role.choices), required=False, label="Plays as")
+
+
+# -- the draws --------------------------------------------------------------------------------------------------
+
+
+class RaffleTicketsForm(forms.Form):
+    tickets = forms.CharField(
+        max_length=600,
+        label="Tickets sold",
+        validators=[no_control_characters],
+        widget=forms.TextInput(attrs={"placeholder": "pink 1–100, blue 1–50"}),
+        help_text="Each book's colour and its first and last ticket, separated by commas.",
+    )
+
+    def clean_tickets(self) -> list[draws.TicketRange]:
+        try:
+            return draws.parse_ranges(self.cleaned_data["tickets"])
+        except draws.DrawError as exc:
+            raise forms.ValidationError(str(exc)) from None
+
+
+class DrawForm(forms.Form):
+    kind = forms.ChoiceField(choices=Draw.Kind.choices)
+    prize = forms.CharField(max_length=120, required=False, label="For the prize", validators=[no_control_characters])
+
+
+# -- the board's suspense ------------------------------------------------------------------------------------
+
+
+class SuspenseForm(forms.Form):
+    board_hides_last = forms.IntegerField(
+        min_value=0,
+        max_value=60,
+        label="Keep the board secret for the last",
+        help_text="hands (0 shows the standings to the end).",
+    )
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.event = event
+
+    def clean_board_hides_last(self) -> int:
+        value = self.cleaned_data["board_hides_last"]
+        if value > self.event.hands:
+            raise forms.ValidationError(f"The evening has {self.event.hands} hands: keep at most that many secret.")
+        return value
+
+
+class RevealForm(forms.Form):
+    step = forms.ChoiceField(choices=[("next", "Reveal the next prize"), ("all", "Reveal them all"),
+                                      ("again", "Start the reveal again")])  # fmt: skip

@@ -16,6 +16,8 @@ urlpatterns = [
     # (docs/benchmarks.md). Their paths start with t/ and p/, which no other pattern does.
     path("", include("whistdrive.web.views.table")),
     path("", include("whistdrive.web.views.player")),
+    # Self check-in from the door poster's QR code (no login: the code is the key, while the door is open).
+    path("", include("whistdrive.web.views.door")),
     path("", core.home, name="home"),
     path("healthz", core.healthz, name="healthz"),
     # Logging in and a forgotten password (by email where the site sends email).
@@ -37,6 +39,10 @@ urlpatterns = [
     path("", include("whistdrive.web.views.standings")),
     path("", include("whistdrive.web.views.printing")),
     path("", include("whistdrive.web.views.archive")),
+    # The evening's money: the ledger, the treasurer's sheet, and payments marked at the desk.
+    path("", include("whistdrive.web.views.money")),
+    # The draws: the raffle, the mystery card number, the lucky table, and their audit trail.
+    path("", include("whistdrive.web.views.draws")),
     # Running clubs without the admin: adding one, its organisers, closing it, deleting an evening.
     path("", include("whistdrive.web.views.running_clubs")),
     # Phones finding the laptop again after it was replaced: the board's "scan to rejoin" code.

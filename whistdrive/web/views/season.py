@@ -7,6 +7,7 @@ query for who the entrants are as members, and the table is worked out by ``whis
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
@@ -18,7 +19,7 @@ from clubs.access import ANY_ROLE, club_for
 from clubs.models import Season
 from whistdrive import printing
 from whistdrive.engines import seasons
-from whistdrive.evening import scores
+from whistdrive.evening import money, scores
 from whistdrive.printing.common import date_text
 from whistdrive.store.models import Entrant, Event, player_id
 from whistdrive.web.views.printing import PaperForm
@@ -83,6 +84,8 @@ def season(request: HttpRequest, club_pk: int, pk: int) -> HttpResponse:
     names = {str(item.event.pk): item.event for item in listed}
     rows = [{"row": row, "counted": [names[e] for e in row.counted if e in names]} for row in table.rows]
     guests = [{"guest": g, "event": names.get(g.event)} for g in table.guests]
+    # What each evening raised (its ledger's net proceeds) and the season's sum: a fundraising club's figure.
+    raised = money.raised(item.event for item in listed)
     return render(
         request,
         "clubs/season.html",
@@ -92,7 +95,8 @@ def season(request: HttpRequest, club_pk: int, pk: int) -> HttpResponse:
             "table": table,
             "rows": rows,
             "guests": guests,
-            "events": listed,
+            "events": [(item, raised.get(item.event.pk)) for item in listed],
+            "raised": sum(raised.values(), Decimal("0.00")) if raised else None,
             "provisional": any(item.provisional for item in listed),
             "paper_form": PaperForm(initial={"paper": club.paper_size}),
         },

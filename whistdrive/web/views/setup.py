@@ -17,15 +17,17 @@ from clubs.access import ANY_ROLE, ORGANISER, HtmxHttpRequest, club_for
 from clubs.models import ClubAccess
 from whistdrive.engines import search_keys
 from whistdrive.engines.formats import Format
-from whistdrive.evening import pairs, running
-from whistdrive.store.models import Entrant, Event, Seating
+from whistdrive.evening import door, pairs, running
+from whistdrive.store.models import Entrant, Event, LedgerLine, Seating
 from whistdrive.web.access import event_for
 from whistdrive.web.forms import (
     TIE_BREAK_LABELS,
+    ConfirmForm,
     DeskAddForm,
     DeskSearchForm,
     EventForm,
     GuestForm,
+    PaymentForm,
     PresetPickForm,
     RoleForm,
     SavePresetForm,
@@ -205,11 +207,12 @@ def _hand_records_link(event: Event) -> dict | None:
 # -- the registration desk ----------------------------------------------------------------------
 
 
-def _desk_context(request: HtmxHttpRequest, event: Event, *, added: Entrant | None = None, **extra) -> dict:
+def desk_context(request: HtmxHttpRequest, event: Event, *, added: Entrant | None = None, **extra) -> dict:
     # The counts are of the next hand to be seated, the same players the advice is worked out for.
     present = event.entrants.present_for(running.first_open_hand(event))
     entrants = list(event.entrants.select_related("member", "stands_in_for"))
     advice = running.advice_for(event)
+    paid = LedgerLine.objects.filter(event=event).paid_by_entrant()
     return {
         "event": event,
         "entrants": entrants,
@@ -220,14 +223,17 @@ def _desk_context(request: HtmxHttpRequest, event: Event, *, added: Entrant | No
         "guest": GuestForm(),
         "start": StartForm(),
         "next_card": (max((e.card_number for e in entrants), default=0)) + 1,
+        # Each entrant with what they have paid tonight (their fee lines as they stand), and the payment buttons.
+        "entrant_rows": [(entrant, paid.get(entrant.pk, 0)) for entrant in entrants],
+        "payment": PaymentForm(),
         **extra,
     }
 
 
-def _desk_response(request: HtmxHttpRequest, event: Event, **extra) -> HttpResponse:
+def desk_response(request: HtmxHttpRequest, event: Event, **extra) -> HttpResponse:
     if request.htmx:
         event.refresh_from_db()
-        return render(request, "whistdrive/desk.html#desk", _desk_context(request, event, **extra))
+        return render(request, "whistdrive/desk.html#desk", desk_context(request, event, **extra))
     added = extra.get("added")
     for message in extra.get("errors", []):
         messages.error(request, message)
@@ -252,7 +258,8 @@ def event_desk(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     added = None
     if request.GET.get("added", "").isdigit():
         added = event.entrants.filter(pk=int(request.GET["added"])).first()
-    return render(request, "whistdrive/desk.html", {**_desk_context(request, event, added=added), **found})
+    arrivals = {"arrivals": door.arrivals(event), "confirm": ConfirmForm()}
+    return render(request, "whistdrive/desk.html", {**desk_context(request, event, added=added), **found, **arrivals})
 
 
 def _notes(event: Event, change: running.PlayersChange) -> list[str]:
@@ -264,13 +271,13 @@ def desk_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     event = event_for(request, pk, ANY_ROLE)
     form = DeskAddForm(request.POST, event=event)
     if not form.is_valid():
-        return _desk_response(request, event, errors=form.non_field_errors())
+        return desk_response(request, event, errors=form.non_field_errors())
     member = form.cleaned_data["member_obj"]
     try:
         change = running.register(event, name=member.name, role=member.role, member=member)
     except running.EveningError as exc:
-        return _desk_response(request, event, errors=[str(exc)])
-    return _desk_response(request, event, added=change.entrant, notes=_notes(event, change))
+        return desk_response(request, event, errors=[str(exc)])
+    return desk_response(request, event, added=change.entrant, notes=_notes(event, change))
 
 
 @require_POST
@@ -278,7 +285,7 @@ def desk_guest(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     event = event_for(request, pk, ANY_ROLE)
     form = GuestForm(request.POST)
     if not form.is_valid():
-        return _desk_response(request, event, errors=[f"{form[n].label}: {e[0]}" for n, e in form.errors.items()])
+        return desk_response(request, event, errors=[f"{form[n].label}: {e[0]}" for n, e in form.errors.items()])
     data = form.cleaned_data
     # Two people may share a name, so a second guest of the same name is entered, but the desk says so:
     # more often it is the same person typed twice.
@@ -294,8 +301,8 @@ def desk_guest(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             member = make_guest_member(event, data["name"], data["role"]) if data["keep"] else None
             change = running.register(event, name=data["name"], role=data["role"], member=member)
     except running.EveningError as exc:
-        return _desk_response(request, event, errors=[str(exc)])
-    return _desk_response(request, event, added=change.entrant, notes=warnings + _notes(event, change))
+        return desk_response(request, event, errors=[str(exc)])
+    return desk_response(request, event, added=change.entrant, notes=warnings + _notes(event, change))
 
 
 @require_POST
@@ -304,13 +311,13 @@ def desk_role(request: HtmxHttpRequest, pk: int, entrant_pk: int) -> HttpRespons
     entrant = get_object_or_404(event.entrants, pk=entrant_pk)
     form = RoleForm(request.POST)
     if not form.is_valid():
-        return _desk_response(request, event, errors=["Choose lady, gent or no role."])
+        return desk_response(request, event, errors=["Choose lady, gent or no role."])
     try:
         # After the start the new role counts from the next hand to be seated.
         change = running.change_role(event, entrant, form.cleaned_data["role"])
     except running.EveningError as exc:
-        return _desk_response(request, event, errors=[str(exc)])
-    return _desk_response(request, event, notes=_notes(event, change))
+        return desk_response(request, event, errors=[str(exc)])
+    return desk_response(request, event, notes=_notes(event, change))
 
 
 @require_POST
@@ -321,8 +328,8 @@ def desk_remove(request: HtmxHttpRequest, pk: int, entrant_pk: int) -> HttpRespo
     try:
         change = running.withdraw(event, entrant)
     except running.EveningError as exc:
-        return _desk_response(request, event, errors=[str(exc)])
-    return _desk_response(request, event, notes=_notes(event, change))
+        return desk_response(request, event, errors=[str(exc)])
+    return desk_response(request, event, notes=_notes(event, change))
 
 
 @require_POST
@@ -330,11 +337,11 @@ def desk_start(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     event = event_for(request, pk, ANY_ROLE)
     form = StartForm(request.POST)
     if not form.is_valid():
-        return _desk_response(request, event, errors=["Choose how to draw the starting seats."])
+        return desk_response(request, event, errors=["Choose how to draw the starting seats."])
     try:
         running.start_event(event, by=form.cleaned_data["by"])
     except running.EveningError as exc:
-        return _desk_response(request, event, errors=[str(exc)])
+        return desk_response(request, event, errors=[str(exc)])
     messages.success(request, "The event has started: hand 1 is seated.")
     if request.htmx:
         response = HttpResponse(status=204)

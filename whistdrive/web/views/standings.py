@@ -3,6 +3,8 @@
 Organiser pages (login; organiser or scorer of the event's club):
   events/<pk>/standings/   the standings now (provisional or final), the half-time view and the prize winners
   events/<pk>/prizes/      the prize list editor
+  events/<pk>/suspense/    how many of the last hands the board keeps secret
+  events/<pk>/reveal/      at prize-giving, the board reveals the next prize (from the last place up)
 
 The public board (no login; the board token is the key):
   board/<token>/           large type for a projector; htmx polls the same URL for the fragment
@@ -29,12 +31,12 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
 from clubs.access import ANY_ROLE, HtmxHttpRequest
-from whistdrive.engines import charts, prizes, standings
+from whistdrive.engines import charts, prizes, standings, suspense
 from whistdrive.engines.vocabulary import suit_word
-from whistdrive.evening import pairs, scores
+from whistdrive.evening import draws, pairs, scores
 from whistdrive.store.models import Event
 from whistdrive.web.access import event_for
-from whistdrive.web.forms import BasePrizeFormSet, PrizeFormSet, QualifyForm, prize_initial
+from whistdrive.web.forms import BasePrizeFormSet, PrizeFormSet, QualifyForm, RevealForm, SuspenseForm, prize_initial
 
 # Standings lines on one page of the board: as many as fill a 1920×1080 projector in its large type
 # (the browser tests measure it); the board pages through the rest, so every player sees their place.
@@ -47,6 +49,7 @@ ROTATE_SECONDS = 15
 # When a poll fails (the laptop's Wi-Fi dropped) no new fragment comes to time the next one: ask again.
 BOARD_RETRY_SECONDS = 60
 BOARD_VIEWS = ("standings", "halftime", "prizes")
+REVEAL_POLL_MS = 1500
 
 ROLE_WORDS = {"lady": "Lady", "gent": "Gent", None: ""}
 
@@ -78,6 +81,9 @@ def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
         "rows_html": standings_rows_html(rows or [], halves=not show_half),
         "row_count": len(rows or []),
         "prize_groups": awards_by_prize(evening.awards),
+        "draw_lines": draws.audit(event),
+        "suspense_form": SuspenseForm(event=event, initial={"board_hides_last": event.board_hides_last}),
+        "reveal": reveal_of(evening),
         "pair_lines": None if by_players else evening.pair_lines,
         "by_players": by_players and evening.pair_lines is not None,
     }
@@ -181,6 +187,65 @@ def event_prizes(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+# -- the board's suspense ------------------------------------------------------------------------------
+
+
+def kept_secret(evening: scores.Evening) -> bool:
+    """Whether the board keeps the standings secret now (``suspense.board_hidden``)."""
+    event = evening.event
+    return suspense.board_hidden(
+        hands=event.hands,
+        hide_last=event.board_hides_last,
+        current_hand=event.current_hand,
+        finished=event.status == Event.Status.FINISHED,
+        revealed=event.revealed,
+        awards=len(evening.awards),
+    )
+
+
+def reveal_of(evening: scores.Evening) -> dict:
+    """The reveal so far: the awards shown, newest first, and how many are still to come."""
+    order = suspense.reveal_order(evening.awards)
+    shown = order[: evening.event.revealed]
+    return {"shown": shown[::-1], "left": len(order) - len(shown), "count": len(order)}
+
+
+@require_POST
+def event_suspense(request: HttpRequest, pk: int) -> HttpResponse:
+    event = event_for(request, pk, ANY_ROLE)
+    form = SuspenseForm(request.POST, event=event)
+    if form.is_valid():
+        event.board_hides_last = form.cleaned_data["board_hides_last"]
+        event.save(update_fields=["board_hides_last"])
+        event.bump()
+        hidden = event.board_hides_last
+        messages.success(request, f"The board keeps the last {hidden} hands secret until the reveal." if hidden
+                         else "The board shows the standings to the end.")  # fmt: skip
+    else:
+        messages.error(request, " ".join(str(e) for errors in form.errors.values() for e in errors))
+    return redirect("event_standings", event.pk)
+
+
+@require_POST
+def event_reveal(request: HttpRequest, pk: int) -> HttpResponse:
+    """The next prize on the board, from the last place up; or all of them; or the reveal started again."""
+    event = event_for(request, pk, ANY_ROLE)
+    form = RevealForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose to reveal the next prize, all of them, or to start again.")
+        return redirect("event_standings", event.pk)
+    step = form.cleaned_data["step"]
+    if step != "again" and event.status != Event.Status.FINISHED:
+        messages.error(request, "The prizes are revealed at prize-giving, once the last hand is finished.")
+        return redirect("event_standings", event.pk)
+    count = len(scores.standings_now(event).awards)
+    revealed = {"next": min(event.revealed + 1, count), "all": count, "again": 0}[step]
+    Event.objects.filter(pk=event.pk).update(revealed=revealed)
+    event.bump()
+    messages.success(request, f"The board shows {revealed} of {count} prizes.")
+    return redirect("event_standings", event.pk)
+
+
 # -- the projector board ------------------------------------------------------------------------------
 
 
@@ -196,6 +261,9 @@ def board_views(evening: scores.Evening) -> tuple[str, ...]:
         return ("welcome",)
     if evening.games:
         return ("standings",)
+    if kept_secret(evening):
+        # The last hands are secret: nothing of the standings until the reveal has shown every prize.
+        return ("reveal",) if status == Event.Status.FINISHED else ("secret",)
     if status == Event.Status.FINISHED:
         return ("prizes", "standings")
     if status == Event.Status.INTERVAL and evening.event.interval_after is not None:
@@ -252,7 +320,8 @@ def board(request: HtmxHttpRequest, token: str) -> HttpResponse:
             response["ETag"] = etag
             return _board_headers(response)
     evening = scores.standings_now(event, version)
-    views = (pinned,) if pinned else board_views(evening)
+    # A pinned view never shows what the suspense keeps secret.
+    views = (pinned,) if pinned and not kept_secret(evening) else board_views(evening)
     if "halftime" in views and evening.halftime is None:
         views = tuple(dict.fromkeys("standings" if v == "halftime" else v for v in views))
     cycle = board_cycle(evening, views)
@@ -266,6 +335,9 @@ def board(request: HtmxHttpRequest, token: str) -> HttpResponse:
     )
     # The next slot begins this long from now (a moment after, so the server is in it when asked).
     context["next_ms"] = int(((slot + 1) * ROTATE_SECONDS - now) * 1000) + 250
+    if view == "reveal":
+        # The hall is watching for the next prize: ask again soon (a 304 until the organiser reveals it).
+        context["next_ms"] = REVEAL_POLL_MS
     context["retry_seconds"] = BOARD_RETRY_SECONDS
     template = "whistdrive/board.html#board" if request.htmx else "whistdrive/board.html"
     response = render(request, template, context)
@@ -327,6 +399,9 @@ def _board_context(evening: scores.Evening, view: str, page: int = 1) -> dict:
         context["halftime_awards"] = evening.halftime_awards()
     elif view == "prizes":
         context["prize_groups"] = awards_by_prize(evening.awards)
+        context["draw_lines"] = draws.audit(event)
+    elif view == "reveal":
+        context["reveal"] = reveal_of(evening)
     return context
 
 
@@ -334,5 +409,7 @@ urlpatterns = [
     path("events/<int:pk>/standings/", event_standings, name="event_standings"),
     path("events/<int:pk>/prizes/", event_prizes, name="event_prizes"),
     path("events/<int:pk>/prizes/qualify/", event_prize_qualification, name="event_prize_qualification"),
+    path("events/<int:pk>/suspense/", event_suspense, name="event_suspense"),
+    path("events/<int:pk>/reveal/", event_reveal, name="event_reveal"),
     path("board/<token:token>/", board, name="board"),
 ]

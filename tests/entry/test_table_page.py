@@ -42,7 +42,8 @@ def test_the_page_with_its_css_and_scripts_stays_small_and_asks_no_other_host(cl
     assert "htmx" in html and "keypad" in html
     # 100 KB until #44 (attack 2): the page now checks a found laptop's proof itself (hmac.js, 2.5 KB) and
     # looks for it in rounds, likely addresses first (kept.js, 4 KB more). Served compressed, far less.
-    assert total < 106_000
+    # 106 KB until #50: the site's one stylesheet also carries the door's, the money's and the draws' rules (1.2 KB).
+    assert total < 107_000
     assert not re.findall(r"https?://", html)
 
 

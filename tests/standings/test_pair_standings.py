@@ -180,7 +180,8 @@ def test_a_two_field_mitchell_gives_first_and_second_in_each_field():
         ("N–S 2nd pair", "Eve & Fred"),
     ]
     east_west = [a for a in awards if a.tie]
-    assert [a.description for a in east_west] == ["E–W 1st pair"]  # three E–W pairs level on 20
+    # Three E–W pairs level on 20 share the 1st and 2nd prizes, and the award says both (#48).
+    assert [a.description for a in east_west] == ["E–W 1st and 2nd pair"]
     assert {w.name for w in east_west[0].winners} == {"Cat & Dan", "Gwen & Huw", "Kay & Len"}
 
 

@@ -22,11 +22,11 @@ import urllib.parse
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from http.cookies import SimpleCookie
 from pathlib import Path
 
 from tests.foundation.drive_process import REPO, free_port, laptop_env
 from tests.foundation.test_a_front_server_for_a_hosted_install import NGINX, _tls, documented_site
+from tests.foundation.test_two_servers_share_one_database import Phone
 from tests.waiting import wait_for
 
 HOSTING = REPO / "docs" / "hosting"
@@ -73,26 +73,13 @@ def documented_manage(folder: Path, settings: dict[str, str]) -> Path:
     return path
 
 
-class HttpsPhone:
-    """A phone in the hall: every request over HTTPS to nginx, with its own cookies."""
+class HttpsPhone(Phone):
+    """A phone in the hall: every request over HTTPS to nginx, with its own cookies; its page read as words."""
 
-    def __init__(self, port: int, token: str):
-        self.port, self.path, self.cookies, self.csrf = port, f"/t/{token}/", {}, ""
+    forwarded: dict[str, str] = {}
 
-    def request(self, method: str, path: str, body: bytes | None = None, headers: dict | None = None):
-        connection = http.client.HTTPSConnection("127.0.0.1", self.port, timeout=30, context=_tls())
-        try:
-            cookie = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-            connection.request(
-                method, path, body=body, headers={"Host": "localhost", "Cookie": cookie, **(headers or {})}
-            )
-            response = connection.getresponse()
-            for header in response.headers.get_all("Set-Cookie") or []:
-                for name, morsel in SimpleCookie(header).items():
-                    self.cookies[name] = morsel.value
-            return response.status, response.read().decode()
-        finally:
-            connection.close()
+    def connection(self) -> http.client.HTTPConnection:
+        return http.client.HTTPSConnection("127.0.0.1", self.port, timeout=30, context=_tls())
 
     def page(self) -> str:
         status, text = self.request("GET", self.path)

@@ -47,12 +47,18 @@ class Phone:
         self.cookies: dict[str, str] = {}
         self.csrf = ""
 
+    # What the front server adds: it ended HTTPS. A phone talking to the front server itself sends nothing.
+    forwarded = {"X-Forwarded-Proto": "https"}
+
+    def connection(self) -> http.client.HTTPConnection:
+        return http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+
     def request(self, method: str, path: str, body: bytes | None = None, headers: dict | None = None):
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        connection = self.connection()
         try:
             all_headers = {
                 "Host": "localhost",
-                "X-Forwarded-Proto": "https",  # as the front server says
+                **self.forwarded,
                 "Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()),
                 **(headers or {}),
             }

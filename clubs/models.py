@@ -15,7 +15,7 @@ from django.urls import reverse
 from clubs.names import initials
 from clubs.validators import no_control_characters
 from whistdrive.engines import search_keys
-from whistdrive.engines.tokens import new_token
+from whistdrive.engines.tokens import new_public_id, new_token
 
 FORMER_MEMBER = "Former member"
 
@@ -82,6 +82,13 @@ class Club(models.Model):
     fee_guest = models.DecimalField(max_digits=7, decimal_places=2, default=Decimal("0.00"))
     fee_concession = models.DecimalField(max_digits=7, decimal_places=2, default=Decimal("0.00"))
     created = models.DateTimeField(auto_now_add=True)
+    public_id = models.CharField(
+        max_length=16,
+        unique=True,
+        default=new_public_id,
+        editable=False,
+        help_text="The club's results online: /results/<public_id>/.",
+    )
 
     objects = ClubQuerySet.as_manager()
 
@@ -166,6 +173,11 @@ class MemberQuerySet(models.QuerySet):
 
 
 class Member(models.Model):
+    class Online(models.TextChoices):
+        FULL = "full", "Full name"
+        INITIALS = "initials", "Initials only"
+        HIDDEN = "hidden", "Not at all"
+
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="members")
     name = models.CharField(max_length=120, validators=[no_control_characters])
     role = models.CharField(
@@ -184,6 +196,22 @@ class Member(models.Model):
         "up their evenings (whistdrive/evening/privacy.py).",
     )
     created = models.DateTimeField(auto_now_add=True)
+    public_id = models.CharField(
+        max_length=16,
+        unique=True,
+        default=new_public_id,
+        editable=False,
+        help_text="The member's page of results online; the same on the laptop and the club's hosted site.",
+    )
+    online = models.CharField(
+        max_length=8,
+        choices=Online.choices,
+        default=Online.FULL,
+        help_text="How the member appears in results online; their email and phone never do.",
+    )
+    results_by_email = models.BooleanField(
+        default=False, help_text="The member agreed to be emailed their card and the evening's results."
+    )
     name_key = models.CharField(
         max_length=240, blank=True, editable=False, help_text="The name folded for search (set on save)."
     )

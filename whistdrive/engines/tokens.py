@@ -11,6 +11,12 @@ def new_token() -> str:
     return secrets.token_urlsafe(32)
 
 
+def new_public_id() -> str:
+    """A name for a page anyone may open (a club's, an evening's, a player's results online): random, so the
+    pages of people who chose not to appear cannot be found by counting, but not a secret: it opens nothing."""
+    return secrets.token_urlsafe(9)
+
+
 # A proof is the first 128 bits of the HMAC, in hex: as hard to forge as the whole, and a laptop's answer
 # for a 300-table hall stays about 10 KB.
 PROOF_HEX_DIGITS = 32

@@ -25,7 +25,7 @@ from whistdrive.engines.duplicate import read_board, seeded_boards
 from whistdrive.engines.formats import Format
 from whistdrive.engines.movements import Pair, Player
 from whistdrive.engines.rules import HandEntry, tricks_after_revoke
-from whistdrive.engines.tokens import new_token
+from whistdrive.engines.tokens import new_public_id, new_token
 
 
 class Seat(models.TextChoices):
@@ -229,6 +229,13 @@ class Event(models.Model):
         help_text="Bumped by every change the organiser makes (seating, players, corrections, the evening's state).",
     )
     created = models.DateTimeField(auto_now_add=True)
+    public_id = models.CharField(
+        max_length=16,
+        unique=True,
+        default=new_public_id,
+        editable=False,
+        help_text="The evening's results online; kept when it is published, so publishing it again replaces it.",
+    )
 
     objects = EventQuerySet.as_manager()
 

@@ -81,6 +81,11 @@ class Club(models.Model):
     fee_member = models.DecimalField(max_digits=7, decimal_places=2, default=Decimal("0.00"))
     fee_guest = models.DecimalField(max_digits=7, decimal_places=2, default=Decimal("0.00"))
     fee_concession = models.DecimalField(max_digits=7, decimal_places=2, default=Decimal("0.00"))
+    provisional_days = models.PositiveSmallIntegerField(
+        default=0,
+        help_text="Days an evening's results stay provisional online (corrections shown as such) before they count "
+        "for grades and seasons; 0 counts them at once.",
+    )
     created = models.DateTimeField(auto_now_add=True)
     public_id = models.CharField(
         max_length=16,

@@ -236,6 +236,16 @@ class Event(models.Model):
         editable=False,
         help_text="The evening's results online; kept when it is published, so publishing it again replaces it.",
     )
+    published_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="When the evening's results went online (on the hosted site: when they arrived). Only a published "
+        "evening has public pages.",
+    )
+    corrected_at = models.DateTimeField(
+        null=True, blank=True, editable=False, help_text="When a correction last replaced the published results."
+    )
 
     objects = EventQuerySet.as_manager()
 

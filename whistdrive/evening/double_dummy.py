@@ -67,4 +67,5 @@ def _as_dict(found: DoubleDummy | None) -> DoubleDummyDict | None:
 
 def _engine_board(board: Board) -> duplicate.Board:
     # Read from the row itself: Board.as_board would fetch the event again for each board.
+    assert board.deal is not None  # solve_boards keeps only the boards with a deal
     return duplicate.Board(board.number, board.dealer, board.trump, duplicate.read_deal(board.deal))

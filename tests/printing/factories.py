@@ -308,6 +308,7 @@ def pairs_sheet(seed: int = 48) -> PairsSheet:
                            6 if number < 10 else None, 8.5 if number < 10 else None, 7.5 if number < 10 else None)
              for t in range(1, 10)],
             16,
+            (13, 0) if number % 2 else (6, 7),  # double dummy: the widest figures, and an ordinary board
         )
         for number in range(1, 28)
     ]  # fmt: skip

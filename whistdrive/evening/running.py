@@ -22,6 +22,7 @@ from django.utils import timezone
 from whistdrive.engines import duplicate, movements
 from whistdrive.engines.formats import FormatError
 from whistdrive.engines.vocabulary import SEAT_NAMES
+from whistdrive.evening import double_dummy
 from whistdrive.evening.progress import hand_complete, history_of, players_for, round_results
 from whistdrive.store import rows
 from whistdrive.store.models import (
@@ -164,6 +165,8 @@ def _start_duplicate(event: Event, players: list[movements.Player], by: str) -> 
     }
     if not all(b.pk for b in boards.values()):  # a database that returns no ids from a bulk insert
         boards = {b.number: b for b in event.boards.all()}
+    # Boards made up from hand records are known now: their double-dummy tricks are solved once, here.
+    double_dummy.solve_boards(boards.values())
     tables = _tables_for(event, [hand.seating for hand in begun.hands])
     slots = []
     for hand in begun.hands:

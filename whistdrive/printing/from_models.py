@@ -23,7 +23,7 @@ from whistdrive.engines import ledger, movements, standings
 from whistdrive.engines.duplicate import DuplicateError
 from whistdrive.engines.rules import trump_for_hand
 from whistdrive.engines.vocabulary import PARTNER_SEAT
-from whistdrive.evening import games, money, pairs, scores
+from whistdrive.evening import double_dummy, games, money, pairs, scores
 from whistdrive.store.models import Entrant, Event, Result, Seating, TableBoard, player_id
 
 from .common import percentage_text
@@ -611,6 +611,8 @@ def pairs_sheet(event: Event, page_size: str | None = None) -> PairsSheet:
             )  # fmt: skip
         )
     top = results.top if results and results.expected else None
+    stored = list(event.boards.order_by("number"))
+    double_dummy.solve_boards(stored)  # an evening kept before boards were analysed: solved once, here
     boards = [
         BoardPage(
             b.number,
@@ -619,8 +621,9 @@ def pairs_sheet(event: Event, page_size: str | None = None) -> PairsSheet:
             b.deal,
             sorted(traveller[b.number], key=lambda line: (line.round, line.table)),
             top,
+            None if (found := b.double_dummy()) is None else (found.ns, found.ew),
         )  # fmt: skip
-        for b in event.boards.order_by("number")
+        for b in stored
     ]
     plan = None
     if event.started or event.entrants.count() >= 4:

@@ -14,6 +14,7 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import landscape
 from reportlab.platypus import KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
 
+from whistdrive.engines.duplicate.double_dummy import summary_words, took_words
 from whistdrive.engines.vocabulary import SEAT_NAMES
 
 from .common import date_text, markup, page_size, percentage_text, register_fonts, trump_symbol
@@ -66,6 +67,12 @@ class BoardPage:
     deal: dict[str, list[str]] | None  # seat -> cards such as "AS", high to low; None: dealt at the table
     lines: list[TravellerLine] = field(default_factory=list)
     top: int | None = None
+    double_dummy: tuple[int, int] | None = None  # (N–S, E–W) tricks double dummy; None: not known (no deal)
+
+    @property
+    def double_dummy_words(self) -> str:
+        """ "Double dummy: N–S 8, E–W 5", or "" when not known."""
+        return "" if self.double_dummy is None else summary_words(self.double_dummy[0])
 
 
 @dataclass(frozen=True)
@@ -198,24 +205,31 @@ def _diagram(board: BoardPage, style, cell: float) -> Table:
     return table
 
 
-def _traveller_table(board: BoardPage, sheet: PairsSheet, style, width: float) -> Table:
+def _traveller_table(board: BoardPage, sheet: PairsSheet, style, width: float, *, against: bool = False) -> Table:
+    """A board's lines table by table; ``against``: with N–S's tricks beside the double-dummy tricks, where known
+    (for the hand records after the evening, never on a traveller the players see before they play)."""
     score = "MP" if sheet.matchpoints else "±"
-    widths: list[float] = [40, 36, 0, 0, 64, 64, 56, 56]
+    against = against and board.double_dummy is not None
+    widths: list[float] = [40, 36, 0, 0, 60, 60, 50, 50, 118] if against else [40, 36, 0, 0, 64, 64, 56, 56]
     widths[2] = widths[3] = (width - sum(widths)) / 2
     data = [["Round", "Table", "N–S pair", "E–W pair", "N–S tricks", "E–W tricks", f"N–S {score}", f"E–W {score}"]]
+    if against:
+        data[0].append("Double dummy (N–S)")
     for line in board.lines:
-        data.append(
-            [
-                str(line.round),
-                str(line.table),
-                line.ns,
-                line.ew,
-                "" if line.tricks_ns is None else str(line.tricks_ns),
-                "" if line.tricks_ew is None else str(line.tricks_ew),
-                _score(line.ns_score),
-                _score(line.ew_score),
-            ]
-        )
+        row = [
+            str(line.round),
+            str(line.table),
+            line.ns,
+            line.ew,
+            "" if line.tricks_ns is None else str(line.tricks_ns),
+            "" if line.tricks_ew is None else str(line.tricks_ew),
+            _score(line.ns_score),
+            _score(line.ew_score),
+        ]
+        if against:
+            assert board.double_dummy is not None  # against is only kept when it is known
+            row.append("" if line.tricks_ns is None else took_words(line.tricks_ns, board.double_dummy[0]))
+        data.append(row)
     table = Table(data, colWidths=widths, repeatRows=1, rowHeights=[None] + [20] * len(board.lines))
     table.setStyle(
         TableStyle([*grid_style(TEXT), ("ALIGN", (0, 0), (1, -1), "CENTER"), ("ALIGN", (4, 0), (-1, -1), "CENTER")])
@@ -252,9 +266,11 @@ def hand_records_pdf(sheet: PairsSheet, *, with_results: bool = False) -> bytes:
         block: list = [Spacer(1, 10), _diagram(board, style, width / 3)]
         if board.deal is None:
             block.append(para("Dealt at the table in the first round: no record was made.", style["body"]))
+        if board.double_dummy_words:
+            block.append(para(board.double_dummy_words, style["body"]))
         if with_results:
             block += [Spacer(1, 8), Paragraph(f"Board {board.number} at every table", style["heading"])]
-            block.append(_traveller_table(board, sheet, style, width))
+            block.append(_traveller_table(board, sheet, style, width, against=True))
             if board.top is not None and sheet.matchpoints:
                 block.append(para(f"Top on the board: {board.top} matchpoints.", style["body"]))
         story.append(KeepTogether(block))
@@ -272,6 +288,8 @@ def _boards_two_across(boards: list[BoardPage], style, width: float) -> list:
             cell: list = [_diagram(board, style, column / 3)]
             if board.deal is None:
                 cell.append(para("Dealt at the table in the first round: no record was made.", style["body"]))
+            if board.double_dummy_words:
+                cell.append(para(board.double_dummy_words, style["body"]))
             row.append(cell)
         row += [[]] * (2 - len(row))
         grid = Table([[row[0], "", row[1]]], colWidths=[column, gap, column])

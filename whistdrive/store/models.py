@@ -21,7 +21,7 @@ from clubs.models import Club, Member, Role, Season
 from clubs.validators import no_control_characters
 from whistdrive.engines import draws, ledger, movement_kinds
 from whistdrive.engines.devices import phone_name
-from whistdrive.engines.duplicate import read_board, seeded_boards
+from whistdrive.engines.duplicate import DoubleDummy, leader_of, read_board, seeded_boards
 from whistdrive.engines.formats import Format
 from whistdrive.engines.movements import Pair, Player
 from whistdrive.engines.rules import HandEntry, tricks_after_revoke
@@ -894,13 +894,30 @@ class Board(models.Model):
     dealer = models.CharField(max_length=1, choices=Seat.choices)
     trump = models.CharField(max_length=1, choices=Trump.choices, blank=True)
     deal = models.JSONField(null=True, blank=True, help_text='The hand record: {"N": ["AS", ...], ...}, or empty.')
+    double_dummy_ns = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="The tricks N–S take double dummy with the board's trump and the dealer's left leading (DDS), "
+        "solved once when the deal and trump are known (whistdrive.evening.double_dummy); empty until then.",
+    )
 
     class Meta:
         ordering = ["number"]
-        constraints = [models.UniqueConstraint(fields=["event", "number"], name="one_board_per_number")]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="one_board_per_number"),
+            models.CheckConstraint(
+                condition=models.Q(double_dummy_ns__lte=13), name="double_dummy_is_at_most_13_tricks"
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"Board {self.number}"
+
+    def double_dummy(self) -> DoubleDummy | None:
+        """The double-dummy tricks as solved and kept on this row, None while not solved (or not solvable)."""
+        if self.double_dummy_ns is None or not self.trump:
+            return None
+        return DoubleDummy(self.double_dummy_ns, leader_of(self.dealer), self.trump)
 
     def as_board(self):
         """The duplicate engine's ``Board`` (its deal read back into cards)."""

@@ -11,7 +11,8 @@ of docs/archive-format.md. What the Django side calls:
 - importing: ``duplicate_problems(fmt, boards, hands)``; ``substitutes_of(hands)``: who took a leaver's
   seat (a substitute plays as the pair member they stand in for);
 - scoring: ``score_duplicate(fmt, plays, trumps)`` -> ``DuplicateResults`` (``.to_dict()`` is the
-  archive's ``results``); ``plays_from_hands(hands)`` reads the archive's hands into plays.
+  archive's ``results``); ``plays_from_hands(hands)`` reads the archive's hands into plays;
+- double dummy: ``solve_boards(boards)`` -> ``DoubleDummy(ns, leader, trump)`` each (DDS, through endplay).
 """
 
 from .boards import (
@@ -27,6 +28,7 @@ from .boards import (
     trump_of,
 )
 from .check import duplicate_problems
+from .double_dummy import DoubleDummy, DoubleDummyDict, leader_of, solvable, solve, solve_boards, took_words
 from .movement import DuplicateError, DuplicatePlan, Round, TableRound, Turnout, plan_duplicate, turnouts
 from .scoring import (
     BoardPlay,
@@ -50,6 +52,8 @@ __all__ = [
     "DuplicateError",
     "DuplicatePlan",
     "DuplicateResults",
+    "DoubleDummy",
+    "DoubleDummyDict",
     "DuplicateStart",
     "HandPlan",
     "PairResult",
@@ -65,6 +69,7 @@ __all__ = [
     "draw_pairs",
     "duplicate_problems",
     "hands_of",
+    "leader_of",
     "matchpoints",
     "neuberg",
     "plan_duplicate",
@@ -74,8 +79,12 @@ __all__ = [
     "score_duplicate",
     "seeded_board",
     "seeded_boards",
+    "solvable",
+    "solve",
+    "solve_boards",
     "start",
     "substitutes_of",
+    "took_words",
     "trump_of",
     "turnouts",
 ]

@@ -10,6 +10,7 @@ from whistdrive.engines.formats import Format
 from whistdrive.engines.rules import (
     HandEntry,
 )
+from whistdrive.evening import double_dummy
 from whistdrive.store.models import Board, Entrant, Event, Partnership, Result, Seating, Submission, Table, TableBoard
 
 from .reader import check_document
@@ -125,6 +126,7 @@ def _import_boards(event: Event, fmt: Format, read: dict, by_id: dict[str, Entra
         )  # fmt: skip
         for b in sorted(read["boards"].values(), key=lambda b: b.number)
     }
+    double_dummy.solve_boards(boards.values())  # the boards with deals, solved once as they arrive
     hands = read["hands"]
     if not hands:
         return

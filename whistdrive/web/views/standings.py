@@ -32,8 +32,9 @@ from django.views.decorators.http import require_POST
 
 from clubs.access import ANY_ROLE, HtmxHttpRequest
 from whistdrive.engines import charts, prizes, standings, suspense
+from whistdrive.engines.duplicate import took_words
 from whistdrive.engines.vocabulary import suit_word
-from whistdrive.evening import draws, pairs, scores
+from whistdrive.evening import double_dummy, draws, pairs, scores
 from whistdrive.store.models import Event
 from whistdrive.web.access import event_for
 from whistdrive.web.forms import BasePrizeFormSet, PrizeFormSet, QualifyForm, RevealForm, SuspenseForm, prize_initial
@@ -95,15 +96,24 @@ def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
 def duplicate_context(event: Event, results) -> dict:
     """A duplicate evening's results for a page: pairs in their fields, and every board's scores."""
     lines = pairs.result_lines(event, results)
-    boards = [
-        {
-            "number": b.number,
-            "trump": suit_word(b.trump, capital=True) if b.trump else "turned",
-            "lines": pairs.traveller(event, b.number, results),
-        }  # fmt: skip
-        for b in results.boards
-        if b.scores
-    ]
+    analysed = double_dummy.stored(event)
+    boards = []
+    for b in results.boards:
+        if not b.scores:
+            continue
+        found = analysed.get(b.number)
+        boards.append(
+            {
+                "number": b.number,
+                "trump": suit_word(b.trump, capital=True) if b.trump else "turned",
+                "double_dummy": found.words() if found else "",
+                # Each table's line with N–S's tricks beside what double dummy says were there ("" when unknown).
+                "lines": [
+                    (line, took_words(line.tricks_ns, found.ns) if found else "")
+                    for line in pairs.traveller(event, b.number, results)
+                ],
+            }
+        )
     return {
         "results": results,
         "fields": pairs.by_field(lines),

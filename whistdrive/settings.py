@@ -309,6 +309,9 @@ if EMAIL_CONFIGURED:
     EMAIL_TIMEOUT = 20
 DEFAULT_FROM_EMAIL = os.environ.get("WHISTDRIVE_EMAIL_FROM", "").strip() or "whistdrive@localhost"
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
+# The hosted site's address as players reach it (https://results.example.org): the link to each player's page in
+# the emails of their results (whistdrive/evening/result_emails.py, docs/publishing.md). Empty: no link.
+WHISTDRIVE_SITE_URL = os.environ.get("WHISTDRIVE_SITE_URL", "").strip()
 
 # /healthz answered before the Host header is checked (whistdrive/web/health.py's HealthFromAnyHost): for a load
 # balancer or uptime check that probes by the server's address, which is in no ALLOWED_HOSTS.

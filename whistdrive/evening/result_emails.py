@@ -1,0 +1,299 @@
+"""Each player told: when an evening's results are published on the hosted site, every member who played it,
+gave an email and agreed (``Member.results_by_email``) gets one email with their own card and the evening's
+results (docs/publishing.md, "Players told by email").
+
+Once per member and evening: a ``ResultEmail`` row is made before the email is sent, and its unique constraint
+lets only one sender make it, so two publishes at once (or a correction published again) send nothing twice.
+Sending happens after the publish has committed and cannot undo it; an email the mail server refused stays
+"failed" on the row, is counted on the evening's page, and `whistdrive send_result_emails` tries it again.
+"""
+
+from __future__ import annotations
+
+import logging
+import smtplib
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives, get_connection
+from django.db import IntegrityError, transaction
+from django.db.models import Count, Q
+from django.template.loader import render_to_string
+from django.utils import timezone
+from django.utils.dateformat import format as date_format
+
+from clubs.models import Member
+from clubs.names import initials
+from whistdrive.evening import pairs, scores
+from whistdrive.evening.phones.words import trump_view
+from whistdrive.evening.public_links import player_url
+from whistdrive.store.models import Entrant, Event, ResultEmail
+
+log = logging.getLogger(__name__)
+
+# How many lines of the standings the email shows (the rest are on the hosted site).
+TOP = 10
+# A "sending" row older than this was left by a sender that died mid-way: the command takes it up again.
+ABANDONED = timedelta(minutes=15)
+
+
+@dataclass(frozen=True)
+class Tally:
+    sent: int
+    failed: int
+    sending: int
+
+    def __bool__(self) -> bool:
+        return bool(self.sent or self.failed or self.sending)
+
+
+def tally(event: Event) -> Tally:
+    """The evening's emails so far, for its page: "Emails: 31 sent, 2 failed"."""
+    counts = ResultEmail.objects.filter(event_public_id=event.public_id).aggregate(
+        sent=Count("pk", filter=Q(status=ResultEmail.Status.SENT)),
+        failed=Count("pk", filter=Q(status=ResultEmail.Status.FAILED)),
+        sending=Count("pk", filter=Q(status=ResultEmail.Status.SENDING)),
+    )
+    return Tally(**counts)
+
+
+def on_published(sender, *, replaced: bool = False, **kwargs) -> None:
+    """The ``published`` signal's listener (whistdrive/apps.py). ``sender`` is the Event (or an ``event=`` or
+    ``instance=`` argument is). Emails go once the transaction the signal was sent in (if any) has committed. A
+    correction (``replaced``) sends nothing to those told already: they were told the results were provisional, and
+    their page shows the correction; anyone not told yet is told now."""
+    event = kwargs.get("event") or kwargs.get("instance") or sender
+    if not isinstance(event, Event) or not settings.EMAIL_CONFIGURED:
+        return
+    pk = event.pk
+    transaction.on_commit(lambda: tell_players(Event.objects.select_related("club").get(pk=pk)))
+
+
+def entrants_to_tell(event: Event):
+    """The evening's entrants who are members with an email and agreed; never a guest. A member hidden online
+    is told all the same: the email is theirs alone."""
+    return (
+        event.entrants.filter(
+            member__isnull=False,
+            member__results_by_email=True,
+            member__is_guest=False,
+            member__erased__isnull=True,
+        )
+        .exclude(member__email="")
+        .select_related("member")
+        .order_by("card_number")
+    )
+
+
+def tell_players(event: Event) -> Tally:
+    """Email every player of ``event`` who should be told and has not been (a row claimed here, and only here,
+    for each); returns the evening's tally after. Nothing is sent for an evening that is not published."""
+    if event.published_at is None or not settings.EMAIL_CONFIGURED:
+        return tally(event)
+    claimed = [(entrant, row) for entrant in entrants_to_tell(event) if (row := _claim_new(event, entrant.member))]
+    _send(event, claimed)
+    return tally(event)
+
+
+def retry(event: Event, *, now=None) -> Tally:
+    """Send again what failed for ``event`` (and what a sender that died left "sending"), and tell anyone not yet
+    told. Each row is taken by a compare-and-set on its status, so a retry and a publish never both send it."""
+    now = now or timezone.now()
+    rows = ResultEmail.objects.filter(event_public_id=event.public_id).filter(
+        Q(status=ResultEmail.Status.FAILED) | Q(status=ResultEmail.Status.SENDING, claimed__lt=now - ABANDONED)
+    )
+    by_member = {e.member_id: e for e in entrants_to_tell(event)}
+    taken = []
+    for row in rows:
+        entrant = by_member.get(row.member_id)
+        if entrant is None:  # no longer agrees, or lost their email: nothing to send
+            continue
+        if ResultEmail.objects.filter(pk=row.pk, status=row.status, claimed=row.claimed).update(
+            status=ResultEmail.Status.SENDING, claimed=now
+        ):
+            row.status, row.claimed = ResultEmail.Status.SENDING, now
+            taken.append((entrant, row))
+    _send(event, taken)
+    return tell_players(event)
+
+
+def _claim_new(event: Event, member: Member) -> ResultEmail | None:
+    try:
+        with transaction.atomic():
+            return ResultEmail.objects.create(event_public_id=event.public_id, member=member, claimed=timezone.now())
+    except IntegrityError:  # another sender has it (sent, being sent, or failed: the command retries)
+        return None
+
+
+def _send(event: Event, claimed: list[tuple[Entrant, ResultEmail]]) -> None:
+    if not claimed:
+        return
+    evening = scores.standings_now(event)
+    results = evening_results(event, evening)
+    connection = get_connection(fail_silently=False)
+    try:
+        connection.open()
+    except (smtplib.SMTPException, OSError) as exc:
+        for _entrant, row in claimed:
+            _failed(row, exc)
+        return
+    try:
+        for entrant, row in claimed:
+            message = letter(event, entrant, evening, results)
+            message.connection = connection
+            try:
+                message.send()
+            except (smtplib.SMTPException, OSError) as exc:
+                _failed(row, exc)
+            else:
+                row.status, row.sent, row.error = ResultEmail.Status.SENT, timezone.now(), ""
+                row.attempts += 1
+                row.save(update_fields=["status", "sent", "error", "attempts"])
+    finally:
+        try:
+            connection.close()
+        except (smtplib.SMTPException, OSError):
+            pass  # the emails are sent or marked; a server that hangs up badly changes neither
+
+
+def _failed(row: ResultEmail, exc: Exception) -> None:
+    log.warning("Result email %s failed: %s", row, exc)
+    row.status, row.error = ResultEmail.Status.FAILED, str(exc)[:300] or exc.__class__.__name__
+    row.attempts += 1
+    row.save(update_fields=["status", "error", "attempts"])
+
+
+# -- what the email says ---------------------------------------------------------------------------------
+
+
+def shown_names(event: Event) -> dict[str, str]:
+    """Player id -> the name other players see in the email's results: as the member chose to appear online
+    (hidden: "A player"), a guest by initials."""
+    names = {}
+    for entrant in event.entrants.select_related("member"):
+        member = entrant.member
+        if member is None:
+            names[entrant.player_id] = initials(entrant.name) or "A guest"
+        elif member.online == Member.Online.HIDDEN:
+            names[entrant.player_id] = "A player"
+        elif member.online == Member.Online.INITIALS:
+            names[entrant.player_id] = initials(entrant.name) or "A player"
+        else:
+            names[entrant.player_id] = entrant.name
+    return names
+
+
+def _pair_name(ids, names: dict[str, str]) -> str:
+    return " & ".join(names.get(pid, pid) for pid in ids)
+
+
+def evening_results(event: Event, evening: scores.Evening) -> dict:
+    """The evening's results as every email shows them: the top of the standings and the prizes."""
+    names = shown_names(event)
+    lines: list[dict] = []
+    if evening.duplicate is not None:
+        for line in pairs.result_lines(event, evening.duplicate)[: TOP * 2]:
+            lines.append({
+                "place": line.place, "name": _pair_name(line.ids, names), "field": pairs.direction_words(line.field),
+                "score": f"{line.percentage:.1f}%" if line.percentage is not None else f"{line.score:g}",
+            })  # fmt: skip
+    elif evening.night is not None:
+        for g in evening.night.standings[:TOP]:
+            place = f"={g.rank}" if g.tied else str(g.rank)
+            lines.append({"place": place, "name": names.get(g.id, g.name), "field": "",
+                          "score": f"{g.rubber_points} rubber points"})  # fmt: skip
+    elif evening.pair_lines is not None:
+        for p in evening.pair_lines[: TOP * 2]:
+            place = f"={p.rank}" if p.tied else str(p.rank)
+            lines.append({"place": place, "name": _pair_name(p.pair.ids, names), "field": pairs.direction_words(p.field),
+                          "score": str(p.total)})  # fmt: skip
+    else:
+        for s in evening.standings[:TOP]:
+            place = f"={s.rank}" if s.tied else str(s.rank)
+            lines.append({"place": place, "name": names.get(s.id, s.name), "field": "", "score": str(s.total)})
+    prizes = []
+    for award in evening.awards:
+        if award.winners:
+            who = ", ".join(_pair_name(w.id.split("+"), names) for w in award.winners)
+            prizes.append({"description": award.description, "who": who, "score": award.winners[0].score,
+                           "tie": award.tie})  # fmt: skip
+    return {"lines": lines, "prizes": prizes, "field_words": bool(lines and lines[0]["field"])}
+
+
+def _own_prizes(evening: scores.Evening, player_ids: set[str]) -> list[str]:
+    return [
+        award.description + (" (tied: to be settled)" if award.tie else "")
+        for award in evening.awards
+        if any(player_ids & set(w.id.split("+")) for w in award.winners)
+    ]
+
+
+def _own_card(event: Event, entrant: Entrant, evening: scores.Evening) -> dict:
+    """The player's own card: their hands (boards for a duplicate pair), total or percentage, place and prizes."""
+    if evening.duplicate is not None:
+        plays_as = entrant.pair_id
+        line = next((x for x in pairs.result_lines(event, evening.duplicate) if plays_as in x.ids), None)
+        boards = []
+        if line is not None:
+            mine = {p.board: p for p in pairs.plays_of(event) if line.ids in (p.ns, p.ew)}
+            for board in evening.duplicate.boards:
+                play = mine.get(board.number)
+                if play is None:
+                    continue
+                score = next(s for s in board.scores if s.table == play.table)
+                ns = play.ns == line.ids
+                boards.append({"number": board.number, "table": play.table, "direction": "N–S" if ns else "E–W",
+                               "tricks": score.tricks_ns if ns else score.tricks_ew,
+                               "score": f"{score.ns if ns else score.ew:g}"})  # fmt: skip
+        place = ""
+        if line is not None:
+            place = f"{line.place} of {sum(1 for x in evening.duplicate.pairs if x.direction == line.field)}"
+            place += f" {pairs.direction_words(line.field)}" if line.field else ""
+        return {
+            "duplicate": True, "boards": boards, "place": place,
+            "score": (f"{line.percentage:.1f}%" if line.percentage is not None else f"{line.score:g}") if line else "",
+            "prizes": _own_prizes(evening, {plays_as, entrant.player_id}),
+        }  # fmt: skip
+    card = scores.player_card(event, entrant)
+    standing = card.game_standing or card.standing
+    place = ""
+    if standing is not None:
+        place = f"{'joint ' if standing.tied else ''}{standing.rank} of {card.field}"
+    total = f"{card.game_standing.rubber_points} rubber points" if card.game_standing else str(card.total)
+    hands = [
+        {
+            "hand": line.hand,
+            "trump": trump_view(line.trump),
+            "table": line.table,
+            "partner": line.partner,
+            "tricks": line.tricks,
+            "total": line.total,
+        }  # fmt: skip
+        for line in card.lines
+    ]
+    return {"duplicate": False, "hands": hands, "place": place, "score": total,
+            "prizes": _own_prizes(evening, {entrant.player_id})}  # fmt: skip
+
+
+def letter(event: Event, entrant: Entrant, evening: scores.Evening, results: dict) -> EmailMultiAlternatives:
+    """The email to ``entrant`` (a member): plain text, and the same as HTML."""
+    member = entrant.member
+    assert member is not None  # only members are told (entrants_to_tell)
+    site = settings.WHISTDRIVE_SITE_URL
+    context = {
+        "event": event,
+        "club": event.club,
+        "name": entrant.name,
+        "card": _own_card(event, entrant, evening),
+        "results": results,
+        "link": player_url(site, event.club, member) if site else "",
+        "provisional_until": event.provisional_until if event.is_provisional(timezone.now()) else None,
+        "corrected_at": event.corrected_at,
+    }
+    subject = f"{event.club.name}: your results from {event.name}, {date_format(event.date, 'j F Y')}"
+    text = render_to_string("whistdrive/email/results.txt", context)
+    html = render_to_string("whistdrive/email/results.html", context)
+    message = EmailMultiAlternatives(subject, text, to=[member.email])
+    message.attach_alternative(html, "text/html")
+    return message

@@ -146,6 +146,27 @@ class ClubSettingsForm(forms.ModelForm):
         widgets = {"erased_shown_as": forms.RadioSelect}
 
 
+class ResultsOnlineForm(forms.ModelForm):
+    """How long an evening's published results stay provisional (docs/publishing.md)."""
+
+    class Meta:
+        model = Club
+        fields = ["provisional_days"]
+        labels = {"provisional_days": "Results stay provisional for (days)"}
+        help_texts = {
+            "provisional_days": "After an evening is published its results show “provisional until …” online and in "
+            "the players' emails, and count for grades and the seasons only when the days are over; a correction "
+            "meanwhile shows as “corrected”. 0 counts them at once."
+        }
+        widgets = {"provisional_days": forms.NumberInput(attrs={"min": 0, "max": 365})}
+
+    def clean_provisional_days(self) -> int:
+        days = self.cleaned_data["provisional_days"]
+        if days > 365:
+            raise forms.ValidationError(f"Results can stay provisional for at most 365 days, not {days}.")
+        return days
+
+
 class RemoveOrganiserForm(forms.Form):
     user = forms.ModelChoiceField(queryset=get_user_model().objects.none(), to_field_name="username")
 

@@ -92,6 +92,12 @@ def publish(django_capture_on_commit_callbacks):
     return publish
 
 
+def subject_of(message) -> str:
+    """The subject as a mail client reads it (RFC 2047 words decoded; the parser's modern policy keeps the space
+    that folds a long encoded subject onto its next line, which no client shows)."""
+    return message["Subject"].strip()
+
+
 def text_of(message) -> str:
     return message.get_body(("plain",)).get_content()
 

@@ -6,7 +6,7 @@ from html import unescape
 import pytest
 
 from tests.factories import make_club, make_member, two_table_evening
-from tests.result_emails.conftest import SITE, html_of, text_of
+from tests.result_emails.conftest import SITE, html_of, subject_of, text_of
 from whistdrive.store.models import Entrant, ResultEmail
 
 pytestmark = pytest.mark.django_db
@@ -53,7 +53,7 @@ def test_the_email_is_the_players_own_card_and_the_evenings_results(smtp_server,
     event, members = drive
     publish(event)
     [message] = smtp_server.to("ann@example.org")
-    assert message["Subject"] == "Nether Wallop Whist Club: your results from Tuesday drive, 1 December 2026"
+    assert subject_of(message) == "Nether Wallop Whist Club: your results from Tuesday drive, 1 December 2026"
     text = text_of(message)
     # Ann's card (tests/factories.py, two_table_evening, worked by hand): 8, sat out (her average, 7), 5: 20, =4th.
     assert "Place: joint 4 of 9. Total: 20" in text

@@ -312,6 +312,10 @@ SERVER_EMAIL = DEFAULT_FROM_EMAIL
 # The hosted site's address as players reach it (https://results.example.org): the link to each player's page in
 # the emails of their results (whistdrive/evening/result_emails.py, docs/publishing.md). Empty: no link.
 WHISTDRIVE_SITE_URL = os.environ.get("WHISTDRIVE_SITE_URL", "").strip()
+# The players are emailed in a thread of the process that stored the publish, after its commit, so the laptop's
+# publish is answered at once. Tests of the emails' content turn it off to read the inbox as the publish returns;
+# tests/result_emails/test_emails_go_after_the_publish_is_answered.py runs it as shipped.
+RESULT_EMAILS_IN_BACKGROUND = True
 
 # /healthz answered before the Host header is checked (whistdrive/web/health.py's HealthFromAnyHost): for a load
 # balancer or uptime check that probes by the server's address, which is in no ALLOWED_HOSTS.

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import logging
 import smtplib
+import threading
 from dataclasses import dataclass
 from datetime import timedelta
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives, get_connection
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Count, Q
 from django.template.loader import render_to_string
 from django.utils import timezone
@@ -67,7 +68,26 @@ def on_published(sender, *, replaced: bool = False, **kwargs) -> None:
     if not isinstance(event, Event) or not settings.EMAIL_CONFIGURED:
         return
     pk = event.pk
-    transaction.on_commit(lambda: tell_players(Event.objects.select_related("club").get(pk=pk)))
+    transaction.on_commit(lambda: _start(pk))
+
+
+def _start(pk: int) -> None:
+    """Tell the players, by default in a thread of its own: the laptop's publish is answered without waiting on
+    the mail server (40 emails to a slow one take seconds). A process that stops mid-way leaves rows "sending",
+    which the command takes up again (``ABANDONED``)."""
+    if settings.RESULT_EMAILS_IN_BACKGROUND:
+        threading.Thread(target=_tell_in_background, args=(pk,), name=f"result-emails-{pk}").start()
+    else:
+        tell_players(Event.objects.select_related("club").get(pk=pk))
+
+
+def _tell_in_background(pk: int) -> None:
+    try:
+        tell_players(Event.objects.select_related("club").get(pk=pk))
+    except Exception:  # a bug, not a refusal (those are kept on the rows): logged, as the request is long answered
+        log.exception("Telling the players of event %s failed", pk)
+    finally:
+        connection.close()  # this thread's own connection, opened by the queries above
 
 
 def entrants_to_tell(event: Event):

@@ -1,10 +1,13 @@
 """The mail server refuses an address, or is down: the evening stays published, the evening's page says how many
 emails failed, and `whistdrive send_result_emails` sends them once the server takes them, never twice."""
 
+from datetime import timedelta
+
 import pytest
 from aiosmtpd.controller import Controller
 from django.core.management import CommandError, call_command
 from django.urls import reverse
+from django.utils import timezone
 
 from tests.factories import give_access, make_club, make_member, make_user, two_table_evening
 from tests.result_emails.conftest import Inbox, email_settings, free_port
@@ -78,3 +81,17 @@ def test_the_command_refuses_clearly(settings, drive):
     assert f"Event {drive.pk} is not published." in _retry(str(drive.pk))
     assert "There is no event 999999." in _retry("999999")
     assert "--days must be 1 or more, not 0." in _retry("--days", "0")
+
+
+def test_an_email_left_sending_by_a_stopped_process_is_taken_up_after_a_quarter_hour(smtp_server, publish, drive):
+    smtp_server.refuse = {"ann@example.org", "bet@example.org", "cat@example.org"}
+    publish(drive)
+    now = timezone.now()
+    # Ann's sender stopped a minute ago, Bet's twenty minutes ago (a restart mid-way); Cat no longer agrees.
+    ResultEmail.objects.filter(member__name="Ann").update(status="sending", claimed=now - timedelta(minutes=1))
+    ResultEmail.objects.filter(member__name="Bet").update(status="sending", claimed=now - timedelta(minutes=20))
+    drive.club.members.filter(name="Cat").update(results_by_email=False)
+    smtp_server.refuse = set()
+    assert "1 sent, 0 failed" in _retry()  # Cat's failed email is forgotten: nothing is to be sent to her
+    assert smtp_server.recipients == ["bet@example.org"]
+    assert dict(ResultEmail.objects.values_list("member__name", "status")) == {"Ann": "sending", "Bet": "sent"}

@@ -127,7 +127,8 @@ def retry(event: Event, *, now=None) -> Tally:
     taken = []
     for row in rows:
         entrant = by_member.get(row.member_id)
-        if entrant is None:  # no longer agrees, or lost their email: nothing to send
+        if entrant is None:  # no longer agrees, or has no address now: nothing was sent, and nothing is to be
+            ResultEmail.objects.filter(pk=row.pk, status=row.status, claimed=row.claimed).delete()
             continue
         if ResultEmail.objects.filter(pk=row.pk, status=row.status, claimed=row.claimed).update(
             status=ResultEmail.Status.SENDING, claimed=now
@@ -280,7 +281,13 @@ def _own_card(event: Event, entrant: Entrant, evening: scores.Evening) -> dict:
     place = ""
     if standing is not None:
         place = f"{'joint ' if standing.tied else ''}{standing.rank} of {card.field}"
-    total = f"{card.game_standing.rubber_points} rubber points" if card.game_standing else str(card.total)
+    total = str(card.total)
+    if card.game_standing is not None:
+        games = card.game_standing
+        total = (
+            f"{games.rubber_points} rubber point{'' if games.rubber_points == 1 else 's'}, "
+            f"{games.games_won} game{'' if games.games_won == 1 else 's'}, {games.points} points"
+        )
     hands = [
         {
             "hand": line.hand,
@@ -292,7 +299,7 @@ def _own_card(event: Event, entrant: Entrant, evening: scores.Evening) -> dict:
         }  # fmt: skip
         for line in card.lines
     ]
-    return {"duplicate": False, "hands": hands, "place": place, "score": total,
+    return {"duplicate": False, "games": card.game_standing is not None, "hands": hands, "place": place, "score": total,
             "prizes": _own_prizes(evening, {entrant.player_id})}  # fmt: skip
 
 

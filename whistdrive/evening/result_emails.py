@@ -152,9 +152,9 @@ def _send(event: Event, claimed: list[tuple[Entrant, ResultEmail]]) -> None:
         return
     evening = scores.standings_now(event)
     results = evening_results(event, evening)
-    connection = get_connection(fail_silently=False)
+    mail = get_connection(fail_silently=False)
     try:
-        connection.open()
+        mail.open()
     except (smtplib.SMTPException, OSError) as exc:
         for _entrant, row in claimed:
             _failed(row, exc)
@@ -162,7 +162,7 @@ def _send(event: Event, claimed: list[tuple[Entrant, ResultEmail]]) -> None:
     try:
         for entrant, row in claimed:
             message = letter(event, entrant, evening, results)
-            message.connection = connection
+            message.connection = mail
             try:
                 message.send()
             except (smtplib.SMTPException, OSError) as exc:
@@ -173,16 +173,30 @@ def _send(event: Event, claimed: list[tuple[Entrant, ResultEmail]]) -> None:
                 row.save(update_fields=["status", "sent", "error", "attempts"])
     finally:
         try:
-            connection.close()
+            mail.close()
         except (smtplib.SMTPException, OSError):
             pass  # the emails are sent or marked; a server that hangs up badly changes neither
 
 
 def _failed(row: ResultEmail, exc: Exception) -> None:
-    log.warning("Result email %s failed: %s", row, exc)
-    row.status, row.error = ResultEmail.Status.FAILED, str(exc)[:300] or exc.__class__.__name__
+    reason = _reason(exc)
+    log.warning("Result email %s failed: %s", row, reason)
+    row.status, row.error = ResultEmail.Status.FAILED, reason[:300]
     row.attempts += 1
     row.save(update_fields=["status", "error", "attempts"])
+
+
+def _reason(exc: Exception) -> str:
+    """What the server said, without the address it refused (the row keeps none: docs/privacy.md)."""
+    if isinstance(exc, smtplib.SMTPRecipientsRefused):
+        return "; ".join(f"{code} {_text(said)}" for code, said in exc.recipients.values()) or "refused"
+    if isinstance(exc, smtplib.SMTPResponseException):
+        return f"{exc.smtp_code} {_text(exc.smtp_error)}"
+    return str(exc) or exc.__class__.__name__
+
+
+def _text(said) -> str:
+    return said.decode("utf-8", "replace") if isinstance(said, bytes) else str(said)
 
 
 # -- what the email says ---------------------------------------------------------------------------------

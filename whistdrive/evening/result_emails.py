@@ -223,37 +223,47 @@ def _pair_name(ids, names: dict[str, str]) -> str:
     return " & ".join(names.get(pid, pid) for pid in ids)
 
 
+def _top_of_each_field(lines: list) -> tuple[list, int]:
+    """The first ``TOP`` lines of each field (both of a Mitchell's; all pairs or players otherwise), and how many
+    are left out."""
+    shown = [line for _heading, group in pairs.by_field(lines) for line in group[:TOP]]
+    return shown, len(lines) - len(shown)
+
+
 def evening_results(event: Event, evening: scores.Evening) -> dict:
-    """The evening's results as every email shows them: the top of the standings and the prizes."""
+    """The evening's results as every email shows them: the top of the standings (of each field) and the prizes."""
     names = shown_names(event)
     lines: list[dict] = []
     if evening.duplicate is not None:
-        for line in pairs.result_lines(event, evening.duplicate)[: TOP * 2]:
+        top, more = _top_of_each_field(pairs.result_lines(event, evening.duplicate))
+        for line in top:
             lines.append({
                 "place": line.place, "name": _pair_name(line.ids, names), "field": pairs.direction_words(line.field),
                 "score": f"{line.percentage:.1f}%" if line.percentage is not None else f"{line.score:g}",
             })  # fmt: skip
     elif evening.night is not None:
-        for g in evening.night.standings[:TOP]:
-            place = f"={g.rank}" if g.tied else str(g.rank)
-            lines.append({"place": place, "name": names.get(g.id, g.name), "field": "",
-                          "score": f"{g.rubber_points} rubber points"})  # fmt: skip
+        standings = evening.night.standings
+        more = max(0, len(standings) - TOP)
+        for g in standings[:TOP]:
+            lines.append({"place": f"={g.rank}" if g.tied else str(g.rank), "name": names.get(g.id, g.name),
+                          "field": "", "score": f"{g.rubber_points} rubber points"})  # fmt: skip
     elif evening.pair_lines is not None:
-        for p in evening.pair_lines[: TOP * 2]:
-            place = f"={p.rank}" if p.tied else str(p.rank)
-            lines.append({"place": place, "name": _pair_name(p.pair.ids, names), "field": pairs.direction_words(p.field),
-                          "score": str(p.total)})  # fmt: skip
+        top, more = _top_of_each_field(evening.pair_lines)
+        for p in top:
+            lines.append({"place": f"={p.rank}" if p.tied else str(p.rank), "name": _pair_name(p.pair.ids, names),
+                          "field": pairs.direction_words(p.field), "score": str(p.total)})  # fmt: skip
     else:
+        more = max(0, len(evening.standings) - TOP)
         for s in evening.standings[:TOP]:
-            place = f"={s.rank}" if s.tied else str(s.rank)
-            lines.append({"place": place, "name": names.get(s.id, s.name), "field": "", "score": str(s.total)})
+            lines.append({"place": f"={s.rank}" if s.tied else str(s.rank), "name": names.get(s.id, s.name),
+                          "field": "", "score": str(s.total)})  # fmt: skip
     prizes = []
     for award in evening.awards:
         if award.winners:
             who = ", ".join(_pair_name(w.id.split("+"), names) for w in award.winners)
             prizes.append({"description": award.description, "who": who, "score": award.winners[0].score,
                            "tie": award.tie})  # fmt: skip
-    return {"lines": lines, "prizes": prizes, "field_words": bool(lines and lines[0]["field"])}
+    return {"lines": lines, "more": more, "prizes": prizes, "field_words": any(line["field"] for line in lines)}
 
 
 def _own_prizes(evening: scores.Evening, player_ids: set[str]) -> list[str]:
@@ -335,6 +345,7 @@ def letter(event: Event, entrant: Entrant, evening: scores.Evening, results: dic
     subject = f"{event.club.name}: your results from {event.name}, {date_format(event.date, 'j F Y')}"
     text = render_to_string("whistdrive/email/results.txt", context)
     html = render_to_string("whistdrive/email/results.html", context)
-    message = EmailMultiAlternatives(subject, text, to=[member.email])
+    # Auto-Submitted: an out-of-office answers no email sent by a program (RFC 3834).
+    message = EmailMultiAlternatives(subject, text, to=[member.email], headers={"Auto-Submitted": "auto-generated"})
     message.attach_alternative(html, "text/html")
     return message

@@ -40,3 +40,22 @@ def test_a_mitchell_of_twelve_tables_lists_ten_of_each_field(smtp_server, publis
     listed = text_of(_tell_the_first(club, event, publish, smtp_server)).split("THE EVENING'S RESULTS")[1]
     assert listed.count("(N–S)") == 10 and listed.count("(E–W)") == 10
     assert "… and 4 more on the club's site." in listed
+
+
+def test_a_partners_drive_lists_its_pairs_and_gives_the_pairs_place(smtp_server, publish):
+    club = make_club()
+    event = simulate_event(fmt=Format(movement="mitchell", hands=4, interval_after=None), tables=3, club=club, seed=4)
+    text = text_of(_tell_the_first(club, event, publish, smtp_server))
+    evening = scores.standings_now(event)
+    first = event.entrants.get(card_number=1).player_id
+    [ours] = [line for line in evening.pair_lines if first in line.pair.ids]
+    assert (
+        f"Place: {'joint ' if ours.tied else ''}{ours.rank} of {len(evening.pair_lines)}. Total: {ours.total}" in text
+    )
+    listed = text.split("THE EVENING'S RESULTS")[1].split("PRIZES")[0]
+    for line in evening.pair_lines:
+        assert f"{' & '.join(line.names)}: {line.total}" in listed
+    awarded = text.split("PRIZES")[1]
+    for award in evening.awards:
+        [pair] = [line for line in evening.pair_lines if line.id == award.winners[0].id]
+        assert f"{award.description}: {' & '.join(pair.names)} ({pair.total})" in awarded

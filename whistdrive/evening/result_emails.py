@@ -257,10 +257,12 @@ def evening_results(event: Event, evening: scores.Evening) -> dict:
         for s in evening.standings[:TOP]:
             lines.append({"place": f"={s.rank}" if s.tied else str(s.rank), "name": names.get(s.id, s.name),
                           "field": "", "score": str(s.total)})  # fmt: skip
+    # A prize's winners by their ids: a player's, a duplicate pair's ("p1+p2"), or a partners drive's pair ("NS3").
+    pair_names = {p.id: _pair_name(p.pair.ids, names) for p in evening.pair_lines or ()}
     prizes = []
     for award in evening.awards:
         if award.winners:
-            who = ", ".join(_pair_name(w.id.split("+"), names) for w in award.winners)
+            who = ", ".join(pair_names.get(w.id) or _pair_name(w.id.split("+"), names) for w in award.winners)
             prizes.append({"description": award.description, "who": who, "score": award.winners[0].score,
                            "tie": award.tie})  # fmt: skip
     return {"lines": lines, "more": more, "prizes": prizes, "field_words": any(line["field"] for line in lines)}
@@ -302,8 +304,13 @@ def _own_card(event: Event, entrant: Entrant, evening: scores.Evening) -> dict:
         }  # fmt: skip
     card = scores.player_card(event, entrant)
     standing = card.game_standing or card.standing
-    place = ""
-    if standing is not None:
+    place, ids = "", {entrant.player_id}
+    pair = next((p for p in evening.pair_lines or () if entrant.player_id in p.pair.ids), None)
+    if pair is not None:  # a partners drive: the pair's place in its field
+        fielded = sum(1 for p in evening.pair_lines or () if p.field == pair.field)
+        field = f" {pairs.direction_words(pair.field)}" if pair.field else ""
+        place, ids = f"{'joint ' if pair.tied else ''}{pair.rank} of {fielded}{field}", {entrant.player_id, pair.id}
+    elif standing is not None:
         place = f"{'joint ' if standing.tied else ''}{standing.rank} of {card.field}"
     total = str(card.total)
     if card.game_standing is not None:
@@ -324,7 +331,7 @@ def _own_card(event: Event, entrant: Entrant, evening: scores.Evening) -> dict:
         for line in card.lines
     ]
     return {"duplicate": False, "games": card.game_standing is not None, "hands": hands, "place": place, "score": total,
-            "prizes": _own_prizes(evening, {entrant.player_id})}  # fmt: skip
+            "prizes": _own_prizes(evening, ids)}  # fmt: skip
 
 
 def letter(event: Event, entrant: Entrant, evening: scores.Evening, results: dict) -> EmailMultiAlternatives:

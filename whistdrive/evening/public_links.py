@@ -1,5 +1,5 @@
-"""The addresses of the hosted site's public pages that leave the site (QR codes, emails): built only here
-(docs/design of #51: the names and shapes of the public URLs are shared between the helpers)."""
+"""The addresses of the hosted site's public pages that leave the site (QR codes on scorecards, emails): built only
+here, so that a page's address is one answer (issue #51, the public pages)."""
 
 
 def player_url(base_url: str, club, member) -> str:

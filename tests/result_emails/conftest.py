@@ -59,6 +59,7 @@ def email_settings(settings, port: int) -> None:
     settings.EMAIL_TIMEOUT = 20
     settings.DEFAULT_FROM_EMAIL = "whist@example.org"
     settings.WHISTDRIVE_SITE_URL = SITE
+    settings.HOSTED = True  # only the hosted site emails players
     # The emails go before the publish returns, so that the test reads them at once (the background thread, as
     # shipped, in test_emails_go_after_the_publish_is_answered.py).
     settings.RESULT_EMAILS_IN_BACKGROUND = False

@@ -75,7 +75,9 @@ def test_a_mail_server_that_is_down_fails_every_email_and_the_command_sends_them
 
 
 def test_the_command_refuses_clearly(settings, drive):
-    settings.EMAIL_CONFIGURED = False
+    settings.HOSTED = False
+    assert "Only the hosted site emails players their results" in _retry()
+    settings.HOSTED, settings.EMAIL_CONFIGURED = True, False
     assert "This site sends no email: set WHISTDRIVE_EMAIL_HOST" in _retry()
     settings.EMAIL_CONFIGURED = True
     assert f"Event {drive.pk} is not published." in _retry(str(drive.pk))

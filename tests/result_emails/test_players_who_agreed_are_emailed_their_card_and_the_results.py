@@ -101,3 +101,10 @@ def test_a_site_without_email_sends_nothing_and_keeps_no_row(publish, drive, set
     event, _ = drive
     publish(event)
     assert not ResultEmail.objects.exists()
+
+
+def test_a_laptop_with_email_set_up_emails_nobody(smtp_server, publish, drive, settings):
+    settings.HOSTED = False
+    event, _ = drive
+    publish(event)
+    assert smtp_server.messages == [] and not ResultEmail.objects.exists()

@@ -65,8 +65,8 @@ def on_published(sender, *, replaced: bool = False, **kwargs) -> None:
     correction (``replaced``) sends nothing to those told already: they were told the results were provisional, and
     their page shows the correction; anyone not told yet is told now."""
     event = kwargs.get("event") or kwargs.get("instance") or sender
-    if not isinstance(event, Event) or not settings.EMAIL_CONFIGURED:
-        return
+    if not isinstance(event, Event) or not settings.EMAIL_CONFIGURED or not settings.HOSTED:
+        return  # a laptop emails nobody: the hosted site it publishes to does
     pk = event.pk
     transaction.on_commit(lambda: _start(pk))
 

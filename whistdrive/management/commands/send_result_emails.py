@@ -26,6 +26,8 @@ class Command(BaseCommand):
         parser.add_argument("--days", type=int, default=7, help="Evenings published in the last DAYS days (default 7).")
 
     def handle(self, *args, **options):
+        if not settings.HOSTED:
+            raise CommandError("Only the hosted site emails players their results: a laptop publishes to it.")
         if not settings.EMAIL_CONFIGURED:
             raise CommandError("This site sends no email: set WHISTDRIVE_EMAIL_HOST (docs/hosting.md, the settings).")
         if options["days"] < 1:

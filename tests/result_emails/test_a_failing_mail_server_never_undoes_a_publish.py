@@ -97,3 +97,12 @@ def test_an_email_left_sending_by_a_stopped_process_is_taken_up_after_a_quarter_
     assert "1 sent, 0 failed" in _retry()  # Cat's failed email is forgotten: nothing is to be sent to her
     assert smtp_server.recipients == ["bet@example.org"]
     assert dict(ResultEmail.objects.values_list("member__name", "status")) == {"Ann": "sending", "Bet": "sent"}
+
+
+def test_publishing_again_sends_what_failed_and_nothing_twice(smtp_server, publish, drive):
+    smtp_server.refuse = {"bet@example.org"}
+    publish(drive)
+    smtp_server.refuse = set()
+    publish(drive, replaced=True)
+    assert smtp_server.recipients == ["ann@example.org", "bet@example.org", "cat@example.org"]
+    assert sorted(ResultEmail.objects.values_list("status", "attempts")) == [("sent", 1), ("sent", 1), ("sent", 2)]

@@ -63,7 +63,7 @@ def on_published(sender, *, replaced: bool = False, **kwargs) -> None:
     """The ``published`` signal's listener (whistdrive/apps.py). ``sender`` is the Event (or an ``event=`` or
     ``instance=`` argument is). Emails go once the transaction the signal was sent in (if any) has committed. A
     correction (``replaced``) sends nothing to those told already: they were told the results were provisional, and
-    their page shows the correction; anyone not told yet is told now."""
+    their page shows the correction; anyone not told yet is told now, and an email that failed is tried again."""
     event = kwargs.get("event") or kwargs.get("instance") or sender
     if not isinstance(event, Event) or not settings.EMAIL_CONFIGURED or not settings.HOSTED:
         return  # a laptop emails nobody: the hosted site it publishes to does
@@ -78,12 +78,12 @@ def _start(pk: int) -> None:
     if settings.RESULT_EMAILS_IN_BACKGROUND:
         threading.Thread(target=_tell_in_background, args=(pk,), name=f"result-emails-{pk}").start()
     else:
-        tell_players(Event.objects.select_related("club").get(pk=pk))
+        retry(Event.objects.select_related("club").get(pk=pk))
 
 
 def _tell_in_background(pk: int) -> None:
     try:
-        tell_players(Event.objects.select_related("club").get(pk=pk))
+        retry(Event.objects.select_related("club").get(pk=pk))
     except Exception:  # a bug, not a refusal (those are kept on the rows): logged, as the request is long answered
         log.exception("Telling the players of event %s failed", pk)
     finally:

@@ -1,0 +1,133 @@
+"""The grades adapter: a club's stored results in, every member's grade and its history out (docs/grades.md).
+
+Grades are worked out from nothing whenever the evenings that count change (never stored, never edited): the
+same on the laptop and on the hosted site. An evening counts once it is published and no longer provisional
+(``Event.is_provisional``). Each evening's scores are its standings (``scores.standings_now``, the one answer);
+who played against whom is read for all the evenings at once, from their seatings.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections import defaultdict
+from dataclasses import dataclass
+
+from django.utils import timezone
+
+from clubs.models import Club
+from whistdrive.engines import grades
+from whistdrive.engines.vocabulary import SIDE_OF_SEAT
+from whistdrive.evening import scores
+from whistdrive.store import cache
+from whistdrive.store.models import Entrant, Event, Seating, player_id
+
+
+@dataclass(frozen=True)
+class ClubGrades:
+    """A club's grades on a day: each member's (by member pk) grade now and after each evening that counted."""
+
+    on: datetime.date
+    worked: grades.Grades
+    events: frozenset[int]  # the evenings that counted
+
+    def grade(self, member_pk: int) -> float | None:
+        """The member's grade now; None for a member with no evening that counted."""
+        if member_pk not in self.worked.played:
+            return None
+        return self.worked.grade(member_pk, self.on)
+
+    def history(self, member_pk: int) -> list[grades.Point]:
+        """The member's grade just after each evening that counted (``Point.key`` is the event's pk)."""
+        return list(self.worked.history.get(member_pk, ()))
+
+
+def counted_events(club: Club, now: datetime.datetime | None = None) -> list[Event]:
+    """The club's evenings that count for grades and the public season tables: published, no longer
+    provisional, in the order they were played."""
+    now = now or timezone.now()
+    published = Event.objects.published().filter(club=club).select_related("club").order_by("date", "pk")
+    return [event for event in published if not event.is_provisional(now)]
+
+
+def club_grades(club: Club, now: datetime.datetime | None = None) -> ClubGrades:
+    """Every member's grade, kept (``cache.grades_key``) until another evening counts or one is corrected."""
+    now = now or timezone.now()
+    events = counted_events(club, now)
+    stamp = tuple((e.pk, e.published_at, e.corrected_at) for e in events)
+    on = timezone.localdate(now)
+    return cache.get_or_make(cache.grades_key(club.pk, (on, stamp)), lambda: _work_out(events, on))
+
+
+def _work_out(events: list[Event], on: datetime.date) -> ClubGrades:
+    members = _members_of(events)
+    against = _opponents(events, members)
+    sessions = []
+    for event in events:
+        results = _results(event)  # player id -> (percentage, hands)
+        lines: dict[grades.Player, grades.Line] = {}
+        for pid, (percentage, hands) in results.items():
+            who = members.get((event.pk, pid))
+            if isinstance(who, int):  # a member: guests are met, not graded
+                lines[who] = grades.Line(percentage, hands, dict(against.get((event.pk, who), {})))
+        sessions.append(grades.Session(event.date, lines, key=event.pk))
+    worked = grades.grade_sessions(sessions)
+    return ClubGrades(on, worked, frozenset(e.pk for e in events))
+
+
+def _members_of(events: list[Event]) -> dict[tuple[int, str], int | str]:
+    """(event pk, player id) -> the member's pk, or for a guest a name that is theirs in that evening only."""
+    found: dict[tuple[int, str], int | str] = {}
+    rows = Entrant.objects.filter(event__in=events).values_list(
+        "event_id", "pk", "archive_id", "card_number", "member_id", "member__is_guest"
+    )
+    for event_pk, pk, archive_id, card, member_pk, is_guest in rows:
+        found[event_pk, player_id(archive_id, card)] = member_pk if member_pk and not is_guest else f"guest{pk}"
+    return found
+
+
+def _opponents(events: list[Event], members: dict) -> dict[tuple[int, int | str], dict[grades.Player, int]]:
+    """(event pk, member) -> {opponent: hands played against them}, from every seating of the evenings at
+    once (one query)."""
+    by_entrant: dict[int, int | str] = {}
+    for event_pk, pk, archive_id, card in Entrant.objects.filter(event__in=events).values_list(
+        "event_id", "pk", "archive_id", "card_number"
+    ):
+        by_entrant[pk] = members[event_pk, player_id(archive_id, card)]
+    tables: dict[tuple[int, int, int], list[tuple[str, int | str]]] = defaultdict(list)
+    rows = Seating.objects.filter(event__in=events, table__isnull=False).order_by()
+    for event_pk, hand, table_pk, seat, entrant_pk in rows.values_list(
+        "event_id", "hand", "table_id", "seat", "entrant_id"
+    ):
+        tables[event_pk, hand, table_pk].append((SIDE_OF_SEAT.get(seat, ""), by_entrant[entrant_pk]))
+    against: dict[tuple[int, int | str], dict[grades.Player, int]] = defaultdict(lambda: defaultdict(int))
+    for (event_pk, _hand, _table), seated in tables.items():
+        for side, who in seated:
+            for other_side, other in seated:
+                if other_side != side:
+                    against[event_pk, who][other] += 1
+    return against
+
+
+def _results(event: Event) -> dict[str, tuple[float, int]]:
+    """Each player's result in the evening as a percentage of its field, with the hands behind it."""
+    evening = scores.standings_now(event)
+    if evening.duplicate is not None:
+        out = {}
+        for pair in evening.duplicate.pairs:
+            if pair.percentage is None:  # compass scoring: no percentage to grade
+                continue
+            for pid in pair.ids:
+                out[pid] = (float(pair.percentage), pair.boards_played)
+        return out
+    if evening.night is not None:
+        night = [(s.id, s.points, s.hands_played) for s in evening.night.standings]
+    else:
+        # A sit-out's award is in the total, so it counts as a hand, as in the season tables.
+        night = [(s.id, s.total, s.hands_played + s.hands_sat_out) for s in evening.standings]
+    field_score = sum(score for _id, score, _hands in night)
+    field_hands = sum(hands for _id, _score, hands in night)
+    return {
+        pid: (grades.percentage_of_field(score, hands, field_score, field_hands), hands)
+        for pid, score, hands in night
+        if hands
+    }

@@ -42,7 +42,7 @@ def _answer(
     """The page, or 304 when the visitor already has it: ``parts`` are everything the page shows that can
     change (read before drawing), hashed into the ETag."""
     etag = quote_etag(hashlib.blake2b(repr(list(parts)).encode(), digest_size=12).hexdigest())
-    stamp = last_modified.timestamp() if last_modified else None
+    stamp = int(last_modified.timestamp()) if last_modified else None
     response = get_conditional_response(request, etag=etag, last_modified=stamp)
     if response is None:
         response = draw()

@@ -23,18 +23,30 @@ from whistdrive.store.models import Entrant, Event, Seating, player_id
 
 
 @dataclass(frozen=True)
-class ClubGrades:
-    """A club's grades on a day: each member's (by member pk) grade now and after each evening that counted."""
+class Placing:
+    """A player's line in one evening, as their own page lists it."""
 
-    on: datetime.date
+    place: str  # "1", "=2"
+    of: int  # lines in their field
+    score: str  # "169 tricks", "58.3 %", "12 rubber points"
+    hands: int
+    prizes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ClubGrades:
+    """A club's grades: each member's (by member pk) grade and their grade after each evening that counted, with
+    their line in each of those evenings (read in the same pass, so a member's page needs no evening's standings)."""
+
     worked: grades.Grades
     events: frozenset[int]  # the evenings that counted
+    placings: dict[tuple[int, int], Placing]  # (member pk, event pk) -> their line
 
-    def grade(self, member_pk: int) -> float | None:
-        """The member's grade now; None for a member with no evening that counted."""
+    def grade(self, member_pk: int, on: datetime.date | None = None) -> float | None:
+        """The member's grade on a day (today by default); None for a member with no evening that counted."""
         if member_pk not in self.worked.played:
             return None
-        return self.worked.grade(member_pk, self.on)
+        return self.worked.grade(member_pk, on or timezone.localdate())
 
     def history(self, member_pk: int) -> list[grades.Point]:
         """The member's grade just after each evening that counted (``Point.key`` is the event's pk)."""
@@ -54,24 +66,69 @@ def club_grades(club: Club, now: datetime.datetime | None = None) -> ClubGrades:
     now = now or timezone.now()
     events = counted_events(club, now)
     stamp = tuple((e.pk, e.published_at, e.corrected_at) for e in events)
-    on = timezone.localdate(now)
-    return cache.get_or_make(cache.grades_key(club.pk, (on, stamp)), lambda: _work_out(events, on))
+    return cache.get_or_make(cache.grades_key(club.pk, stamp), lambda: _work_out(events))
 
 
-def _work_out(events: list[Event], on: datetime.date) -> ClubGrades:
+def _work_out(events: list[Event]) -> ClubGrades:
     members = _members_of(events)
     against = _opponents(events, members)
-    sessions = []
+    sessions, placed = [], {}
     for event in events:
-        results = _results(event)  # player id -> (percentage, hands)
+        evening = scores.standings_now(event)
+        for pid, placing in placings(evening).items():
+            who = members.get((event.pk, pid))
+            if isinstance(who, int):
+                placed[who, event.pk] = placing
         lines: dict[grades.Player, grades.Line] = {}
-        for pid, (percentage, hands) in results.items():
+        for pid, (percentage, hands) in _results(evening).items():
             who = members.get((event.pk, pid))
             if isinstance(who, int):  # a member: guests are met, not graded
                 lines[who] = grades.Line(percentage, hands, dict(against.get((event.pk, who), {})))
         sessions.append(grades.Session(event.date, lines, key=event.pk))
     worked = grades.grade_sessions(sessions)
-    return ClubGrades(on, worked, frozenset(e.pk for e in events))
+    return ClubGrades(worked, frozenset(e.pk for e in events), placed)
+
+
+def place_words(rank: int, tied: bool) -> str:
+    return f"={rank}" if tied else str(rank)
+
+
+def placings(evening: scores.Evening) -> dict[str, Placing]:
+    """Every player's line in an evening (player id -> Placing), from its standings and prizes."""
+    won: dict[str, list[str]] = {}
+    for award in evening.awards:
+        if award.tie:
+            continue
+        for winner in award.winners:
+            for pid in getattr(winner, "ids", None) or (winner.id,):
+                won.setdefault(pid, []).append(award.description)
+    out = {}
+    if evening.duplicate is not None:
+        fields: dict[str | None, int] = {}
+        for pair in evening.duplicate.pairs:
+            fields[pair.direction] = fields.get(pair.direction, 0) + 1
+        for pair in evening.duplicate.pairs:
+            score = f"{pair.percentage:.1f} %" if pair.percentage is not None else f"{pair.score:+.1f}"
+            for pid in pair.ids:
+                out[pid] = Placing(
+                    place_words(pair.rank, pair.tied), fields[pair.direction], score, pair.boards_played,
+                    tuple(won.get(pid, ())),
+                )  # fmt: skip
+    elif evening.night is not None:
+        count = len(evening.night.standings)
+        for line in evening.night.standings:
+            out[line.id] = Placing(
+                place_words(line.rank, line.tied), count, f"{line.rubber_points} rubber points", line.hands_played,
+                tuple(won.get(line.id, ())),
+            )  # fmt: skip
+    else:
+        count = len(evening.standings)
+        for standing in evening.standings:
+            out[standing.id] = Placing(
+                place_words(standing.rank, standing.tied), count, f"{standing.total} tricks",
+                standing.hands_played + standing.hands_sat_out, tuple(won.get(standing.id, ())),
+            )  # fmt: skip
+    return out
 
 
 def _members_of(events: list[Event]) -> dict[tuple[int, str], int | str]:
@@ -108,9 +165,8 @@ def _opponents(events: list[Event], members: dict) -> dict[tuple[int, int | str]
     return against
 
 
-def _results(event: Event) -> dict[str, tuple[float, int]]:
+def _results(evening: scores.Evening) -> dict[str, tuple[float, int]]:
     """Each player's result in the evening as a percentage of its field, with the hands behind it."""
-    evening = scores.standings_now(event)
     if evening.duplicate is not None:
         out = {}
         for pair in evening.duplicate.pairs:

@@ -87,10 +87,6 @@ class PublicEvening:
     boards: tuple[int, ...]  # a duplicate evening's boards, each with its page
 
 
-def _place(rank: int, tied: bool) -> str:
-    return f"={rank}" if tied else str(rank)
-
-
 def public_evening(event: Event, now: datetime.datetime | None = None) -> PublicEvening:
     """A published evening's results and prizes, names as each player chose."""
     now = now or timezone.now()
@@ -107,7 +103,12 @@ def public_evening(event: Event, now: datetime.datetime | None = None) -> Public
         for pair in results.pairs:
             score = f"{pair.percentage:.1f} %" if pair.percentage is not None else f"{pair.score:+.1f}"
             groups.setdefault(pair.direction, []).append(
-                Line(_place(pair.rank, pair.tied), tuple(who(pid) for pid in pair.ids), score, pair.boards_played)
+                Line(
+                    grades.place_words(pair.rank, pair.tied),
+                    tuple(who(pid) for pid in pair.ids),
+                    score,
+                    pair.boards_played,
+                )
             )
         fields = tuple(Field(pairs.direction_words(d), tuple(lines)) for d, lines in groups.items())
         boards = tuple(board.number for board in results.boards)
@@ -117,7 +118,7 @@ def public_evening(event: Event, now: datetime.datetime | None = None) -> Public
             Field(
                 "",
                 tuple(
-                    Line(_place(s.rank, s.tied), (who(s.id),), f"{s.rubber_points}", s.hands_played)
+                    Line(grades.place_words(s.rank, s.tied), (who(s.id),), f"{s.rubber_points}", s.hands_played)
                     for s in evening.night.standings
                 ),
             ),
@@ -128,7 +129,9 @@ def public_evening(event: Event, now: datetime.datetime | None = None) -> Public
             Field(
                 "",
                 tuple(
-                    Line(_place(s.rank, s.tied), (who(s.id),), str(s.total), s.hands_played + s.hands_sat_out)
+                    Line(
+                        grades.place_words(s.rank, s.tied), (who(s.id),), str(s.total), s.hands_played + s.hands_sat_out
+                    )
                     for s in evening.standings
                 ),
             ),
@@ -223,11 +226,7 @@ def public_board(event: Event, number: int) -> PublicBoard | None:
 class PlayedEvening:
     event: Event
     provisional: bool
-    place: str
-    of: int  # lines in the member's field
-    score: str
-    hands: int
-    prizes: tuple[str, ...]
+    placing: grades.Placing | None  # None: they are in the evening's entries but not its standings
     grade_after: float | None  # the grade just after it (None while provisional)
 
 
@@ -242,61 +241,27 @@ class MemberPage:
 
 def member_page(club: Club, member: Member, now: datetime.datetime | None = None) -> MemberPage:
     """Every published evening the member played, newest first, with their place, score and prizes, and their
-    grade now and after each evening that counted."""
+    grade now and after each evening that counted. The evenings that count come with the club's grades (one
+    reading of them for the whole club); only a provisional evening's standings are read here."""
     now = now or timezone.now()
     worked = grades.club_grades(club, now)
     after = {point.key: point.grade for point in worked.history(member.pk)}
     page = MemberPage(
         member,
         shown_name(member.name, member.online, member.erased is not None),
-        worked.grade(member.pk),
+        worked.grade(member.pk, timezone.localdate(now)),
         [(point.date, point.grade) for point in worked.history(member.pk)],
     )
     entries = (
         Entrant.objects.filter(member=member, event__club=club, event__published_at__isnull=False)
-        .select_related("event__club")
+        .select_related("event__club", "stands_in_for")
         .order_by("-event__date", "-event__pk")
     )
     for entry in entries:
-        page.evenings.append(_played(entry, after.get(entry.event.pk), now))
+        event = entry.event
+        if event.pk in worked.events:
+            placing = worked.placings.get((member.pk, event.pk))
+        else:
+            placing = grades.placings(scores.standings_now(event)).get(entry.pair_id)
+        page.evenings.append(PlayedEvening(event, event.is_provisional(now), placing, after.get(event.pk)))
     return page
-
-
-def _played(entry: Entrant, grade_after: float | None, now: datetime.datetime) -> PlayedEvening:
-    event = entry.event
-    evening = scores.standings_now(event)
-    pid = entry.player_id
-    place, of, score, hands = "", 0, "", 0
-    if evening.duplicate is not None:
-        plays_as = entry.pair_id
-        field_of = [p for p in evening.duplicate.pairs if any(plays_as == i or pid == i for i in p.ids)]
-        if field_of:
-            pair = field_of[0]
-            of = sum(1 for p in evening.duplicate.pairs if p.direction == pair.direction)
-            place = _place(pair.rank, pair.tied)
-            score = f"{pair.percentage:.1f} %" if pair.percentage is not None else f"{pair.score:+.1f}"
-            hands = pair.boards_played
-    elif evening.night is not None:
-        line = next((s for s in evening.night.standings if s.id == pid), None)
-        if line is not None:
-            place, of, score, hands = (
-                _place(line.rank, line.tied),
-                len(evening.night.standings),
-                f"{line.rubber_points} rubber points",
-                line.hands_played,
-            )
-    else:
-        standing = next((s for s in evening.standings if s.id == pid), None)
-        if standing is not None:
-            place, of = _place(standing.rank, standing.tied), len(evening.standings)
-            score, hands = f"{standing.total} tricks", standing.hands_played + standing.hands_sat_out
-    won = tuple(
-        award.description
-        for award in evening.awards
-        if not award.tie
-        and any(
-            pid in (getattr(w, "ids", None) or (w.id,)) or entry.pair_id in (getattr(w, "ids", None) or ())
-            for w in award.winners
-        )
-    )
-    return PlayedEvening(event, event.is_provisional(now), place, of, score, hands, won, grade_after)

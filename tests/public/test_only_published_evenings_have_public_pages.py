@@ -42,3 +42,15 @@ def test_a_recent_evening_shows_as_provisional_and_a_correction_as_corrected(cli
     assert "Provisional results" in page
     assert "corrected" in page
     assert "provisional" in client.get(reverse("public_club", args=[club.public_id])).content.decode()
+
+
+def test_the_organisers_club_page_gives_the_results_address(client, club):
+    from tests.factories import give_access, make_user
+
+    olive = make_user("olive")
+    give_access(olive, club)
+    client.force_login(olive)
+
+    page = client.get(reverse("club", args=[club.pk])).content.decode()
+
+    assert reverse("public_club", args=[club.public_id]) in page

@@ -93,6 +93,18 @@ def place_words(rank: int, tied: bool) -> str:
     return f"={rank}" if tied else str(rank)
 
 
+def players_of(evening: scores.Evening, line_id: str) -> tuple[str, ...]:
+    """The player ids behind a line of the standings or a prize's winner: a pair's two, or one player's own."""
+    if evening.duplicate is not None:
+        for pair in evening.duplicate.pairs:
+            if pair.id == line_id:
+                return tuple(pair.ids)
+    for line in evening.pair_lines or ():
+        if line.id == line_id:
+            return tuple(line.pair.ids)
+    return (line_id,)
+
+
 def placings(evening: scores.Evening) -> dict[str, Placing]:
     """Every player's line in an evening (player id -> Placing), from its standings and prizes."""
     won: dict[str, list[str]] = {}
@@ -100,7 +112,7 @@ def placings(evening: scores.Evening) -> dict[str, Placing]:
         if award.tie:
             continue
         for winner in award.winners:
-            for pid in getattr(winner, "ids", None) or (winner.id,):
+            for pid in players_of(evening, winner.id):
                 won.setdefault(pid, []).append(award.description)
     out = {}
     if evening.duplicate is not None:

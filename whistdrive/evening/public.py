@@ -143,16 +143,15 @@ def public_evening(event: Event, now: datetime.datetime | None = None) -> Public
         kind_words=kind,
         score_heading=heading,
         fields=fields,
-        prizes=tuple(_prize(award, who) for award in evening.awards),
+        prizes=tuple(_prize(evening, award, who) for award in evening.awards),
         boards=boards,
     )
 
 
-def _prize(award: prizes.Award, who) -> Prize:
+def _prize(evening: scores.Evening, award: prizes.Award, who) -> Prize:
     names = []
     for winner in award.winners:
-        ids = getattr(winner, "ids", None) or (winner.id,)
-        names.append(" & ".join(who(pid).name for pid in ids))
+        names.append(" & ".join(who(pid).name for pid in grades.players_of(evening, winner.id)))
     score = str(award.winners[0].score) if award.winners else ""
     return Prize(award.description, tuple(names), score, award.tie)
 

@@ -19,7 +19,7 @@ from whistdrive.engines import grades
 from whistdrive.engines.vocabulary import SIDE_OF_SEAT
 from whistdrive.evening import scores
 from whistdrive.store import cache
-from whistdrive.store.models import Entrant, Event, Seating, player_id
+from whistdrive.store.models import Entrant, Event, player_id
 
 
 @dataclass(frozen=True)
@@ -70,11 +70,11 @@ def club_grades(club: Club, now: datetime.datetime | None = None) -> ClubGrades:
 
 
 def _work_out(events: list[Event]) -> ClubGrades:
-    members = _members_of(events)
-    against = _opponents(events, members)
+    members, by_entrant = _members_of(events)
     sessions, placed = [], {}
     for event in events:
         evening = scores.standings_now(event)
+        against = _opponents(event, by_entrant)
         for pid, placing in placings(evening).items():
             who = members.get((event.pk, pid))
             if isinstance(who, int):
@@ -83,7 +83,7 @@ def _work_out(events: list[Event]) -> ClubGrades:
         for pid, (percentage, hands) in _results(evening).items():
             who = members.get((event.pk, pid))
             if isinstance(who, int):  # a member: guests are met, not graded
-                lines[who] = grades.Line(percentage, hands, dict(against.get((event.pk, who), {})))
+                lines[who] = grades.Line(percentage, hands, dict(against.get(who, {})))
         sessions.append(grades.Session(event.date, lines, key=event.pk))
     worked = grades.grade_sessions(sessions)
     return ClubGrades(worked, frozenset(e.pk for e in events), placed)
@@ -143,37 +143,30 @@ def placings(evening: scores.Evening) -> dict[str, Placing]:
     return out
 
 
-def _members_of(events: list[Event]) -> dict[tuple[int, str], int | str]:
-    """(event pk, player id) -> the member's pk, or for a guest a name that is theirs in that evening only."""
+def _members_of(events: list[Event]) -> tuple[dict[tuple[int, str], int | str], dict[int, int | str]]:
+    """(event pk, player id) -> the member's pk, or for a guest a name that is theirs in that evening only; and the
+    same by entrant pk (one query)."""
     found: dict[tuple[int, str], int | str] = {}
+    by_entrant: dict[int, int | str] = {}
     rows = Entrant.objects.filter(event__in=events).values_list(
         "event_id", "pk", "archive_id", "card_number", "member_id", "member__is_guest"
     )
     for event_pk, pk, archive_id, card, member_pk, is_guest in rows:
-        found[event_pk, player_id(archive_id, card)] = member_pk if member_pk and not is_guest else f"guest{pk}"
-    return found
+        who = member_pk if member_pk and not is_guest else f"guest{pk}"
+        found[event_pk, player_id(archive_id, card)] = by_entrant[pk] = who
+    return found, by_entrant
 
 
-def _opponents(events: list[Event], members: dict) -> dict[tuple[int, int | str], dict[grades.Player, int]]:
-    """(event pk, member) -> {opponent: hands played against them}, from every seating of the evenings at
-    once (one query)."""
-    by_entrant: dict[int, int | str] = {}
-    for event_pk, pk, archive_id, card in Entrant.objects.filter(event__in=events).values_list(
-        "event_id", "pk", "archive_id", "card_number"
-    ):
-        by_entrant[pk] = members[event_pk, player_id(archive_id, card)]
-    tables: dict[tuple[int, int, int], list[tuple[str, int | str]]] = defaultdict(list)
-    rows = Seating.objects.filter(event__in=events, table__isnull=False).order_by()
-    for event_pk, hand, table_pk, seat, entrant_pk in rows.values_list(
-        "event_id", "hand", "table_id", "seat", "entrant_id"
-    ):
-        tables[event_pk, hand, table_pk].append((SIDE_OF_SEAT.get(seat, ""), by_entrant[entrant_pk]))
-    against: dict[tuple[int, int | str], dict[grades.Player, int]] = defaultdict(lambda: defaultdict(int))
-    for (event_pk, _hand, _table), seated in tables.items():
-        for side, who in seated:
-            for other_side, other in seated:
-                if other_side != side:
-                    against[event_pk, who][other] += 1
+def _opponents(event: Event, by_entrant: dict[int, int | str]) -> dict[int | str, dict[grades.Player, int]]:
+    """Each player of the evening -> {opponent: hands played against them}, from its seatings as the standings
+    read and kept them (``scores.seated_of``)."""
+    against: dict[int | str, dict[grades.Player, int]] = defaultdict(lambda: defaultdict(int))
+    for seated in scores.seated_of(event).values():
+        for seat, entrant in seated:
+            side = SIDE_OF_SEAT.get(seat, "")
+            for other_seat, other in seated:
+                if SIDE_OF_SEAT.get(other_seat, "") != side:
+                    against[by_entrant[entrant]][by_entrant[other]] += 1
     return against
 
 

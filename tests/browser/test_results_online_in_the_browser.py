@@ -96,3 +96,19 @@ def test_the_pages_on_a_laptop_and_a_duplicate_board(hall, club):
     hall.shot(phone, "board-phone")
     assert _fits(phone)
     assert hall.csp_violations == []
+
+
+def test_the_public_pages_have_no_serious_accessibility_violation(hall, club):
+    from tests.browser.conftest import serious_violations
+
+    page = hall.device(HALL_LAPTOP)
+    found = {}
+    for name, url in [
+        ("club", f"/results/{club.public_id}/"),
+        ("evening", f"/results/{club.public_id}/evenings/{club.duplicate.public_id}/"),
+        ("board", f"/results/{club.public_id}/evenings/{club.duplicate.public_id}/boards/1/"),
+        ("player", f"/results/{club.public_id}/players/{club.members_by_short['Eve'].public_id}/"),
+    ]:
+        page.goto(url)
+        found[name] = serious_violations(page)
+    assert found == {name: [] for name in found}

@@ -49,3 +49,25 @@ def test_a_change_of_name_choice_is_not_answered_304(client, club, evening, memb
     members["Ann"].save()
 
     assert client.get(url, headers={"If-None-Match": etag}).status_code == 200
+
+
+def test_the_club_page_changes_when_its_league_plays_a_match(client, club, evening):
+    import datetime
+
+    from clubs.models import League, Match
+    from tests.factories import make_club
+
+    other = make_club("Over Wallop")
+    league = League.objects.create(name="Test Valley League", season="2026–27")
+    league.clubs.add(club, other)
+    url = reverse("public_club", args=[club.public_id])
+    etag = client.get(url)["ETag"]
+    assert "Test Valley League" in client.get(url).content.decode()
+
+    Match.objects.create(
+        league=league, home=other, away=club, date=datetime.date(2026, 11, 20), home_tricks=170, away_tricks=142
+    )
+
+    response = client.get(url, headers={"If-None-Match": etag})
+    assert response.status_code == 200
+    assert "Over Wallop" in response.content.decode()

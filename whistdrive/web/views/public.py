@@ -15,6 +15,7 @@ import hashlib
 from collections.abc import Callable, Iterable
 
 from django.contrib.auth.decorators import login_not_required
+from django.db.models import Count, Max, Sum
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import path
@@ -25,7 +26,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_safe
 
 from clubs.league import league_rows
-from clubs.models import Club, Member, Season
+from clubs.models import Club, Match, Member, Season
 from whistdrive.engines import charts
 from whistdrive.engines.vocabulary import SEAT_NAMES, SUIT_SYMBOLS
 from whistdrive.evening import grades, public
@@ -82,7 +83,21 @@ def public_club(request: HttpRequest, club_id: str) -> HttpResponse:
     published = _published(club, now)
     seasons = list(club.seasons.order_by("-starts"))
     leagues = list(club.leagues.order_by("name"))
-    parts = [club.name, published, [(s.pk, s.name, s.starts, s.ends) for s in seasons], [lg.pk for lg in leagues]]
+    # A league's table moves with every match entered or corrected, by any of its clubs: its matches' count,
+    # latest entry and tricks.
+    matches = (
+        Match.objects.filter(league__in=leagues)
+        .values("league")
+        .annotate(count=Count("pk"), latest=Max("created"), home=Sum("home_tricks"), away=Sum("away_tricks"))
+    )
+    parts = [
+        club.name,
+        club.provisional_days,
+        published,
+        [(s.pk, s.name, s.starts, s.ends) for s in seasons],
+        [(lg.pk, lg.name, lg.season) for lg in leagues],
+        sorted((m["league"], m["count"], m["latest"], m["home"], m["away"]) for m in matches),
+    ]
 
     def draw() -> HttpResponse:
         events = Event.objects.published().filter(club=club).select_related("club").order_by("-date", "-pk")
@@ -104,6 +119,8 @@ def _evening(club: Club, event_id: str) -> Event:
 def _evening_parts(event: Event, now: datetime.datetime) -> list:
     members = Entrant.objects.filter(event=event, member__isnull=False).order_by("pk")
     return [
+        event.club.name,
+        event.club.provisional_days,
         event.pk,
         event.published_at,
         event.corrected_at,
@@ -183,7 +200,7 @@ def public_player(request: HttpRequest, club_id: str, member_id: str) -> HttpRes
         raise Http404("This player has chosen not to appear online.")
     now = timezone.now()
     published = _published(club, now)
-    parts = [published, member.pk, member.online, member.name, _members_stamp(club)]
+    parts = [club.name, published, member.pk, member.online, member.name, _members_stamp(club)]
 
     def draw() -> HttpResponse:
         page = public.member_page(club, member, now)
@@ -203,7 +220,7 @@ def public_season(request: HttpRequest, club_id: str, pk: int) -> HttpResponse:
     season = get_object_or_404(Season, club=club, pk=pk)
     now = timezone.now()
     published = _published(club, now)
-    parts = [published, season.pk, season.name, season.starts, season.ends, season.counting, season.best]
+    parts = [club.name, published, season.pk, season.name, season.starts, season.ends, season.counting, season.best]
     parts.append(_members_stamp(club))
 
     def draw() -> HttpResponse:

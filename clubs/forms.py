@@ -18,10 +18,21 @@ class MemberSearchForm(forms.Form):
 class MemberForm(forms.ModelForm):
     class Meta:
         model = Member
-        fields = ["name", "role", "membership_number", "email", "results_by_email", "phone", "active", "is_guest"]
+        fields = [
+            "name",
+            "role",
+            "membership_number",
+            "email",
+            "phone",
+            "active",
+            "is_guest",
+            "online",
+            "results_by_email",
+        ]
         labels = {
             "role": "Preferred role",
             "active": "Active (untick for a lapsed member)",
+            "online": "How they appear in results online",
             "results_by_email": "Email them their results",
         }
         help_texts = {
@@ -33,6 +44,11 @@ class MemberForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.instance.club = club
         self.fields["role"].choices = [("", "No preference")] + list(self.fields["role"].choices)[1:]
+        # A form posted without the choice (an older page, a script) keeps the member's own.
+        self.fields["online"].required = False
+
+    def clean_online(self) -> str:
+        return self.cleaned_data["online"] or self.instance.online or Member.Online.FULL
 
     def clean_name(self) -> str:
         return " ".join(self.cleaned_data["name"].split())

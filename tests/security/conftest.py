@@ -60,7 +60,9 @@ def running(cast):
 PUBLIC = {"healthz", "login", "logout", "table", "table_seat", "table_forget_seat", "table_enter", "table_agree",
           "table_call", "laptop_here", "table_kept", "table_events", "player", "board", "rejoin",
           "club_table", "password_reset", "password_reset_done", "password_reset_confirm",
-          "password_reset_complete", "organiser_invitation", "door", "door_here", "door_walk_in"}  # fmt: skip
+          "password_reset_complete", "organiser_invitation", "door", "door_here", "door_walk_in",
+          # The club's published results (#51): public by design, tested in tests/public.
+          "public_club", "public_evening", "public_board", "public_player", "public_season"}  # fmt: skip
 # Logged in but not tied to a club: the home page lists only the user's own clubs; a league's
 # invitation link is for another club's organiser (its token is the key; see tests/clubs).
 # Adding a club is for the site's administrators, whatever their clubs (tests/running_clubs).

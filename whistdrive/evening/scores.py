@@ -73,6 +73,12 @@ def _seatings_of(event: Event, revision: int | None) -> tuple[dict, dict]:
     return cache.get_or_make(cache.seatings_key(event.pk, revision), read)
 
 
+def seated_of(event: Event) -> dict:
+    """(hand, table pk) -> ((seat, entrant pk), ...) of an evening, kept under its revision with what the standings
+    read (``_seatings_of``): a reader after ``standings_now`` (the grades) gets them without reading them again."""
+    return _seatings_of(event, event.revision)[0]
+
+
 def hand_records(
     event: Event, *, up_to: int | None = None, player_ids: dict[int, str] | None = None, revision: int | None = None
 ) -> list[standings.HandRecord]:

@@ -4,10 +4,10 @@ every submission from a phone (append-only) and the one agreed result per table 
 Totals are never stored: standings are derived from `Result` rows (see whistdrive.engines.standings).
 """
 
+import datetime
 import functools
 import secrets
 from collections.abc import Iterable
-from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -65,6 +65,10 @@ class EventQuerySet(models.QuerySet):
         """Events with their tables' revisions added up (``tables_revision``) and counted, read in the
         same query: everything a page of the whole evening depends on (``scores.version_of``)."""
         return self.annotate(tables_count=models.Count("tables"), tables_revision=models.Sum("tables__revision"))
+
+    def published(self):
+        """Evenings with public pages (docs/results-online.md): those whose results went online."""
+        return self.filter(published_at__isnull=False)
 
 
 class Event(models.Model):
@@ -301,18 +305,6 @@ class Event(models.Model):
     def is_duplicate(self) -> bool:
         return self.kind == self.Kind.DUPLICATE
 
-    @property
-    def provisional_until(self) -> datetime | None:
-        """When the published results stop being provisional: the club's ``provisional_days`` after they were
-        published; None when they are not published, or the club counts them at once."""
-        if self.published_at is None or not self.club.provisional_days:
-            return None
-        return self.published_at + timedelta(days=self.club.provisional_days)
-
-    def is_provisional(self, now: datetime) -> bool:
-        until = self.provisional_until
-        return until is not None and now < until
-
     # ``event.boards`` is its Board rows; the number of boards each pair plays is ``hands`` (a board
     # slot is a hand).
 
@@ -336,6 +328,20 @@ class Event(models.Model):
         shows the evening reads this number (and its tables') before drawing, and draws again when
         it moved (healthchecks' ``n_pings``)."""
         Event.objects.filter(pk=self.pk).update(revision=F("revision") + 1)
+
+    @property
+    def provisional_until(self) -> datetime.datetime | None:
+        """When a published evening's results stop being provisional (the club's period after publishing); None
+        while it is not published."""
+        if self.published_at is None:
+            return None
+        return self.published_at + datetime.timedelta(days=self.club.provisional_days)
+
+    def is_provisional(self, now: datetime.datetime) -> bool:
+        """Shown as provisional and not yet counted for grades and the public season tables: unpublished, or
+        published less than the club's provisional days ago."""
+        until = self.provisional_until
+        return until is None or now < until
 
     def fee(self, category: str) -> Decimal:
         """The entry price tonight for a member, a guest or a concession: the evening's own, else the club's."""

@@ -37,6 +37,7 @@ from whistdrive.web.forms import (
     make_guest_member,
     preset_format,
 )
+from whistdrive.web.views.publishing import publishing_context
 
 # -- creating and editing an event ------------------------------------------------------------
 
@@ -187,6 +188,7 @@ def event(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             "is_organiser": is_organiser,
             "preset_form": SavePresetForm(event=event) if is_organiser else None,
             "hand_records": _hand_records_link(event),
+            "publishing": publishing_context(event),
         },
     )
 

@@ -26,6 +26,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from dataclasses import dataclass
+from http import HTTPStatus
 from pathlib import Path
 
 from django.conf import settings
@@ -45,6 +46,7 @@ from whistdrive.store.private import private_file, private_folder
 LARGEST_BODY = 20 * 1024 * 1024
 PUBLIC_ID = re.compile(r"^[A-Za-z0-9_-]{1,16}$")
 API_PATH = "/api/publish/"
+_KNOWN = {s.value for s in HTTPStatus}
 TIMEOUT = 30  # seconds a laptop waits on the hosted site: a big evening's import takes a few seconds
 
 
@@ -298,7 +300,9 @@ def _request(site: str, key: str, method: str, body: bytes | None = None) -> tup
     except ValueError:
         answer = None
     if not isinstance(answer, dict):
-        answer = {"error": f"The address answered {status} but is not a WhistDrive publishing to (no JSON)."}
+        # Not WhistDrive's API answering: a front server's own page (a body over its limit), or another site.
+        answer = {"error": f"The hosted site answered {status} {HTTPStatus(status).phrase if status in _KNOWN else ''} "
+                  "without WhistDrive's answer: check the site's address."}  # fmt: skip
     return status, answer
 
 

@@ -25,7 +25,8 @@ def _first_card(event, base: str = LAPTOP):
     return scorecards_pdf(scorecard_sheet(event, base, cards={1})), entrant
 
 
-def test_a_linked_laptops_card_leads_its_member_to_their_page_on_the_hosted_site():
+def test_a_linked_laptops_card_leads_its_member_to_their_page_on_the_hosted_site(settings):
+    settings.HOSTED = False  # the PostgreSQL runs are hosted
     club = make_club()
     PublishingLink.objects.create(club=club, site="https://results.example.org/", hosted_name=club.name)
     event = laptop_evening(club)
@@ -38,7 +39,8 @@ def test_a_linked_laptops_card_leads_its_member_to_their_page_on_the_hosted_site
     assert readability_faults(pdf) == []
 
 
-def test_a_guests_card_and_an_unlinked_clubs_card_carry_only_the_evenings_code():
+def test_a_guests_card_and_an_unlinked_clubs_card_carry_only_the_evenings_code(settings):
+    settings.HOSTED = False
     club = make_club()
     event = laptop_evening(club)
     pdf, entrant = _first_card(event)

@@ -65,6 +65,13 @@ def test_a_bad_archive_is_refused_with_the_imports_own_lines(client, hosted):
     _refused(post(client, no_id, key), 422, "event.public_id")
 
 
+def test_an_archive_that_names_no_club_is_refused_saying_so(client, hosted):
+    _club, key, payload = hosted
+    older = copy.deepcopy(payload)
+    del older["archive"]["club"]["public_id"]  # a file from before public ids
+    _refused(post(client, older, key), 422, "club.public_id")
+
+
 def test_a_bad_archive_leaves_an_earlier_copy_as_it_was(client, hosted):
     club, key, payload = hosted
     assert post(client, payload, key).status_code == 201

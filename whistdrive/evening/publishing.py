@@ -144,6 +144,12 @@ def receive(key: PublishingKey, payload: dict) -> Received:
     club = key.club
     archive, members = payload["archive"], payload.get("members", {})
     claimed = archive.get("club") if isinstance(archive.get("club"), dict) else {}
+    if claimed.get("public_id") is None:
+        raise PublishError(
+            422,
+            "The archive does not say which club it is of.",
+            ["club.public_id: give the club's public id (a laptop linked to this site sends it)"],
+        )
     if claimed.get("public_id") != club.public_id:
         raise PublishError(
             403,

@@ -95,7 +95,7 @@ class _Evening:
     def __init__(self, event: Event):
         self.event = event
         self.fmt = event.format
-        self.entrants: list[Entrant] = list(event.entrants.order_by("card_number"))
+        self.entrants: list[Entrant] = list(event.entrants.select_related("member").order_by("card_number"))
         self.by_pk = {e.pk: e for e in self.entrants}
         self.places: dict[tuple[int, int], _Place] = {}  # (entrant pk, hand) -> place
         self.tables: dict[int, dict[int, dict[str, int]]] = defaultdict(dict)  # hand -> table -> seat -> pk
@@ -156,11 +156,6 @@ def scorecard_sheet(
     half_known = fmt.interval_after is not None and (finished or last_hand >= fmt.interval_after)
     # A member's own page on the club's hosted site, when it has one (guests have no page there).
     online = public_links.online_site(event.club, absolute(request_or_base_url, "/"))
-    members = {
-        entrant_pk: member
-        for entrant_pk, member in ((e.pk, e.member) for e in event.entrants.select_related("member"))
-        if member is not None
-    } if online else {}  # fmt: skip
     printed = []
     for entrant in evening.entrants:
         if cards is not None and entrant.card_number not in cards:
@@ -208,8 +203,8 @@ def scorecard_sheet(
                 total=standing.total if standing is not None and finished else None,
                 joined_hand=entrant.joined_hand,
                 left_after_hand=entrant.left_after_hand,
-                online_url=public_links.player_url(online, event.club, members[entrant.pk])
-                if online and entrant.pk in members
+                online_url=public_links.player_url(online, event.club, entrant.member)
+                if online and entrant.member is not None
                 else None,
             )
         )

@@ -11,6 +11,7 @@ from tests.factories import make_cast
 from tests.foundation.drive_process import free_port
 from tests.publishing.helpers import laptop_evening
 from whistdrive.evening import publishing
+from whistdrive.store.models import Publication
 
 pytestmark = pytest.mark.django_db
 
@@ -55,3 +56,16 @@ def test_an_unlinked_clubs_evening_says_where_to_link(client):
     assert "link the club to its hosted site" in page
     answer = client.post(f"/events/{event.pk}/publish/", follow=True)
     assert "Link the club to its hosted site first" in answer.content.decode()
+
+
+def test_an_evening_not_finished_is_not_published(client):
+    club, _other, olive, _sam, _bea = make_cast()
+    PublishingLink.objects.create(club=club, site="https://results.example.org/", hosted_name=club.name)
+    event = laptop_evening(club)
+    event.status = event.Status.RUNNING
+    event.save(update_fields=["status"])
+    client.force_login(olive)
+    assert "Publish results" not in client.get(f"/events/{event.pk}/").content.decode()
+    answer = client.post(f"/events/{event.pk}/publish/", follow=True)
+    assert "is not finished yet" in answer.content.decode()
+    assert not Publication.objects.filter(event=event).exists()

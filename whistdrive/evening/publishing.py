@@ -237,8 +237,14 @@ def _link_members(event: Event, archive: dict, members: dict) -> None:
     Entrant.objects.bulk_update([entrants[p] for p in wanted], ["member"])
 
 
+class LinkError(Exception):
+    """Linking or publishing refused on this side: the message says what to do."""
+
+
 def publish_here(event: Event) -> None:
     """An evening run on the hosted site itself, put online by its organiser ("Publish results")."""
+    if event.status != Event.Status.FINISHED:
+        raise LinkError(NOT_FINISHED.format(name=event.name))
     with transaction.atomic():
         first = Event.objects.filter(pk=event.pk, published_at__isnull=True).update(published_at=timezone.now())
         event.refresh_from_db(fields=["published_at"])
@@ -247,10 +253,6 @@ def publish_here(event: Event) -> None:
 
 
 # -- the laptop side ----------------------------------------------------------------------------------
-
-
-class LinkError(Exception):
-    """Linking refused: the message says what to do."""
 
 
 def key_file(club: Club) -> Path:
@@ -357,8 +359,14 @@ def payload_of(event: Event) -> dict:
     }
 
 
+NOT_FINISHED = "“{name}” is not finished yet: publish it once its last hand is in."
+
+
 def ask(event: Event) -> Publication:
-    """Queue ``event`` to be published (again: a correction), whatever happened to it before."""
+    """Queue ``event`` to be published (again: a correction), whatever happened to it before. Only a finished
+    evening is published: its results are final (a part-played one would show standings that change)."""
+    if event.status != Event.Status.FINISHED:
+        raise LinkError(NOT_FINISHED.format(name=event.name))
     publication, _made = Publication.objects.update_or_create(
         event=event,
         defaults={"state": Publication.State.WAITING, "asked": timezone.now(), "message": "", "tries": 0},

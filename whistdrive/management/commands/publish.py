@@ -22,7 +22,10 @@ class Command(BaseCommand):
                 f"{event.club.name} is not linked to a hosted site. Link it first: "
                 f"whistdrive publishing_key {event.club.pk} --site https://… (or on the club's Publishing page)."
             )
-        publication = publishing.send(publishing.ask(event))
+        try:
+            publication = publishing.send(publishing.ask(event))
+        except publishing.LinkError as exc:
+            raise CommandError(str(exc)) from None
         words = publishing.status_words(publication)
         if publication.state == Publication.State.REFUSED:
             raise CommandError(words)

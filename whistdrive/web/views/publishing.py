@@ -153,14 +153,19 @@ def club_publishing_unlink(request: HttpRequest, pk: int) -> HttpResponse:
 def event_publish(request: HttpRequest, pk: int) -> HttpResponse:
     """Hosted: the evening goes online. Laptop: it is queued and sent now if the hosted site answers."""
     event = event_for(request, pk, ORGANISER)
-    if settings.HOSTED:
-        publishing.publish_here(event)
-        messages.success(request, f"“{event.name}” is online.")
+    try:
+        if settings.HOSTED:
+            publishing.publish_here(event)
+            messages.success(request, f"“{event.name}” is online.")
+            return redirect(event.get_absolute_url())
+        if not PublishingLink.objects.filter(club=event.club).exists():
+            messages.error(request, "Link the club to its hosted site first (the club's Publishing page).")
+            return redirect(event.get_absolute_url())
+        publication = publishing.ask(event)
+    except publishing.LinkError as exc:
+        messages.error(request, str(exc))
         return redirect(event.get_absolute_url())
-    if not PublishingLink.objects.filter(club=event.club).exists():
-        messages.error(request, "Link the club to its hosted site first (the club's Publishing page).")
-        return redirect(event.get_absolute_url())
-    publication = publishing.send(publishing.ask(event))
+    publication = publishing.send(publication)
     words = publishing.status_words(publication)
     if publication.state == Publication.State.REFUSED:
         messages.error(request, words)

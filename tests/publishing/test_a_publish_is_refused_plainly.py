@@ -72,6 +72,13 @@ def test_an_archive_that_names_no_club_is_refused_saying_so(client, hosted):
     _refused(post(client, older, key), 422, "club.public_id")
 
 
+def test_one_member_as_two_players_is_refused(client, hosted):
+    _club, key, payload = hosted
+    twice = copy.deepcopy(payload)
+    twice["archive"]["players"][1]["public_id"] = twice["archive"]["players"][0]["public_id"]
+    _refused(post(client, twice, key), 422, "players[1].public_id")
+
+
 def test_a_bad_archive_leaves_an_earlier_copy_as_it_was(client, hosted):
     club, key, payload = hosted
     assert post(client, payload, key).status_code == 201

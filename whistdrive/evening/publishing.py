@@ -213,6 +213,11 @@ def _link_members(event: Event, archive: dict, members: dict) -> None:
         for i, p in enumerate(archive["players"])
         if p.get("public_id") is not None and p["id"] not in wanted
     ]
+    seen: set[str] = set()
+    for i, p in enumerate(archive["players"]):
+        if p["id"] in wanted and wanted[p["id"]] in seen:
+            bad.append(f"players[{i}].public_id: {p['public_id']!r} is another player's too: a member plays once")
+        seen.add(wanted.get(p["id"], ""))
     if bad:
         raise PublishError(422, "The hosted site could not read this evening.", bad)
     if not wanted:

@@ -392,7 +392,8 @@ def send(publication: Publication) -> Publication:
         publication.message = "This club is not linked to a hosted site: link it on the club's Publishing page."
         publication.save()
         return publication
-    body = json.dumps(payload_of(event), ensure_ascii=False).encode()
+    payload = payload_of(event)
+    body = json.dumps(payload, ensure_ascii=False).encode()
     try:
         status, answer = _request(site, key, "POST", body)
     except OSError as exc:
@@ -400,7 +401,14 @@ def send(publication: Publication) -> Publication:
         publication.message = f"The hosted site could not be reached ({getattr(exc, 'reason', exc)})."
         publication.save()
         return publication
-    if status in (200, 201):
+    if status in (200, 201) and answer.get("public_id") != payload["archive"]["event"]["public_id"]:
+        # A redirect (http:// to https://) turns a POST into a GET, which answers the club: nothing was taken.
+        publication.state = Publication.State.REFUSED
+        publication.message = (
+            f"{site} answered without taking the evening (redirected?): link again with the address it "
+            "redirects to, starting https://."
+        )
+    elif status in (200, 201):
         publication.state = Publication.State.SENT
         publication.sent = now
         publication.unreachable_since = None

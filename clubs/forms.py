@@ -18,8 +18,16 @@ class MemberSearchForm(forms.Form):
 class MemberForm(forms.ModelForm):
     class Meta:
         model = Member
-        fields = ["name", "role", "membership_number", "email", "phone", "active", "is_guest"]
-        labels = {"role": "Preferred role", "active": "Active (untick for a lapsed member)"}
+        fields = ["name", "role", "membership_number", "email", "results_by_email", "phone", "active", "is_guest"]
+        labels = {
+            "role": "Preferred role",
+            "active": "Active (untick for a lapsed member)",
+            "results_by_email": "Email them their results",
+        }
+        help_texts = {
+            "results_by_email": "Only if they agreed: after each evening is published online they get their card "
+            "and the evening's results (docs/publishing.md)."
+        }
 
     def __init__(self, *args, club, **kwargs):
         super().__init__(*args, **kwargs)
@@ -28,6 +36,12 @@ class MemberForm(forms.ModelForm):
 
     def clean_name(self) -> str:
         return " ".join(self.cleaned_data["name"].split())
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("results_by_email") and not cleaned.get("email") and "email" not in self.errors:
+            self.add_error("results_by_email", "Give their email address to email them their results.")
+        return cleaned
 
     def clean_membership_number(self) -> str:
         number = self.cleaned_data["membership_number"].strip()
@@ -144,6 +158,27 @@ class ClubSettingsForm(forms.ModelForm):
         fields = ["erased_shown_as"]
         labels = {"erased_shown_as": "An erased member's name becomes"}
         widgets = {"erased_shown_as": forms.RadioSelect}
+
+
+class ResultsOnlineForm(forms.ModelForm):
+    """How long an evening's published results stay provisional (docs/publishing.md)."""
+
+    class Meta:
+        model = Club
+        fields = ["provisional_days"]
+        labels = {"provisional_days": "Results stay provisional for (days)"}
+        help_texts = {
+            "provisional_days": "After an evening is published its results show “provisional until …” online and in "
+            "the players' emails, and count for grades and the seasons only when the days are over; a correction "
+            "meanwhile shows as “corrected”. 0 counts them at once."
+        }
+        widgets = {"provisional_days": forms.NumberInput(attrs={"min": 0, "max": 365})}
+
+    def clean_provisional_days(self) -> int:
+        days = self.cleaned_data["provisional_days"]
+        if days > 365:
+            raise forms.ValidationError(f"Results can stay provisional for at most 365 days, not {days}.")
+        return days
 
 
 class RemoveOrganiserForm(forms.Form):

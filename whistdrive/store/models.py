@@ -7,6 +7,7 @@ Totals are never stored: standings are derived from `Result` rows (see whistdriv
 import functools
 import secrets
 from collections.abc import Iterable
+from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -306,6 +307,18 @@ class Event(models.Model):
     @property
     def is_duplicate(self) -> bool:
         return self.kind == self.Kind.DUPLICATE
+
+    @property
+    def provisional_until(self) -> datetime | None:
+        """When the published results stop being provisional: the club's ``provisional_days`` after they were
+        published; None when they are not published, or the club counts them at once."""
+        if self.published_at is None or not self.club.provisional_days:
+            return None
+        return self.published_at + timedelta(days=self.club.provisional_days)
+
+    def is_provisional(self, now: datetime) -> bool:
+        until = self.provisional_until
+        return until is not None and now < until
 
     # ``event.boards`` is its Board rows; the number of boards each pair plays is ``hands`` (a board
     # slot is a hand).
@@ -1173,3 +1186,42 @@ class Publication(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event}: {self.get_state_display()}"
+
+
+class ResultEmail(models.Model):
+    """One member's email of an evening's results (docs/publishing.md, "Players told by email").
+
+    The row is made before the email is sent, and the unique constraint lets only one publish make it: two
+    publishes of the same evening at once send one email. The evening is named by its public id, not by a key to
+    its row, so a correction that replaces the evening's rows keeps what was sent. No address is kept: erasing a
+    member leaves nothing of theirs here but that an email went.
+    """
+
+    class Status(models.TextChoices):
+        SENDING = "sending", "Being sent"
+        SENT = "sent", "Sent"
+        FAILED = "failed", "Failed"
+
+    event_public_id = models.CharField(max_length=16, help_text="The evening's public id (Event.public_id).")
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="result_emails")
+    status = models.CharField(max_length=7, choices=Status.choices, default=Status.SENDING)
+    claimed = models.DateTimeField(help_text="When a sender last took it to send: a send that died leaves it here.")
+    sent = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    error = models.CharField(max_length=300, blank=True, help_text="Why the last attempt failed, as the server said.")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event_public_id", "member"],
+                name="one_result_email_per_member_and_evening",
+                violation_error_message="This member has been emailed this evening's results already.",
+            ),
+            models.CheckConstraint(
+                condition=Q(status="sent", sent__isnull=False) | ~Q(status="sent"),
+                name="a_sent_result_email_says_when",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event_public_id} to member {self.member_id}: {self.status}"

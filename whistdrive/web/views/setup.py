@@ -11,13 +11,14 @@ from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from clubs.access import ANY_ROLE, ORGANISER, HtmxHttpRequest, club_for
 from clubs.models import ClubAccess
 from whistdrive.engines import search_keys
 from whistdrive.engines.formats import Format
-from whistdrive.evening import door, pairs, running
+from whistdrive.evening import door, pairs, result_emails, running
 from whistdrive.store.models import Entrant, Event, LedgerLine, Seating
 from whistdrive.web.access import event_for
 from whistdrive.web.forms import (
@@ -189,6 +190,8 @@ def event(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             "preset_form": SavePresetForm(event=event) if is_organiser else None,
             "hand_records": _hand_records_link(event),
             "publishing": publishing_context(event),
+            "provisional_until": event.provisional_until if event.is_provisional(timezone.now()) else None,
+            "emails": result_emails.tally(event) if event.published_at else None,
         },
     )
 

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('whistdrive', '0017_board_double_dummy'),
+        ('whistdrive', '0018_emails_result_emails'),
     ]
 
     operations = [

@@ -47,6 +47,9 @@ class Scorecard:
     total: int | None = None
     joined_hand: int = 1  # a late arrival's first hand: the card says so and strikes the hands before
     left_after_hand: int | None = None
+    # The member's page on the club's hosted site (history, grade), printed as a second, smaller code at the
+    # card's foot; None for a guest, or a club with no hosted site.
+    online_url: str | None = None
 
 
 @dataclass(frozen=True)

@@ -38,6 +38,7 @@ from whistdrive.web.forms import (
     make_guest_member,
     preset_format,
 )
+from whistdrive.web.views.publishing import publishing_context
 
 # -- creating and editing an event ------------------------------------------------------------
 
@@ -188,6 +189,7 @@ def event(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             "is_organiser": is_organiser,
             "preset_form": SavePresetForm(event=event) if is_organiser else None,
             "hand_records": _hand_records_link(event),
+            "publishing": publishing_context(event),
             "provisional_until": event.provisional_until if event.is_provisional(timezone.now()) else None,
             "emails": result_emails.tally(event) if event.published_at else None,
         },

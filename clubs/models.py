@@ -81,6 +81,12 @@ class Club(models.Model):
     fee_member = models.DecimalField(max_digits=7, decimal_places=2, default=Decimal("0.00"))
     fee_guest = models.DecimalField(max_digits=7, decimal_places=2, default=Decimal("0.00"))
     fee_concession = models.DecimalField(max_digits=7, decimal_places=2, default=Decimal("0.00"))
+    special_prizes = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="The special prizes every evening's default prize list ends with, from whistdrive's list "
+        "(engines.prizes.SPECIAL): most tens, the lowest second half...",
+    )
     provisional_days = models.PositiveSmallIntegerField(
         default=0,
         help_text="Days an evening's results stay provisional online (corrections shown as such) before they count "

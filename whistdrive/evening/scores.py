@@ -312,8 +312,14 @@ def standings_now(event: Event, version: tuple | None = None) -> Evening:
     )
     if is_default:
         two = pairs.two_fields(event)
+        # The club's special prizes, but not for a duplicate evening: it is judged board by board, not on tricks.
+        special = event.club.special_prizes if computed.duplicate is None and not event.is_duplicate else ()
         prize_list = prizes.default_prizes(
-            any(e.role for e in computed.people.entrants), pairs=by_pairs, two_fields=two
+            any(e.role for e in computed.people.entrants),
+            pairs=by_pairs,
+            two_fields=two,
+            special=special,
+            halves=event.format.interval_after is not None,
         )
     evening = Evening(event, computed, prize_list, is_default)
     if computed.night is not None:

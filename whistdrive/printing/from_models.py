@@ -464,7 +464,7 @@ def results_sheet(event: Event, page_size: str | None = None) -> ResultsSheet:
                 winners=[w.name for w in award.winners],
                 score=award.winners[0].score if award.winners else None,
                 tied=award.tie,
-                note="" if award.tie else award.message,
+                note=award.why if not award.winners else "" if award.tie else award.message,
                 heading=award.label,
                 card_numbers=[card_numbers.get(w.id) for w in award.winners],
             )

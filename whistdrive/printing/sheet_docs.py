@@ -360,7 +360,7 @@ def _prize_rows(sheet: ResultsSheet, style, widths) -> Table:
     for prize in sheet.prizes:
         cards = ", ".join(str(c) for c in prize.card_numbers if c is not None)
         if not prize.winners:
-            winners, note = para("not awarded: nobody left to win it", style["cell"]), ""
+            winners, note = para(f"not awarded: {prize.note or 'nobody left to win it'}", style["cell"]), ""
         elif prize.tied:
             winners = para(" · ".join(prize.winners), style["cell"])
             note = para(f"Tie on {prize.score}: equal — settle by a cut", style["bold"])
@@ -529,7 +529,7 @@ def prize_list_pdf(sheet: ResultsSheet) -> bytes:
             for name, card in zip(prize.winners, cards, strict=False)
         ]
         if not prize.winners:
-            parts.append(para("Not awarded: nobody left to win it.", line))
+            parts.append(para(f"Not awarded: {prize.note or 'nobody left to win it'}.", line))
         elif prize.tied:
             parts.append(para(f"Tie on {prize.score} between:", warn))
             parts += [para(name, big) for name in named]

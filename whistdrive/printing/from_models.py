@@ -23,7 +23,7 @@ from whistdrive.engines import ledger, movements, standings
 from whistdrive.engines.duplicate import DuplicateError
 from whistdrive.engines.rules import trump_for_hand
 from whistdrive.engines.vocabulary import PARTNER_SEAT
-from whistdrive.evening import double_dummy, games, money, pairs, scores
+from whistdrive.evening import double_dummy, draws, games, money, pairs, scores
 from whistdrive.store.models import Entrant, Event, Result, Seating, TableBoard, player_id
 
 from .common import percentage_text
@@ -481,7 +481,13 @@ def results_sheet(event: Event, page_size: str | None = None) -> ResultsSheet:
         prizes_note=note,
         page_size=page_size or event.club.paper_size,
         by_pairs=now.pair_lines is not None,
+        draws=_draws(event),
     )
+
+
+def _draws(event: Event) -> list[tuple[str, str]]:
+    """The draws' winners, in the order drawn, as the prize page lists them (``draws.audit``)."""
+    return [(line.title, line.winner) for line in draws.audit(event)]
 
 
 def _card_numbers(event: Event) -> dict[str, int]:
@@ -525,6 +531,7 @@ def _games_results_sheet(event: Event, page_size: str | None) -> ResultsSheet:
         ],
         ranking=f"Game to {fmt.target}. Ranked by {rubber}, then games won, then points.",
         page_size=page_size or event.club.paper_size,
+        draws=_draws(event),
     )
 
 

@@ -383,6 +383,14 @@ def _prize_rows(sheet: ResultsSheet, style, widths) -> Table:
     return table
 
 
+def _draw_rows(sheet: ResultsSheet, style, widths) -> Table:
+    data = [["Draw", "Winner"]] + [[para(title, style["cell"]), para(winner, style["cell"])]
+                                   for title, winner in sheet.draws]  # fmt: skip
+    table = Table(data, colWidths=widths, repeatRows=1)
+    table.setStyle(TableStyle(grid_style(TEXT)))
+    return table
+
+
 def results_pdf(sheet: ResultsSheet) -> bytes:
     """The prizes as the prize page gives them, then the standings with shared ranks and halves."""
     register_fonts()
@@ -408,6 +416,10 @@ def results_pdf(sheet: ResultsSheet) -> bytes:
                     style["body"],
                 )
             )
+
+    if sheet.draws:
+        story.append(Paragraph("The draws", style["heading"]))
+        story.append(_draw_rows(sheet, style, [width * 0.45, width * 0.55]))
 
     if sheet.games or sheet.ranking:
         story += _games_story(sheet, style, width)
@@ -542,6 +554,10 @@ def prize_list_pdf(sheet: ResultsSheet) -> bytes:
             parts.append(para(score, line))
         parts.append(Spacer(1, 10))
         story.append(KeepTogether(parts))
+    if sheet.draws:
+        story.append(Paragraph("The draws", style["heading"]))
+        for drawn, winner in sheet.draws:
+            story.append(KeepTogether([para(drawn, prize_style), para(winner, big), Spacer(1, 10)]))
     return build(story, size, title, sheet.club)
 
 

@@ -962,6 +962,8 @@ class DoorWalkInForm(forms.Form):
 
 class ConfirmForm(forms.Form):
     role = forms.ChoiceField(choices=[("", "No role")] + list(Role.choices), required=False, label="Plays as")
+    fee = forms.ChoiceField(choices=LedgerLine.Fee.choices, required=False, initial="guest", label="Price")
+    method = forms.ChoiceField(choices=[("", "Not paid yet"), *LedgerLine.Method.choices], required=False, label="Paid")
 
 
 # -- the draws --------------------------------------------------------------------------------------------------

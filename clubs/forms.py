@@ -173,9 +173,17 @@ class ClubEveningsForm(forms.ModelForm):
         "evening's own prize list replaces them. The halves' prizes need an interval.",
     )
 
+    board_hides_last = forms.IntegerField(
+        min_value=0,
+        max_value=60,
+        label="Keep the board secret for the last",
+        help_text="hands of every new evening (0 shows the standings to the end): the projector and the players' "
+        "phones show no totals until the prizes are revealed. An evening can change it on its Standings page.",
+    )
+
     class Meta:
         model = Club
-        fields = ["currency", "fee_member", "fee_guest", "fee_concession", "special_prizes"]
+        fields = ["currency", "fee_member", "fee_guest", "fee_concession", "special_prizes", "board_hides_last"]
         labels = {"currency": "Currency symbol"}
         widgets = {"currency": forms.TextInput(attrs={"size": 3})}
         error_messages = {"currency": {"required": "Type the symbol amounts are shown with, such as £ or €."}}

@@ -21,7 +21,7 @@ def cast():
 
 
 def save(client, club, **data):
-    fields = {"currency": "£", "fee_member": "", "fee_guest": "", "fee_concession": "", **data}
+    fields = {"currency": "£", "fee_member": "", "fee_guest": "", "fee_concession": "", "board_hides_last": "0", **data}
     return client.post(reverse("club_evenings", args=[club.pk]), fields, follow=True)
 
 
@@ -105,3 +105,29 @@ def test_a_scorer_and_another_clubs_organiser_cannot_change_the_prices(client, c
         client.force_login(person)
         assert save(client, club, fee_member="9").status_code in (403, 404)
     assert changed(before, snapshot()) == []
+
+
+def new_event(client, club, **format_fields):
+    page = client.get(reverse("event_new", args=[club.pk]))
+    data = {k: v for k, v in page.context["form"].initial.items() if v is not None and k != "tie_breaks"}
+    data.update({"name": "Spring drive", "date": "2026-04-07", "season": "", **format_fields})
+    client.post(reverse("event_new", args=[club.pk]), data)
+    return club.events.get(name="Spring drive")
+
+
+def test_the_clubs_suspense_is_every_new_evenings_and_never_more_hands_than_it_has(client, cast):
+    club, _, olive, _, _ = cast
+    client.force_login(olive)
+    save(client, club, board_hides_last="3")
+    club.refresh_from_db()
+    assert club.board_hides_last == 3
+    assert new_event(client, club).board_hides_last == 3
+    club.events.all().delete()
+    assert new_event(client, club, hands="2", interval_after="").board_hides_last == 2
+
+
+def test_a_suspense_of_more_hands_than_any_evening_has_is_refused(client, cast):
+    club, _, olive, _, _ = cast
+    client.force_login(olive)
+    page = save(client, club, board_hides_last="61")
+    assert page.status_code == 400 and "less than or equal to 60" in page.content.decode()

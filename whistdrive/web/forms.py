@@ -219,6 +219,9 @@ class EventForm(forms.ModelForm):
         if self.cleaned_data.get("kind") == Event.Kind.DUPLICATE and not self.errors:
             for name in Event.FORMAT_FIELDS:
                 setattr(self.instance, name, self.cleaned_data[name])
+        if self.instance.pk is None and isinstance(self.cleaned_data.get("hands"), int):
+            # A new evening keeps the club's suspense, never more hands secret than it has.
+            self.instance.board_hides_last = min(self.instance.club.board_hides_last, self.cleaned_data["hands"])
         super()._post_clean()
 
     def _duplicate(self, data: dict[str, Any]) -> None:

@@ -147,5 +147,9 @@ def undo(event: Event, arrival: CheckIn) -> running.PlayersChange | None:
 
 
 def arrivals(event: Event, count: int = 30) -> list[CheckIn]:
-    """The latest check-ins, newest first, for the desk."""
-    return list(event.check_ins.select_related("member", "entrant")[:count])
+    """The latest check-ins, newest first, for the desk, and every walk-in still waiting however long ago they
+    came: one scrolled off the list could never be confirmed (the door bench saw it when arrivals came fastest)."""
+    rows = event.check_ins.select_related("member", "entrant")
+    latest = list(rows[:count])
+    older_waiting = rows.filter(status=CheckIn.Status.WAITING).exclude(pk__in=[arrival.pk for arrival in latest])
+    return latest + list(older_waiting)

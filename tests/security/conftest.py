@@ -88,6 +88,7 @@ def organiser_urls(cast, running) -> dict[str, str]:
         "member_data_csv": reverse("member_data_csv", args=[club, running["member"].pk]),
         "member_erase": reverse("member_erase", args=[club, running["member"].pk]),
         "club_running": reverse("club_running", args=[club]),
+        "club_evenings": reverse("club_evenings", args=[club]),
         "organiser_invite": reverse("organiser_invite", args=[club]),
         "organiser_remove": reverse("organiser_remove", args=[club]),
         "club_archive_zip": reverse("club_archive_zip", args=[club]),

@@ -82,6 +82,17 @@ class Club(models.Model):
     fee_member = models.DecimalField(max_digits=7, decimal_places=2, default=Decimal("0.00"))
     fee_guest = models.DecimalField(max_digits=7, decimal_places=2, default=Decimal("0.00"))
     fee_concession = models.DecimalField(max_digits=7, decimal_places=2, default=Decimal("0.00"))
+    board_hides_last = models.PositiveSmallIntegerField(
+        default=0,
+        help_text="Hands at the end of every new evening whose standings the board and the phones keep secret "
+        "until the prizes are revealed (an evening may change it).",
+    )
+    special_prizes = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="The special prizes every evening's default prize list ends with, from whistdrive's list "
+        "(engines.prizes.SPECIAL): most tens, the lowest second half...",
+    )
     provisional_days = models.PositiveSmallIntegerField(
         default=0,
         help_text="Days an evening's results stay provisional online (corrections shown as such) before they count "

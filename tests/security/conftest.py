@@ -95,6 +95,7 @@ def organiser_urls(cast, running) -> dict[str, str]:
         "member_erase": reverse("member_erase", args=[club, running["member"].pk]),
         "club_running": reverse("club_running", args=[club]),
         "club_results_online": reverse("club_results_online", args=[club]),
+        "club_evenings": reverse("club_evenings", args=[club]),
         "organiser_invite": reverse("organiser_invite", args=[club]),
         "organiser_remove": reverse("organiser_remove", args=[club]),
         "club_archive_zip": reverse("club_archive_zip", args=[club]),

@@ -23,7 +23,7 @@ from whistdrive.engines import ledger, movements, standings
 from whistdrive.engines.duplicate import DuplicateError
 from whistdrive.engines.rules import trump_for_hand
 from whistdrive.engines.vocabulary import PARTNER_SEAT
-from whistdrive.evening import double_dummy, games, money, pairs, public_links, scores
+from whistdrive.evening import double_dummy, draws, games, money, pairs, public_links, scores
 from whistdrive.store.models import Entrant, Event, Result, Seating, TableBoard, player_id
 
 from .common import percentage_text
@@ -469,7 +469,7 @@ def results_sheet(event: Event, page_size: str | None = None) -> ResultsSheet:
                 winners=[w.name for w in award.winners],
                 score=award.winners[0].score if award.winners else None,
                 tied=award.tie,
-                note="" if award.tie else award.message,
+                note=award.why if not award.winners else "" if award.tie else award.message,
                 heading=award.label,
                 card_numbers=[card_numbers.get(w.id) for w in award.winners],
             )
@@ -486,7 +486,13 @@ def results_sheet(event: Event, page_size: str | None = None) -> ResultsSheet:
         prizes_note=note,
         page_size=page_size or event.club.paper_size,
         by_pairs=now.pair_lines is not None,
+        draws=_draws(event),
     )
+
+
+def _draws(event: Event) -> list[tuple[str, str]]:
+    """The draws' winners, in the order drawn, as the prize page lists them (``draws.audit``)."""
+    return [(line.title, line.winner) for line in draws.audit(event)]
 
 
 def _card_numbers(event: Event) -> dict[str, int]:
@@ -530,6 +536,7 @@ def _games_results_sheet(event: Event, page_size: str | None) -> ResultsSheet:
         ],
         ranking=f"Game to {fmt.target}. Ranked by {rubber}, then games won, then points.",
         page_size=page_size or event.club.paper_size,
+        draws=_draws(event),
     )
 
 

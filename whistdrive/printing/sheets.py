@@ -218,6 +218,7 @@ class ResultsSheet:
     tables: list[TableStory] = field(default_factory=list)  # a game night: each table's rubbers
     ranking: str = ""  # a game night: how the standings are ranked, in words
     by_pairs: bool = False  # a pairs drive: one line a pair, its number ("N–S 3") in the card column
+    draws: list[tuple[str, str]] = field(default_factory=list)  # the draws' winners: ("Raffle: Sherry", "Pink 42")
 
 
 @dataclass(frozen=True)

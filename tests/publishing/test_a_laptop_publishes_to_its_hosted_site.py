@@ -92,6 +92,29 @@ def test_an_evening_published_with_the_site_down_waits_and_arrives_by_itself(hos
     assert "Published " in machine.page(organiser, f"/events/{machine.event}/")
 
 
+def test_an_evening_played_after_the_link_goes_online_with_nobody_pressing(hosted, machine):
+    hosted.start()
+    _link(machine, hosted)
+    # Tonight's evening, played on the laptop after the link: its last hand in, and nothing more.
+    tonight = int(
+        machine.shell(
+            "from clubs.models import Club\nfrom whistdrive.engines.formats import Format\n"
+            "from whistdrive.evening.simulate import simulate_event\n"
+            "event = simulate_event(fmt=Format(hands=8, interval_after=4), tables=2, seed=7, club=Club.objects.get())\n"
+            "print(event.pk)"
+        )
+        .strip()
+        .splitlines()[-1]
+    )
+    public_id = machine.shell(
+        f"from whistdrive.store.models import Event\nprint(Event.objects.get(pk={tonight}).public_id)"
+    ).strip()
+    wait_for(lambda: hosted.evenings(public_id), timeout=60, what="tonight's evening on the hosted site")
+    assert hosted.evenings(public_id) == [(True, False, 8)]
+    # The evening played before the link is the organiser's to publish: it is not online.
+    assert hosted.evenings(_event_public_id(machine)) == []
+
+
 def test_a_refused_evening_is_shown_and_not_tried_again(hosted, machine):
     hosted.start()
     _link(machine, hosted)

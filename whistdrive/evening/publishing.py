@@ -11,7 +11,9 @@ Two halves, one contract (the body of ``POST /api/publish/``):
 - On the laptop, ``link`` remembers the hosted site (the key goes into a file only the laptop's user may
   read, never into the database, which is backed up and copied about), ``ask`` queues an evening, and
   ``send_waiting`` sends what waits, from the "Publish results" button, ``whistdrive publish`` and the
-  laptop server's own loop (``keep_sending``), until the hosted site takes it or refuses it.
+  laptop server's own loop (``keep_sending``), until the hosted site takes it or refuses it. Once a club is
+  linked nobody need press anything: the loop queues by itself each evening played since the link when its
+  last hand is in, and an evening corrected since it was sent (``queue_by_themselves``).
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
+from django.db.models import F, Q
 from django.utils import timezone
 
 from clubs.models import Club, Member, PublishingKey, PublishingLink
@@ -387,6 +390,7 @@ def send(publication: Publication) -> Publication:
     key = stored_key(club)
     now = timezone.now()
     publication.tries += 1
+    publication.revision = event.revision  # what this try sends: a later correction is sent again
     if site is None or key is None:
         publication.state = Publication.State.REFUSED
         publication.message = "This club is not linked to a hosted site: link it on the club's Publishing page."
@@ -429,12 +433,31 @@ def send(publication: Publication) -> Publication:
     return publication
 
 
+def queue_by_themselves() -> list[Publication]:
+    """Queue, without anyone pressing "Publish results", each finished evening of a linked club that was made
+    or played since the link and was never queued, and each evening whose results changed (a correction) since
+    they were last sent. An evening refused stays refused until it changes or the organiser asks again."""
+    queued = []
+    for link in PublishingLink.objects.all():
+        finished = Event.objects.filter(club_id=link.club_id, status=Event.Status.FINISHED)
+        new = finished.filter(publication__isnull=True).filter(
+            Q(created__gte=link.linked) | Q(hand_started__gte=link.linked)
+        )
+        changed = finished.filter(publication__state__in=[Publication.State.SENT, Publication.State.REFUSED]).exclude(
+            publication__revision=F("revision")
+        )
+        queued += [ask(event) for event in [*new, *changed]]
+    return queued
+
+
 _sending = threading.Lock()
 
 
 def send_waiting() -> list[Publication]:
-    """Send every evening waiting to be published, one at a time (one process's threads take turns)."""
+    """Send every evening waiting to be published, one at a time (one process's threads take turns), after
+    queuing those that publish by themselves."""
     with _sending:
+        queue_by_themselves()
         waiting = Publication.objects.filter(state=Publication.State.WAITING).select_related("event__club")
         return [send(p) for p in waiting]
 

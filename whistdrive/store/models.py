@@ -1189,6 +1189,10 @@ class Publication(models.Model):
     message = models.TextField(blank=True, help_text="The hosted site's answer, or why it could not be reached.")
     sent = models.DateTimeField(null=True, blank=True, help_text="When the hosted site took the evening.")
     url = models.URLField(blank=True, help_text="The evening's page on the hosted site, as it answered.")
+    revision = models.PositiveIntegerField(
+        default=0,
+        help_text="The evening's revision the last try sent: a correction moves it, and the evening is sent again.",
+    )
 
     def __str__(self) -> str:
         return f"{self.event}: {self.get_state_display()}"

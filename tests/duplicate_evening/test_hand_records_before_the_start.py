@@ -137,7 +137,7 @@ def test_every_event_deals_its_own_boards(organiser):
     client, club = organiser
     one = new_event(client, club, name="One")
     other = Event.objects.get(pk=one.pk)
-    other.pk, other.board_token, other.public_id = None, "another-token-for-the-copy", "another-public-id"
+    other.pk, other.board_token, other.public_id = None, "another-token-for-the-copy", "copy-public-id"
     other.board_seed = Event._meta.get_field("board_seed").get_default()
     other.save()
     assert records_in(hand_records(client, one))[1] != records_in(hand_records(client, other))[1]

@@ -151,3 +151,25 @@ def readability_faults(pdf: bytes) -> list[str]:
     if total and small / total > SMALL_SHARE:
         faults.append(f"{small / total:.0%} of the characters are under 9 pt ({small} of {total})")
     return faults
+
+
+def words_cut_inside(pdf: bytes) -> list[str]:
+    """Words a document shortened with an ellipsis inside them ("Driv…"), where it should stop after a word.
+
+    A shortened text ends "…" after a whole word: one the document prints whole elsewhere (a
+    continuation page's title is whole on the first page), or one ending in a hyphen, where a
+    name may break. Anything else before the "…" is a word cut in two.
+    """
+    import pdfplumber
+
+    with pdfplumber.open(io.BytesIO(pdf)) as document:
+        tokens = [token for page in document.pages for token in (page.extract_text() or "").split()]
+    whole = {token.strip(".,:;()·") for token in tokens if "…" not in token}
+    cut = []
+    for token in tokens:
+        if "…" not in token:
+            continue
+        before = token.split("…")[0].strip(".,:;()·")
+        if before and not before.endswith("-") and before not in whole:
+            cut.append(token)
+    return cut

@@ -11,8 +11,9 @@ import dataclasses
 import pytest
 
 from tests.printing import factories
-from tests.printing.helpers import readability_faults
+from tests.printing.helpers import readability_faults, words_cut_inside
 from whistdrive import printing
+from whistdrive.printing.money_docs import MoneyLine
 from whistdrive.printing.sheets import ResultSlip, ScorePad, SlipHand
 
 SEEDS = (48, 1185)
@@ -157,6 +158,31 @@ def duplicate_results(seed: int) -> bytes:
     return printing.duplicate_results_pdf(factories.pairs_sheet(seed))
 
 
+def door_poster(seed: int) -> bytes:
+    return printing.door_poster_pdf(
+        printing.DoorPoster(club=LONG_CLUB, event=LONG_EVENT, date=factories.DATE, venue=factories.hostile_names(3, seed)[2],
+                            url="http://192.168.1.20:8000/door/k7Qm2xWp9LrT4vNc8bHs/")
+    )  # fmt: skip
+
+
+def treasurers_sheet(seed: int) -> bytes:
+    names = factories.hostile_names(30, seed)
+    lines = [
+        MoneyLine(f"19:{index:02d}", "Entry fees", "3.00", "Already paid" if index % 3 else "Cash",
+                  f"{index + 1} {name}", names[-index] if index % 4 == 0 else "", "treasurer.featherstonehaugh-cholmondeley@"
+                  "nether-wallop-whist.example", correction=index % 7 == 6)
+        for index, name in enumerate(names)
+    ]  # fmt: skip
+    return printing.treasurers_sheet_pdf(
+        printing.TreasurersSheet(
+            club=LONG_CLUB, event=LONG_EVENT, date=factories.DATE, venue=factories.VENUE, currency="£",
+            takings=[("Entry fees", "90.00"), ("Raffle tickets", "45.00")], costs=[("Hall hire", "25.00")],
+            by_method=[("Cash", "30.00"), ("Already paid", "105.00")], total_takings="135.00", total_costs="25.00",
+            net="110.00", unpaid=[f"{index + 31} {name}" for index, name in enumerate(names[:12])], lines=lines,
+        )
+    )  # fmt: skip
+
+
 DOCUMENTS = {
     "scorecards": lambda seed: scorecards(seed, planned=False),
     "scorecards with partners": lambda seed: scorecards(seed, planned=True),
@@ -179,6 +205,8 @@ DOCUMENTS = {
     "hand records": hand_records,
     "hand records with results": hand_records_with_results,
     "duplicate results": duplicate_results,
+    "door poster": door_poster,
+    "treasurer's sheet": treasurers_sheet,
 }
 
 
@@ -186,6 +214,11 @@ DOCUMENTS = {
 @pytest.mark.parametrize("document", sorted(DOCUMENTS))
 def test_every_character_is_on_the_page_five_millimetres_in_and_big_enough_to_read(document, seed):
     assert readability_faults(DOCUMENTS[document](seed)) == []
+
+
+@pytest.mark.parametrize("document", sorted(DOCUMENTS))
+def test_text_shortened_for_room_stops_after_a_whole_word_never_inside_one(document):
+    assert words_cut_inside(DOCUMENTS[document](SEEDS[0])) == []
 
 
 def test_the_hostile_names_are_as_awkward_as_promised():

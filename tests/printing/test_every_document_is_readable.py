@@ -129,7 +129,10 @@ def season(seed: int) -> bytes:
             sheet,
             lines=_rename(sheet.lines, names),
             guests=[(names[2], f"{LONG_EVENT} (1 December 2026)", 170)],
-            events=[("1 December 2026", LONG_EVENT, "Finished")],
+            events=[
+                ("1 December 2026", LONG_EVENT, "Finished"),
+                ("30 September 2026", LONG_CLUB, "Duplicate evening: not in the table yet"),
+            ],
         )
     )
 

@@ -153,6 +153,24 @@ def readability_faults(pdf: bytes) -> list[str]:
     return faults
 
 
+# A name is never shrunk below 8 pt (issue #48); nothing else on any document is either, so the check
+# needs no way of telling a name from other text.
+NAME_PT = 8.0
+
+
+def characters_under(pdf: bytes, size: float = NAME_PT) -> str:
+    """Every character printed smaller than ``size`` points, in order (empty when there is none)."""
+    import pdfplumber
+
+    with pdfplumber.open(io.BytesIO(pdf)) as document:
+        return "".join(
+            char["text"]
+            for page in document.pages
+            for char in page.chars
+            if char["text"].strip() and round(char["size"], 2) < size
+        )
+
+
 def words_cut_inside(pdf: bytes) -> list[str]:
     """Words a document shortened with an ellipsis inside them ("Driv…"), where it should stop after a word.
 

@@ -22,6 +22,7 @@ from .common import (
     draw_text,
     fit_lines,
     register_fonts,
+    wrap,
 )
 from .common import page_size as size_of
 
@@ -66,7 +67,12 @@ def door_poster_pdf(poster: DoorPoster) -> bytes:
         "2. Type your name, tick it, and tap “I'm here” (tick your partner too).",
         "3. Not a member? Type your name: the desk will welcome you.",
     ]
-    wrapped = [fit_lines(step, usable, 16, 12, 2) for step in steps]
+    # The three steps at one size, the largest (down to 12 pt) at which each takes at most two lines:
+    # large type read from a step away matters more than one line a step.
+    step_size = 16.0
+    while step_size > 12 and any(len(wrap(step, usable, step_size)) > 2 for step in steps):
+        step_size -= 0.5
+    wrapped = [(wrap(step, usable, step_size), step_size) for step in steps]
     steps_height = sum(len(lines) * (size + 4) + 8 for lines, size in wrapped)
     address, address_size = fit_lines(address_in_words(poster.url), usable, 12, 10, 2)
     bottom = margin + len(address) * (address_size + 2)

@@ -4,7 +4,8 @@ The evenings are played by the simulator through the real movement engines, with
 `tests.printing.factories.hostile_names` (up to 120 characters, double-barrelled, accented, Greek,
 Cyrillic, Vietnamese, Chinese), part-played, with late arrivals and a leaver where the movement allows:
 a 30-table progressive drive, a 7-table Mitchell drive with spares, a 9-table duplicate evening and a
-50-table progressive drive, and a game night for its score pads. Every document the event's Print page offers is downloaded as the organiser
+50-table progressive drive, with an individual drive and a Howell (a partner on every scorecard row)
+and a game night for its score pads. Every document the event's Print page offers is downloaded as the organiser
 would (its link, or its form with the values the page suggests), with the door poster, the treasurer's
 sheet, the season table and the club's reusable table cards; each must have every character at least
 5 mm from the paper's edge, none under 7 pt, at most 3 % under 9 pt, no word cut by an ellipsis and no name
@@ -41,6 +42,9 @@ EVENINGS = {
                                      7, 2, 9, 0, 0),
     "9-table duplicate": (Format.duplicate(27, 3, "mitchell", "matchpoints", "HDSC"), 9, 0, 12, 0, 0),
     "50-table progressive": (Format(hands=24, interval_after=12), 50, 0, 2, 2, 0),
+    # The kinds with a partner on every row of the scorecard, where names once shrank to 3.1 pt.
+    "5-table individual drive": (Format(movement="individual", hands=20, interval_after=10), 5, 0, 4, 0, 0),
+    "4-table Howell": (Format(movement="howell", hands=21, hands_per_round=3, interval_after=12), 4, 0, 6, 0, 0),
     # And a game night, whose score pads are printed from its pairs and rounds.
     "8-table game night": (Format(kind="games", movement="mitchell", hands=6, hands_per_round=3, interval_after=None,
                                   trumps="turned"), 8, 0, 3, 0, 0),

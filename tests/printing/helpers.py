@@ -171,6 +171,18 @@ def characters_under(pdf: bytes, size: float = NAME_PT) -> str:
         )
 
 
+def blank_pages(pdf: bytes) -> list[int]:
+    """The pages (1-based) with nothing printed on them: no character, line, rectangle or curve."""
+    import pdfplumber
+
+    with pdfplumber.open(io.BytesIO(pdf)) as document:
+        return [
+            number
+            for number, page in enumerate(document.pages, start=1)
+            if not any(char["text"].strip() for char in page.chars) and not (page.lines or page.rects or page.curves)
+        ]
+
+
 def words_cut_inside(pdf: bytes) -> list[str]:
     """Words a document shortened with an ellipsis inside them ("Driv…"), where it should stop after a word.
 

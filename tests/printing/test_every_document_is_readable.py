@@ -11,7 +11,7 @@ import dataclasses
 import pytest
 
 from tests.printing import factories
-from tests.printing.helpers import characters_under, readability_faults, words_cut_inside
+from tests.printing.helpers import blank_pages, characters_under, readability_faults, words_cut_inside
 from whistdrive import printing
 from whistdrive.printing.money_docs import MoneyLine
 from whistdrive.printing.sheets import ResultSlip, ScorePad, SlipHand
@@ -227,6 +227,11 @@ def test_text_shortened_for_room_stops_after_a_whole_word_never_inside_one(docum
 @pytest.mark.parametrize("document", sorted(DOCUMENTS))
 def test_no_name_is_shrunk_below_eight_points(document):
     assert characters_under(DOCUMENTS[document](SEEDS[1])) == ""
+
+
+@pytest.mark.parametrize("document", sorted(DOCUMENTS))
+def test_no_page_is_left_blank(document):
+    assert blank_pages(DOCUMENTS[document](SEEDS[0])) == []
 
 
 def test_the_hostile_names_are_as_awkward_as_promised():

@@ -9,7 +9,7 @@ and a game night for its score pads. Every document the event's Print page offer
 would (its link, or its form with the values the page suggests), with the door poster, the treasurer's
 sheet, the season table and the club's reusable table cards; each must have every character at least
 5 mm from the paper's edge, none under 7 pt, at most 3 % under 9 pt, no word cut by an ellipsis and no name
-shrunk below 8 pt.
+shrunk below 8 pt, and no blank page.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from django.urls import reverse
 from clubs.models import Season
 from tests.factories import make_cast
 from tests.printing import factories
-from tests.printing.helpers import characters_under, readability_faults, words_cut_inside
+from tests.printing.helpers import blank_pages, characters_under, readability_faults, words_cut_inside
 from whistdrive.engines.formats import Format
 from whistdrive.evening import money, running
 from whistdrive.evening.simulate import Comings, create_event, play
@@ -161,6 +161,7 @@ def test_every_pdf_the_organiser_can_print_is_readable(client, db, settings, eve
             problems := readability_faults(pdf)
             + [f"cut inside a word: {w}" for w in words_cut_inside(pdf)]
             + [f"under 8 pt: {small[:60]!r}" for small in [characters_under(pdf)] if small]
+            + [f"page {number} is blank" for number in blank_pages(pdf)]
         )
     }
     assert faults == {}

@@ -53,6 +53,17 @@ def table_cards(seed: int) -> bytes:
     return printing.table_cards_pdf(dataclasses.replace(sheet, cards=cards, club=LONG_CLUB, event=LONG_EVENT))
 
 
+def table_cards_on_letter(seed: int) -> bytes:
+    # US Letter's half is 25 pt shorter than A4's: with the longest club and event and a Mitchell's movers
+    # on two lines each, the last line fell within 5 mm of the edge until the code shrank to make room.
+    sheet = factories.table_card_sheet(3, page_size="letter", trump_rotation=None)
+    movers = "After every 4 hands: East–West pair sits out a round (the half table), then → table 1; North–South stay"
+    cards = [dataclasses.replace(card, movers=movers) for card in sheet.cards]
+    return printing.table_cards_pdf(
+        dataclasses.replace(sheet, cards=cards, club=LONG_CLUB, event=LONG_EVENT, trump_mode="cut")
+    )
+
+
 def club_table_cards(seed: int) -> bytes:
     sheet = factories.table_card_sheet(3)
     return printing.club_table_cards_pdf(printing.ClubTableCardSheet(club=LONG_CLUB, cards=sheet.cards))
@@ -191,6 +202,7 @@ DOCUMENTS = {
     "scorecards with partners": lambda seed: scorecards(seed, planned=True),
     "blank scorecards": blank_scorecards,
     "table cards": table_cards,
+    "table cards on US Letter": table_cards_on_letter,
     "club table cards": club_table_cards,
     "result slips": result_slips,
     "progression, planned": lambda seed: progression(seed, planned=True),

@@ -9,18 +9,20 @@ and a game night for its score pads. Every document the event's Print page offer
 would (its link, or its form with the values the page suggests), with the door poster, the treasurer's
 sheet, the season table and the club's reusable table cards; each must have every character at least
 5 mm from the paper's edge, none under 7 pt, at most 3 % under 9 pt, no word cut by an ellipsis and no name
-shrunk below 8 pt, and no blank page.
+shrunk below 8 pt, and no blank page, on A4 and, for three of the evenings, on US Letter.
 """
 
 from __future__ import annotations
 
 import datetime
+import io
 from decimal import Decimal
 from html.parser import HTMLParser
 from urllib.parse import urlencode
 
 import pytest
 from django.urls import reverse
+from pypdf import PdfReader
 
 from clubs.models import Season
 from tests.factories import make_cast
@@ -34,6 +36,9 @@ from whistdrive.store.models import Club, Entrant, Event
 pytestmark = pytest.mark.slow
 
 HOST = "192.168.1.20:8000"
+
+# Evenings whose club prints on US Letter (shorter and narrower than A4): every paper is held to the limits.
+ON_LETTER = {"7-table Mitchell with spares", "5-table individual drive", "8-table game night"}
 
 EVENINGS = {
     # name: (format, tables, spares, hands played, late arrivals, leavers)
@@ -126,6 +131,7 @@ def _print_page_pdfs(client, event: Event) -> dict[str, bytes]:
 def test_every_pdf_the_organiser_can_print_is_readable(client, db, settings, evening):
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "192.168.1.20"]
     club, _, olive, *_ = make_cast()
+    Club.objects.filter(pk=club.pk).update(paper_size="letter" if evening in ON_LETTER else "A4")
     Club.objects.filter(pk=club.pk).update(name=factories.LONG_CLUB, fee_member=Decimal("3.00"), fee_guest=Decimal("4.00"),
                                            fee_concession=Decimal("2.00"))  # fmt: skip
     club.refresh_from_db()
@@ -148,12 +154,15 @@ def test_every_pdf_the_organiser_can_print_is_readable(client, db, settings, eve
         ("door poster", reverse("door_poster", args=[event.pk])),
         ("treasurer's sheet", reverse("money_pdf", args=[event.pk])),
         ("season table", reverse("season_pdf", args=[club.pk, season.pk])),
-        ("club table cards", f"{reverse('club_table_cards_pdf', args=[club.pk])}?tables=12&paper=A4"),
+        ("club table cards", f"{reverse('club_table_cards_pdf', args=[club.pk])}?tables=12&paper={club.paper_size}"),
     ):
         response = client.get(address, HTTP_HOST=HOST)
         assert response.status_code == 200 and response["Content-Type"] == "application/pdf", (name, response)
         pdfs[name] = response.content
 
+    for name, pdf in pdfs.items():
+        width = float(PdfReader(io.BytesIO(pdf)).pages[0].mediabox.width)
+        assert round(width) in ((612, 792) if evening in ON_LETTER else (595, 842)), (name, width)
     faults = {
         name: problems
         for name, pdf in pdfs.items()

@@ -244,3 +244,25 @@ def duplicate_event(
         running.start_event(event, by="card", seed=seed)
         event.refresh_from_db()
     return event
+
+
+# -- results online (#51) ----------------------------------------------------------------------------
+
+
+def as_members(event: Event, members: dict[str, Member]) -> None:
+    """Link the evening's entrants to the club's members of the same name (a guest has none)."""
+    for entrant in event.entrants.all():
+        if entrant.name in members:
+            entrant.member = members[entrant.name]
+            entrant.save(update_fields=["member"])
+
+
+def publish(event: Event, at: datetime.datetime | None = None, corrected: datetime.datetime | None = None) -> Event:
+    """Put an evening online as a publish does (the publish itself is tests/publish's): set when it arrived."""
+    from django.utils import timezone
+
+    Event.objects.filter(pk=event.pk).update(
+        published_at=at or timezone.now() - datetime.timedelta(days=30), corrected_at=corrected
+    )
+    event.refresh_from_db()
+    return event

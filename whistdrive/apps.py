@@ -10,7 +10,7 @@ class WhistDriveConfig(AppConfig):
 
     def ready(self) -> None:
         # Imported once the models are: an app's modules may not be imported before its registry is ready.
-        from whistdrive.evening import backups, running
+        from whistdrive.evening import backups, published, result_emails, running
         from whistdrive.evening.phones import drawing
         from whistdrive.server import checks, push  # noqa: F401  checks: the hosted settings, for check --deploy
         from whistdrive.web import admin  # noqa: F401  the admin's pages for the evening's rows register themselves
@@ -19,5 +19,9 @@ class WhistDriveConfig(AppConfig):
         register_converter(TokenConverter, "token")
         # The evening says a hand has ended; the backups, a layer above it, listen.
         running.hand_ended.connect(backups.after_a_hand, dispatch_uid="whistdrive.evening.backups.after_a_hand")
+        # The evening's results have gone online (hosted): the players who agreed are emailed theirs.
+        published.published.connect(
+            result_emails.on_published, dispatch_uid="whistdrive.evening.result_emails.on_published"
+        )
         # What a phone sees asks whether this process's server holds a stream of a table; the server answers.
         drawing.hub_listens_to = push.listens_to

@@ -8,6 +8,7 @@ import datetime
 import importlib.util
 import ipaddress
 import os
+import re
 import secrets
 import sys
 import tempfile
@@ -309,6 +310,17 @@ if EMAIL_CONFIGURED:
     EMAIL_TIMEOUT = 20
 DEFAULT_FROM_EMAIL = os.environ.get("WHISTDRIVE_EMAIL_FROM", "").strip() or "whistdrive@localhost"
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
+# The hosted site's address as players reach it (https://results.example.org): the link to each player's page in
+# the emails of their results (whistdrive/evening/result_emails.py, docs/publishing.md). Empty: no link.
+WHISTDRIVE_SITE_URL = os.environ.get("WHISTDRIVE_SITE_URL", "").strip()
+if WHISTDRIVE_SITE_URL and not re.fullmatch(r"https?://[^/\s]+(/\S*)?", WHISTDRIVE_SITE_URL):
+    _fail(
+        f"WHISTDRIVE_SITE_URL must be the site's address as players reach it, like https://whist.example.org, not {WHISTDRIVE_SITE_URL!r}."
+    )
+# The players are emailed in a thread of the process that stored the publish, after its commit, so the laptop's
+# publish is answered at once. Tests of the emails' content turn it off to read the inbox as the publish returns;
+# tests/result_emails/test_emails_go_after_the_publish_is_answered.py runs it as shipped.
+RESULT_EMAILS_IN_BACKGROUND = True
 
 # /healthz answered before the Host header is checked (whistdrive/web/health.py's HealthFromAnyHost): for a load
 # balancer or uptime check that probes by the server's address, which is in no ALLOWED_HOSTS.
@@ -411,6 +423,8 @@ MAX_REQUEST_BYTES = 21 * 1024 * 1024
 # Seconds from a request's start within which its whole body must have come (whistdrive/server/asgi.py reads it on the
 # event loop before any of Django's threads is given the request); past it, 408 and the connection closed. A
 # phone's body is a few hundred bytes; the largest upload (20 MB) takes a few seconds on a hall's Wi-Fi.
+# Seconds between a laptop's tries at sending the evenings waiting to be published (whistdrive/evening/publishing.py).
+WHISTDRIVE_PUBLISH_RETRY_SECONDS = float(os.environ.get("WHISTDRIVE_PUBLISH_RETRY_SECONDS") or 60)
 WHISTDRIVE_BODY_DEADLINE = float(os.environ.get("WHISTDRIVE_BODY_DEADLINE") or 30)
 # The proxies whose X-Forwarded-For is believed (whistdrive/server/addresses.py): addresses or
 # networks, comma-separated. Hosted behind nginx on the same machine: 127.0.0.1. Empty (the default): the

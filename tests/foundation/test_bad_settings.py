@@ -62,3 +62,9 @@ def test_a_number_of_server_processes_that_is_not_one_says_so(tmp_path):
     line = _one_line_error(manage("rundrive", "--workers", "0", env=laptop_env(tmp_path / "other")))
     assert "--workers must be 1 or more, not 0." in line
     assert not (tmp_path / "other" / "whistdrive.sqlite3").exists()  # refused before the database was made
+
+
+def test_a_site_address_that_is_not_one_says_how_one_looks(tmp_path):
+    env = laptop_env(tmp_path, WHISTDRIVE_SITE_URL="whist.example.org")
+    line = _one_line_error(manage("check", env=env))
+    assert "WHISTDRIVE_SITE_URL" in line and "https://whist.example.org" in line and "'whist.example.org'" in line

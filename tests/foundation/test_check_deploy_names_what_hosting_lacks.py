@@ -48,6 +48,15 @@ def test_no_shared_cache_and_no_trusted_proxy_are_named(documented):
     assert "WHISTDRIVE_TRUSTED_PROXIES=127.0.0.1" in found["whistdrive.W005"].hint
 
 
+def test_email_without_the_sites_address_is_named(documented):
+    with override_settings(EMAIL_CONFIGURED=True, WHISTDRIVE_SITE_URL=""):
+        (warning,) = hosting()
+    assert warning.id == "whistdrive.W006"
+    assert "WHISTDRIVE_SITE_URL" in warning.msg and "WHISTDRIVE_SITE_URL" in warning.hint
+    with override_settings(EMAIL_CONFIGURED=True, WHISTDRIVE_SITE_URL="https://whist.example.org"):
+        assert hosting() == []
+
+
 def test_the_laptop_is_not_asked_for_hosted_settings(documented):
     documented.delenv("WHISTDRIVE_SERVER_ID")
     with override_settings(HOSTED=False, CACHE_URL=""):

@@ -12,6 +12,7 @@ No Django import.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 from xml.sax.saxutils import escape, quoteattr
@@ -272,3 +273,53 @@ def pair_evening_svg(results: DuplicateResults, line: PairLine, **options: Any) 
         # Before any board has a comparison (top 0) nothing is known so far: an empty chart, not a failure.
         return running_totals_svg([("Score so far", [v for _b, _on, v in points if v is not None])], **options)
     return running_totals_svg([("So far", so_far)], comparison=("On the board", on_board), **options)
+
+
+def grade_svg(points: Sequence[tuple[str, float]], *, width: int = 480, height: int = 200) -> str:
+    """A member's grade after each evening that counted (``points``: (date label, grade)), with the average (50)
+    as a grey dashed line. The y axis spans the grades shown (and 50), in whole points, so a grade's small moves
+    are visible; a chart of one point is a dot."""
+    font = 13
+    values = [float(grade) for _, grade in points]
+    low = math.floor(min([*values, 50.0]) - 1)
+    high = math.ceil(max([*values, 50.0]) + 1)
+    left, right, top, bottom = font * 3, font, font * 2.2, font * 2.4
+    plot_w, plot_h = width - left - right, height - top - bottom
+
+    def x_at(index: int) -> float:
+        return left + plot_w / 2 if len(values) <= 1 else left + plot_w * index / (len(values) - 1)
+
+    def y_at(value: float) -> float:
+        return top + plot_h * (high - value) / (high - low)
+
+    last = (
+        f"{values[-1]:.1f} after {len(values)} evening{'s' if len(values) != 1 else ''}" if values else "no evening yet"
+    )
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
+        f'role="img" aria-label={quoteattr(f"Grade over time: {last}")} '
+        f'font-family="DejaVu Sans, Verdana, sans-serif" font-size="{font}">',
+        f"<title>Grade over time</title><desc>{escape(last)}</desc>",
+        f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
+        f'<text x="{left:.1f}" y="{font * 1.3:.1f}" font-weight="bold">Grade</text>',
+    ]
+    step = max(1, math.ceil((high - low) / 5))
+    for tick in range(low, high + 1, step):
+        y = y_at(tick)
+        out.append(f'<line x1="{left:.1f}" y1="{y:.1f}" x2="{left + plot_w:.1f}" y2="{y:.1f}" stroke="#dddddd"/>')
+        out.append(f'<text x="{left - 4:.1f}" y="{y + 4:.1f}" text-anchor="end" font-size="11">{tick}</text>')
+    average = y_at(50)
+    out.append(
+        f'<line x1="{left:.1f}" y1="{average:.1f}" x2="{left + plot_w:.1f}" y2="{average:.1f}" '
+        f'stroke="{COMPARISON_COLOUR}" stroke-dasharray="3 5" stroke-width="2"/>'
+    )
+    if values:
+        out.append(_polyline(values, x_at, y_at, COLOURS[0], "", 3, "circle", font))
+        for index in sorted({0, len(points) - 1}):
+            anchor = "start" if index == 0 and len(points) > 1 else "end" if index else "middle"
+            out.append(
+                f'<text x="{x_at(index):.1f}" y="{height - font * 0.8:.1f}" text-anchor="{anchor}" font-size="11">'
+                f"{escape(points[index][0])}</text>"
+            )
+    out.append("</svg>")
+    return "\n".join(out)

@@ -19,9 +19,9 @@ from clubs.models import Member
 from whistdrive.engines.spreadsheets import safe_row
 from whistdrive.evening import scores
 from whistdrive.evening.archive import results_rows
-from whistdrive.store.models import Entrant, Event
+from whistdrive.store.models import Entrant, Event, ResultEmail
 
-MEMBER_FIELDS = ("name", "role", "membership_number", "email", "phone", "active", "is_guest")
+MEMBER_FIELDS = ("name", "role", "membership_number", "email", "results_by_email", "phone", "active", "is_guest")
 EVENING_COLUMNS = ["event", "date", "club", "card", "role", "joined at hand", "left after hand", "result"]
 
 
@@ -47,6 +47,13 @@ def member_record(member: Member) -> dict:
                 "result": result_of(entrant.event, entrant),
             }
             for entrant in entries
+        ],
+        # The results emails sent them (docs/publishing.md): which evening, and whether and when it went.
+        "results emails": [
+            {"evening": event_public_id, "status": status, "sent": sent.isoformat() if sent else None}
+            for event_public_id, status, sent in ResultEmail.objects.filter(member=member)
+            .order_by("claimed")
+            .values_list("event_public_id", "status", "sent")
         ],
     }
 
@@ -99,6 +106,7 @@ def erase_member(member: Member) -> Member:
         member.name = shown
         member.membership_number = ""
         member.email = ""
+        member.results_by_email = False
         member.phone = ""
         member.active = False
         member.erased = timezone.now()

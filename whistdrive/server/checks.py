@@ -67,4 +67,14 @@ def hosting(app_configs=None, **kwargs) -> list[Warning]:
                 id="whistdrive.W005",
             )
         )
+    if settings.EMAIL_CONFIGURED and not settings.WHISTDRIVE_SITE_URL:
+        found.append(
+            Warning(
+                "WHISTDRIVE_SITE_URL is not set: the players' results emails carry no link to their own page "
+                '(docs/publishing.md, "Players told by email").',
+                hint=f"Set WHISTDRIVE_SITE_URL to the site's address as players reach it "
+                f"(https://whist.example.org) in {ENVIRONMENT_FILE}.",
+                id="whistdrive.W006",
+            )
+        )
     return found

@@ -141,6 +141,12 @@ def standings_key(event_pk: int, version: tuple) -> str:
     return f"standings:{event_pk}:{':'.join(map(str, version))}"
 
 
+def grades_key(club_pk: int, counted: tuple) -> str:
+    """A club's grades (``evening.grades.club_grades``), worked out from the evenings that count, named with
+    each one's last publishing: a newly counted or corrected evening names another key."""
+    return f"grades:{club_pk}:{_hashed(repr(counted))}"
+
+
 def seatings_key(event_pk: int, revision: int) -> str:
     """An event's seatings as plain ids, the bulk of what the standings read (``scores.hand_records``)."""
     return f"seatings:{event_pk}:{revision}"

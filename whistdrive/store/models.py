@@ -4,6 +4,7 @@ every submission from a phone (append-only) and the one agreed result per table 
 Totals are never stored: standings are derived from `Result` rows (see whistdrive.engines.standings).
 """
 
+import datetime
 import functools
 import secrets
 from collections.abc import Iterable
@@ -64,6 +65,10 @@ class EventQuerySet(models.QuerySet):
         """Events with their tables' revisions added up (``tables_revision``) and counted, read in the
         same query: everything a page of the whole evening depends on (``scores.version_of``)."""
         return self.annotate(tables_count=models.Count("tables"), tables_revision=models.Sum("tables__revision"))
+
+    def published(self):
+        """Evenings with public pages (docs/results-online.md): those whose results went online."""
+        return self.filter(published_at__isnull=False)
 
 
 class Event(models.Model):
@@ -246,6 +251,13 @@ class Event(models.Model):
     corrected_at = models.DateTimeField(
         null=True, blank=True, editable=False, help_text="When a correction last replaced the published results."
     )
+    published_digest = models.CharField(
+        max_length=64,
+        blank=True,
+        editable=False,
+        help_text="On the hosted site: the SHA-256 of the archive last published, so the same evening sent twice "
+        "is taken once (whistdrive/evening/publishing.py).",
+    )
 
     objects = EventQuerySet.as_manager()
 
@@ -323,6 +335,20 @@ class Event(models.Model):
         shows the evening reads this number (and its tables') before drawing, and draws again when
         it moved (healthchecks' ``n_pings``)."""
         Event.objects.filter(pk=self.pk).update(revision=F("revision") + 1)
+
+    @property
+    def provisional_until(self) -> datetime.datetime | None:
+        """When a published evening's results stop being provisional (the club's period after publishing); None
+        while it is not published."""
+        if self.published_at is None:
+            return None
+        return self.published_at + datetime.timedelta(days=self.club.provisional_days)
+
+    def is_provisional(self, now: datetime.datetime) -> bool:
+        """Shown as provisional and not yet counted for grades and the public season tables: unpublished, or
+        published less than the club's provisional days ago."""
+        until = self.provisional_until
+        return until is None or now < until
 
     def fee(self, category: str) -> Decimal:
         """The entry price tonight for a member, a guest or a concession: the evening's own, else the club's."""
@@ -1142,3 +1168,70 @@ class Draw(models.Model):
 
     def __str__(self) -> str:
         return f"Draw {self.number}: {self.get_kind_display()}"
+
+
+class Publication(models.Model):
+    """On a laptop: an evening the organiser asked to publish, and how far it got (docs/publishing.md).
+    Waiting until the hosted site takes it; a refusal stops the retries until the organiser asks again."""
+
+    class State(models.TextChoices):
+        WAITING = "waiting", "Waiting to publish"
+        SENT = "sent", "Published"
+        REFUSED = "refused", "Refused by the hosted site"
+
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="publication")
+    state = models.CharField(max_length=8, choices=State.choices, default=State.WAITING)
+    asked = models.DateTimeField(help_text="When the organiser last asked to publish.")
+    unreachable_since = models.DateTimeField(
+        null=True, blank=True, help_text="While waiting: since when every try found no hosted site to talk to."
+    )
+    tries = models.PositiveIntegerField(default=0)
+    message = models.TextField(blank=True, help_text="The hosted site's answer, or why it could not be reached.")
+    sent = models.DateTimeField(null=True, blank=True, help_text="When the hosted site took the evening.")
+    url = models.URLField(blank=True, help_text="The evening's page on the hosted site, as it answered.")
+    revision = models.PositiveIntegerField(
+        default=0,
+        help_text="The evening's revision the last try sent: a correction moves it, and the evening is sent again.",
+    )
+
+    def __str__(self) -> str:
+        return f"{self.event}: {self.get_state_display()}"
+
+
+class ResultEmail(models.Model):
+    """One member's email of an evening's results (docs/publishing.md, "Players told by email").
+
+    The row is made before the email is sent, and the unique constraint lets only one publish make it: two
+    publishes of the same evening at once send one email. The evening is named by its public id, not by a key to
+    its row, so a correction that replaces the evening's rows keeps what was sent. No address is kept: erasing a
+    member leaves nothing of theirs here but that an email went.
+    """
+
+    class Status(models.TextChoices):
+        SENDING = "sending", "Being sent"
+        SENT = "sent", "Sent"
+        FAILED = "failed", "Failed"
+
+    event_public_id = models.CharField(max_length=16, help_text="The evening's public id (Event.public_id).")
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="result_emails")
+    status = models.CharField(max_length=7, choices=Status.choices, default=Status.SENDING)
+    claimed = models.DateTimeField(help_text="When a sender last took it to send: a send that died leaves it here.")
+    sent = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    error = models.CharField(max_length=300, blank=True, help_text="Why the last attempt failed, as the server said.")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event_public_id", "member"],
+                name="one_result_email_per_member_and_evening",
+                violation_error_message="This member has been emailed this evening's results already.",
+            ),
+            models.CheckConstraint(
+                condition=Q(status="sent", sent__isnull=False) | ~Q(status="sent"),
+                name="a_sent_result_email_says_when",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event_public_id} to member {self.member_id}: {self.status}"

@@ -18,6 +18,8 @@ urlpatterns = [
     path("", include("whistdrive.web.views.player")),
     # Self check-in from the door poster's QR code (no login: the code is the key, while the door is open).
     path("", include("whistdrive.web.views.door")),
+    # The club's published results (no login; docs/results-online.md).
+    path("", include("whistdrive.web.views.public")),
     path("", core.home, name="home"),
     path("healthz", core.healthz, name="healthz"),
     # Logging in and a forgotten password (by email where the site sends email).
@@ -39,6 +41,7 @@ urlpatterns = [
     path("", include("whistdrive.web.views.standings")),
     path("", include("whistdrive.web.views.printing")),
     path("", include("whistdrive.web.views.archive")),
+    path("", include("whistdrive.web.views.publishing")),
     # The evening's money: the ledger, the treasurer's sheet, and payments marked at the desk.
     path("", include("whistdrive.web.views.money")),
     # The draws: the raffle, the mystery card number, the lucky table, and their audit trail.

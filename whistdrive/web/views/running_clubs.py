@@ -23,7 +23,7 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
 from clubs.access import ORGANISER, club_for
-from clubs.forms import AddClubForm, ClubSettingsForm, RemoveOrganiserForm, TypeTheNameForm
+from clubs.forms import AddClubForm, ClubSettingsForm, RemoveOrganiserForm, ResultsOnlineForm, TypeTheNameForm
 from clubs.models import Club, ClubAccess, OrganiserInvitation
 from whistdrive.evening.closing import CannotClose, close_club, club_archive
 from whistdrive.web.access import event_for
@@ -73,10 +73,29 @@ def _running_page(request: HttpRequest, club: Club, status: int = 200, **forms: 
         "organisers": club.organisers(),
         "invitations": invitations,
         "settings_form": forms.get("settings_form") or ClubSettingsForm(instance=club),
+        "online_form": forms.get("online_form") or ResultsOnlineForm(instance=club),
         "remove_form": forms.get("remove_form") or RemoveOrganiserForm(club=club),
         "days": OrganiserInvitation.DAYS,
     }
     return render(request, "clubs/running.html", context, status=status)
+
+
+@require_POST
+def club_results_online(request: HttpRequest, pk: int) -> HttpResponse:
+    """How long the club's published results stay provisional."""
+    club = club_for(request, pk, ORGANISER)
+    form = ResultsOnlineForm(request.POST, instance=club)
+    if not form.is_valid():
+        return _running_page(request, club, status=400, online_form=form)
+    form.save()
+    days = club.provisional_days
+    messages.success(
+        request,
+        f"Published results now stay provisional for {days} day{'' if days == 1 else 's'}."
+        if days
+        else "Published results now count at once.",
+    )
+    return redirect("club_running", pk=club.pk)
 
 
 @require_POST
@@ -186,6 +205,7 @@ def event_delete(request: HttpRequest, pk: int) -> HttpResponse:
 urlpatterns = [
     path("site/clubs/add/", add_club, name="add_club"),
     path("clubs/<int:pk>/running/", club_running, name="club_running"),
+    path("clubs/<int:pk>/running/online/", club_results_online, name="club_results_online"),
     path("clubs/<int:pk>/running/invite/", organiser_invite, name="organiser_invite"),
     path("clubs/<int:pk>/running/remove/", organiser_remove, name="organiser_remove"),
     path("clubs/<int:pk>/archive.zip", club_archive_zip, name="club_archive_zip"),

@@ -37,15 +37,17 @@ def events_of(season: Season):
     """The season's events: those linked to it, and the club's unlinked events within its dates."""
     return (
         Event.objects.filter(club=season.club_id)
+        .select_related("club")  # each evening's default prizes end with the club's special ones (scores)
         .filter(Q(season=season) | Q(season__isnull=True, date__gte=season.starts, date__lte=season.ends))
         .exclude(status=Event.Status.SETUP)
         .order_by("date", "pk")
     )
 
 
-def season_results(season: Season) -> tuple[seasons.SeasonTable, list[SeasonEvent]]:
-    """The season table from every started event's stored results (unfinished ones provisional)."""
-    events = list(events_of(season))
+def season_results(season: Season, events=None) -> tuple[seasons.SeasonTable, list[SeasonEvent]]:
+    """The season table from every started event's stored results (unfinished ones provisional), or from
+    ``events`` only (the public table: the season's evenings that count, docs/results-online.md)."""
+    events = list(events_of(season) if events is None else events)
     # Who each entry was as a member: one query for the whole season.
     members: dict[tuple[int, str], tuple[int | None, bool]] = {}
     for event_id, archive_id, card, member_id, is_guest in Entrant.objects.filter(event__in=events).values_list(

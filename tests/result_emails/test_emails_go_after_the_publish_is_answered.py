@@ -1,0 +1,63 @@
+"""As shipped, the players are emailed in a thread of their own once the publish has committed: the publish returns
+without waiting on the mail server, and the emails arrive after it."""
+
+import asyncio
+import threading
+import time
+
+import pytest
+from aiosmtpd.controller import Controller
+from django.db import transaction
+from django.utils import timezone
+
+from tests.factories import make_club, make_member, two_table_evening
+from tests.result_emails.conftest import email_settings, free_port
+from whistdrive.evening.published import published
+from whistdrive.store.models import Entrant, Event, ResultEmail
+
+pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+
+class HeldInbox:
+    """A mail server that holds every email until the test lets it go."""
+
+    def __init__(self):
+        self.messages = []
+        self.release = threading.Event()
+
+    async def handle_DATA(self, server, session, envelope):  # noqa: N802 - aiosmtpd's name for the hook
+        while not self.release.is_set():
+            await asyncio.sleep(0.01)
+        self.messages.append(envelope.rcpt_tos)
+        return "250 OK"
+
+
+def _wait_for(condition, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "the emails never came"
+        time.sleep(0.02)
+
+
+def test_the_publish_returns_before_the_emails_are_sent(settings):
+    inbox, port = HeldInbox(), free_port()
+    controller = Controller(inbox, hostname="127.0.0.1", port=port)
+    controller.start()
+    try:
+        email_settings(settings, port)
+        settings.RESULT_EMAILS_IN_BACKGROUND = True  # as shipped
+        event = two_table_evening(make_club())
+        for name in ("Ann", "Cat"):
+            member = make_member(event.club, name, email=f"{name.lower()}@example.org", results_by_email=True)
+            Entrant.objects.filter(event=event, name=name).update(member=member)
+        with transaction.atomic():
+            Event.objects.filter(pk=event.pk).update(published_at=timezone.now())
+            transaction.on_commit(lambda: published.send(sender=event, replaced=False))
+        # The publish is over while the server still holds the first email (sent before it returned, it would have
+        # waited for the server's timeout and failed both: the wait below would not see them sent).
+        assert inbox.messages == [] and Event.objects.get(pk=event.pk).published_at is not None
+        inbox.release.set()
+        _wait_for(lambda: ResultEmail.objects.filter(status="sent").count() == 2)
+        assert sorted(to for [to] in inbox.messages) == ["ann@example.org", "cat@example.org"]
+    finally:
+        controller.stop()

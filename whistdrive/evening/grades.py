@@ -1,0 +1,194 @@
+"""The grades adapter: a club's stored results in, every member's grade and its history out (docs/grades.md).
+
+Grades are worked out from nothing whenever the evenings that count change (never stored, never edited): the
+same on the laptop and on the hosted site. An evening counts once it is published and no longer provisional
+(``Event.is_provisional``). Each evening's scores are its standings (``scores.standings_now``, the one answer);
+who played against whom is read for all the evenings at once, from their seatings.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections import defaultdict
+from dataclasses import dataclass
+
+from django.utils import timezone
+
+from clubs.models import Club
+from whistdrive.engines import grades
+from whistdrive.engines.vocabulary import SIDE_OF_SEAT
+from whistdrive.evening import scores
+from whistdrive.store import cache
+from whistdrive.store.models import Entrant, Event, player_id
+
+
+@dataclass(frozen=True)
+class Placing:
+    """A player's line in one evening, as their own page lists it."""
+
+    place: str  # "1", "=2"
+    of: int  # lines in their field
+    score: str  # "169 tricks", "58.3 %", "12 rubber points"
+    hands: int
+    prizes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ClubGrades:
+    """A club's grades: each member's (by member pk) grade and their grade after each evening that counted, with
+    their line in each of those evenings (read in the same pass, so a member's page needs no evening's standings)."""
+
+    worked: grades.Grades
+    events: frozenset[int]  # the evenings that counted
+    placings: dict[tuple[int, int], Placing]  # (member pk, event pk) -> their line
+
+    def grade(self, member_pk: int, on: datetime.date | None = None) -> float | None:
+        """The member's grade on a day (today by default); None for a member with no evening that counted."""
+        if member_pk not in self.worked.played:
+            return None
+        return self.worked.grade(member_pk, on or timezone.localdate())
+
+    def history(self, member_pk: int) -> list[grades.Point]:
+        """The member's grade just after each evening that counted (``Point.key`` is the event's pk)."""
+        return list(self.worked.history.get(member_pk, ()))
+
+
+def counted_events(club: Club, now: datetime.datetime | None = None) -> list[Event]:
+    """The club's evenings that count for grades and the public season tables: published, no longer
+    provisional, in the order they were played."""
+    now = now or timezone.now()
+    published = Event.objects.published().filter(club=club).select_related("club").order_by("date", "pk")
+    return [event for event in published if not event.is_provisional(now)]
+
+
+def club_grades(club: Club, now: datetime.datetime | None = None) -> ClubGrades:
+    """Every member's grade, kept (``cache.grades_key``) until another evening counts or one is corrected."""
+    now = now or timezone.now()
+    events = counted_events(club, now)
+    stamp = tuple((e.pk, e.published_at, e.corrected_at) for e in events)
+    return cache.get_or_make(cache.grades_key(club.pk, stamp), lambda: _work_out(events))
+
+
+def _work_out(events: list[Event]) -> ClubGrades:
+    members, by_entrant = _members_of(events)
+    sessions, placed = [], {}
+    for event in events:
+        evening = scores.standings_now(event)
+        against = _opponents(event, by_entrant)
+        for pid, placing in placings(evening).items():
+            who = members.get((event.pk, pid))
+            if isinstance(who, int):
+                placed[who, event.pk] = placing
+        lines: dict[grades.Player, grades.Line] = {}
+        for pid, (percentage, hands) in _results(evening).items():
+            who = members.get((event.pk, pid))
+            if isinstance(who, int):  # a member: guests are met, not graded
+                lines[who] = grades.Line(percentage, hands, dict(against.get(who, {})))
+        sessions.append(grades.Session(event.date, lines, key=event.pk))
+    worked = grades.grade_sessions(sessions)
+    return ClubGrades(worked, frozenset(e.pk for e in events), placed)
+
+
+def place_words(rank: int, tied: bool) -> str:
+    return f"={rank}" if tied else str(rank)
+
+
+def players_of(evening: scores.Evening, line_id: str) -> tuple[str, ...]:
+    """The player ids behind a line of the standings or a prize's winner: a pair's two, or one player's own."""
+    if evening.duplicate is not None:
+        for pair in evening.duplicate.pairs:
+            if pair.id == line_id:
+                return tuple(pair.ids)
+    for line in evening.pair_lines or ():
+        if line.id == line_id:
+            return tuple(line.pair.ids)
+    return (line_id,)
+
+
+def placings(evening: scores.Evening) -> dict[str, Placing]:
+    """Every player's line in an evening (player id -> Placing), from its standings and prizes."""
+    won: dict[str, list[str]] = {}
+    for award in evening.awards:
+        if award.tie:
+            continue
+        for winner in award.winners:
+            for pid in players_of(evening, winner.id):
+                won.setdefault(pid, []).append(award.description)
+    out = {}
+    if evening.duplicate is not None:
+        fields: dict[str | None, int] = {}
+        for pair in evening.duplicate.pairs:
+            fields[pair.direction] = fields.get(pair.direction, 0) + 1
+        for pair in evening.duplicate.pairs:
+            score = f"{pair.percentage:.1f} %" if pair.percentage is not None else f"{pair.score:+.1f}"
+            for pid in pair.ids:
+                out[pid] = Placing(
+                    place_words(pair.rank, pair.tied), fields[pair.direction], score, pair.boards_played,
+                    tuple(won.get(pid, ())),
+                )  # fmt: skip
+    elif evening.night is not None:
+        count = len(evening.night.standings)
+        for line in evening.night.standings:
+            out[line.id] = Placing(
+                place_words(line.rank, line.tied), count, f"{line.rubber_points} rubber points", line.hands_played,
+                tuple(won.get(line.id, ())),
+            )  # fmt: skip
+    else:
+        count = len(evening.standings)
+        for standing in evening.standings:
+            out[standing.id] = Placing(
+                place_words(standing.rank, standing.tied), count, f"{standing.total} tricks",
+                standing.hands_played + standing.hands_sat_out, tuple(won.get(standing.id, ())),
+            )  # fmt: skip
+    return out
+
+
+def _members_of(events: list[Event]) -> tuple[dict[tuple[int, str], int | str], dict[int, int | str]]:
+    """(event pk, player id) -> the member's pk, or for a guest a name that is theirs in that evening only; and the
+    same by entrant pk (one query)."""
+    found: dict[tuple[int, str], int | str] = {}
+    by_entrant: dict[int, int | str] = {}
+    rows = Entrant.objects.filter(event__in=events).values_list(
+        "event_id", "pk", "archive_id", "card_number", "member_id", "member__is_guest"
+    )
+    for event_pk, pk, archive_id, card, member_pk, is_guest in rows:
+        who = member_pk if member_pk and not is_guest else f"guest{pk}"
+        found[event_pk, player_id(archive_id, card)] = by_entrant[pk] = who
+    return found, by_entrant
+
+
+def _opponents(event: Event, by_entrant: dict[int, int | str]) -> dict[int | str, dict[grades.Player, int]]:
+    """Each player of the evening -> {opponent: hands played against them}, from its seatings as the standings
+    read and kept them (``scores.seated_of``)."""
+    against: dict[int | str, dict[grades.Player, int]] = defaultdict(lambda: defaultdict(int))
+    for seated in scores.seated_of(event).values():
+        for seat, entrant in seated:
+            side = SIDE_OF_SEAT.get(seat, "")
+            for other_seat, other in seated:
+                if SIDE_OF_SEAT.get(other_seat, "") != side:
+                    against[by_entrant[entrant]][by_entrant[other]] += 1
+    return against
+
+
+def _results(evening: scores.Evening) -> dict[str, tuple[float, int]]:
+    """Each player's result in the evening as a percentage of its field, with the hands behind it."""
+    if evening.duplicate is not None:
+        out = {}
+        for pair in evening.duplicate.pairs:
+            if pair.percentage is None:  # compass scoring: no percentage to grade
+                continue
+            for pid in pair.ids:
+                out[pid] = (float(pair.percentage), pair.boards_played)
+        return out
+    if evening.night is not None:
+        night = [(s.id, s.points, s.hands_played) for s in evening.night.standings]
+    else:
+        # A sit-out's award is in the total, so it counts as a hand, as in the season tables.
+        night = [(s.id, s.total, s.hands_played + s.hands_sat_out) for s in evening.standings]
+    field_score = sum(score for _id, score, _hands in night)
+    field_hands = sum(hands for _id, _score, hands in night)
+    return {
+        pid: (grades.percentage_of_field(score, hands, field_score, field_hands), hands)
+        for pid, score, hands in night
+        if hands
+    }

@@ -40,6 +40,15 @@ def scorecards(seed: int, planned: bool) -> bytes:
     return printing.scorecards_pdf(dataclasses.replace(sheet, cards=cards, event=LONG_EVENT, club=LONG_CLUB))
 
 
+def scorecards_with_online_pages(seed: int) -> bytes:
+    # A club with a hosted site prints a second QR code on each member's card, to their page there (#51).
+    sheet = factories.scorecard_sheet(24, 24, planned=True, played=True)
+    names = factories.hostile_names(24, seed)
+    cards = [dataclasses.replace(card, name=name, online_url=f"https://whist.nether-wallop.example/m/{index:08x}k2/")
+             for index, (card, name) in enumerate(zip(sheet.cards, names, strict=True))]  # fmt: skip
+    return printing.scorecards_pdf(dataclasses.replace(sheet, cards=cards, event=LONG_EVENT, club=LONG_CLUB))
+
+
 def blank_scorecards(seed: int) -> bytes:
     sheet = factories.scorecard_sheet(8, 24)
     cards = [dataclasses.replace(card, name="", personal_url=None) for card in sheet.cards]
@@ -111,7 +120,11 @@ def _results(seed: int):
         printing.PrizeAward("Ladies' second", names[1:4], 150, tied=True, card_numbers=[2, 3, 4]),
         printing.PrizeAward("Gents' first", [names[2]], 170, note=f"equal with {names[7]} on 170", card_numbers=[3]),
     ]
-    return dataclasses.replace(sheet, standings=standings, prizes=prizes, event=LONG_EVENT, venue=LONG_CLUB)
+    # The draws' winners (#50) end the results and the prize list, with the names as typed at the desk.
+    draws = [(f"Raffle: {names[index]}'s hamper of Christmas treats", f"Pink {index}, {names[index + 5]}")
+             for index in range(4)]  # fmt: skip
+    return dataclasses.replace(sheet, standings=standings, prizes=prizes, event=LONG_EVENT, venue=LONG_CLUB,
+                               draws=draws)  # fmt: skip
 
 
 def results(seed: int) -> bytes:
@@ -200,6 +213,7 @@ def treasurers_sheet(seed: int) -> bytes:
 DOCUMENTS = {
     "scorecards": lambda seed: scorecards(seed, planned=False),
     "scorecards with partners": lambda seed: scorecards(seed, planned=True),
+    "scorecards with online pages": scorecards_with_online_pages,
     "blank scorecards": blank_scorecards,
     "table cards": table_cards,
     "table cards on US Letter": table_cards_on_letter,

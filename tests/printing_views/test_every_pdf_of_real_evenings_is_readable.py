@@ -5,7 +5,8 @@ The evenings are played by the simulator through the real movement engines, with
 Cyrillic, Vietnamese, Chinese), part-played, with late arrivals and a leaver where the movement allows:
 a 30-table progressive drive, a 7-table Mitchell drive with spares, a 9-table duplicate evening and a
 50-table progressive drive, with an individual drive and a Howell (a partner on every scorecard row)
-and a game night for its score pads. Every document the event's Print page offers is downloaded as the organiser
+and a game night for its score pads, and two evenings before their start (a planned drive's scorecards,
+a duplicate evening's movement cards and hand records). Every document the event's Print page offers is downloaded as the organiser
 would (its link, or its form with the values the page suggests), with the door poster, the treasurer's
 sheet, the season table and the club's reusable table cards; each must have every character at least
 5 mm from the paper's edge, none under 7 pt, at most 3 % under 9 pt, no word cut by an ellipsis and no name
@@ -50,6 +51,12 @@ EVENINGS = {
     # The kinds with a partner on every row of the scorecard, where names once shrank to 3.1 pt.
     "5-table individual drive": (Format(movement="individual", hands=20, interval_after=10), 5, 0, 4, 0, 0),
     "4-table Howell": (Format(movement="howell", hands=21, hands_per_round=3, interval_after=12), 4, 0, 6, 0, 0),
+    # Before the start (None played): what the Print page offers then, a planned drive's scorecards with
+    # every partner, a duplicate evening's movement cards and hand records.
+    "5-table individual drive, before the start": (Format(movement="individual", hands=20, interval_after=10), 5, 0,
+                                                   None, 0, 0),
+    "9-table duplicate, before the start": (Format.duplicate(27, 3, "mitchell", "matchpoints", "HDSC"), 9, 0, None,
+                                            0, 0),
     # And a game night, whose score pads are printed from its pairs and rounds.
     "8-table game night": (Format(kind="games", movement="mitchell", hands=6, hands_per_round=3, interval_after=None,
                                   trumps="turned"), 8, 0, 3, 0, 0),
@@ -93,9 +100,11 @@ def _evening(club: Club, name: str) -> Event:
     for entrant, hostile in zip(event.entrants.order_by("card_number"), names, strict=True):
         Entrant.objects.filter(pk=entrant.pk).update(name=hostile)
     Event.objects.filter(pk=event.pk).update(venue=factories.hostile_names(3, seed=tables)[2])
-    event = running.start_event(Event.objects.get(pk=event.pk), by="random", seed=48)
-    comings = Comings.drawn(48, fmt.hands, late, leave) if late or leave else None
-    event = play(event, stop_after=played, comings=comings)
+    event = Event.objects.get(pk=event.pk)
+    if played is not None:
+        event = running.start_event(event, by="random", seed=48)
+        comings = Comings.drawn(48, fmt.hands, late, leave) if late or leave else None
+        event = play(event, stop_after=played, comings=comings)
     # The evening's money: entry fees taken, a raffle with a long note, a correction and a cost.
     for entrant in event.entrants.order_by("card_number")[:6]:
         money.pay_entry(event, entrant, method="cash")
@@ -143,7 +152,13 @@ def test_every_pdf_the_organiser_can_print_is_readable(client, db, settings, eve
 
     pdfs = _print_page_pdfs(client, event)
     offered = set(pdfs)
-    if event.kind == Event.Kind.DUPLICATE:
+    if not event.started:
+        assert (
+            {"movement-cards", "hand-records"} <= offered
+            if event.kind == Event.Kind.DUPLICATE
+            else ({"scorecards", "blank-scorecards"} <= offered)
+        )
+    elif event.kind == Event.Kind.DUPLICATE:
         assert {"pair-cards", "movement-cards", "travellers", "hand-records", "duplicate-results"} <= offered
     elif event.kind == Event.Kind.GAMES:
         assert {"score-pads", "pair-cards", "result-slips", "results", "table-cards"} <= offered

@@ -4,7 +4,7 @@ Run from the project folder:  python bench/printing_pages.py  [--out docs/printi
 
 It builds a throwaway SQLite database in a temporary folder (never your data folder), plays
 evenings with the simulator (a 40-player progressive drive stopped after hand 14 with a late
-arrival, a 20-player individual drive, a Mitchell game night, a duplicate Mitchell of five tables), prints every document through the
+arrival, its door poster and treasurer's sheet, a 20-player individual drive, a Mitchell game night, a duplicate Mitchell of five tables), prints every document through the
 same adapter and functions as the Print page, and renders the first page of each with
 ``pdftoppm -r DPI -png`` (poppler-utils) into the output folder, small enough to commit.
 """
@@ -18,6 +18,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from decimal import Decimal
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,7 +36,7 @@ from django.core.management import call_command  # noqa: E402
 from clubs.models import Club, Season  # noqa: E402
 from whistdrive import printing  # noqa: E402
 from whistdrive.engines.formats import Format  # noqa: E402
-from whistdrive.evening import running  # noqa: E402
+from whistdrive.evening import money, running  # noqa: E402
 from whistdrive.evening.simulate import play, simulate_event  # noqa: E402
 from whistdrive.printing import from_models  # noqa: E402
 from whistdrive.store.models import Entrant, Event  # noqa: E402
@@ -60,6 +61,13 @@ def evenings() -> dict[str, Event]:
     for name, role in (("Kath Late", "lady"), ("Len Late", "gent")):
         running.register(drive, name=name, role=role)
     drive = play(Event.objects.get(pk=drive.pk), stop_after=14)
+    # The evening's money, for the treasurer's sheet: most entries paid at the door, the raffle and the hall.
+    Club.objects.filter(pk=club.pk).update(fee_member=Decimal("3.00"), fee_guest=Decimal("4.00"))
+    for entrant in drive.entrants.order_by("card_number")[:36]:
+        money.pay_entry(drive, entrant, method="card" if entrant.card_number % 4 == 0 else "cash")
+    raffle = money.add_line(drive, kind="raffle", amount=Decimal("45.00"), method="cash", note="Blue and pink books")
+    money.correct(drive, raffle, amount=Decimal("44.00"), reason="A ticket sold twice")
+    money.add_line(drive, kind="hall", amount=Decimal("25.00"), note="Village hall, 7 to 10 pm")
     individual = simulate_event(fmt=Format(movement="individual", hands=20, interval_after=10), tables=5, seed=4,
                                 club=club, stop_after=0, name="Friday individual", date=date)  # fmt: skip
     games = simulate_event(
@@ -105,6 +113,8 @@ def documents(found: dict) -> dict[str, bytes]:
         ),
         "travellers": printing.travellers_pdf(from_models.pairs_sheet(found["duplicate"])),
         "duplicate-results": printing.duplicate_results_pdf(from_models.pairs_sheet(found["duplicate"])),
+        "door-poster": printing.door_poster_pdf(from_models.door_poster(drive, BASE)),
+        "treasurers-sheet": printing.treasurers_sheet_pdf(from_models.treasurers_sheet(drive)),
     }
 
 

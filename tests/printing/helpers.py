@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import shutil
 import subprocess
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -113,41 +115,95 @@ SMALL_PT = 9.0
 SMALL_SHARE = 0.03
 
 
+@dataclass(frozen=True)
+class _Page:
+    width: float
+    height: float
+    chars: tuple[tuple[str, float, float, float, float, float], ...]  # (text, size, x0, x1, top, bottom), no spaces
+    drawn: bool  # a line, rectangle or curve
+    text: str  # the page's text, read only when the document has an ellipsis (words_cut_inside needs it)
+
+
+@functools.lru_cache(maxsize=2)
+def _printed(pdf: bytes) -> tuple[_Page, ...]:
+    """What pdfplumber reads of each page, once for the several checks made of one document."""
+    import pdfplumber
+
+    with pdfplumber.open(io.BytesIO(pdf)) as document:
+        pages = [(page, tuple((c["text"], round(c["size"], 2), c["x0"], c["x1"], c["top"], c["bottom"])
+                              for c in page.chars if c["text"].strip()))
+                 for page in document.pages]  # fmt: skip
+        ellipsis = any(char[0] == "…" for _, chars in pages for char in chars)
+        return tuple(
+            _Page(page.width, page.height, chars, bool(page.lines or page.rects or page.curves),
+                  (page.extract_text() or "") if ellipsis else "")
+            for page, chars in pages
+        )  # fmt: skip
+
+
 def readability_faults(pdf: bytes) -> list[str]:
     """What a document breaks of the three limits, in words; empty when it keeps to all of them.
 
     Every character is on the page and at least 5 mm from its edge, none is under 7 pt, and at
     most 3 % of the characters are under 9 pt.
     """
-    import pdfplumber
-
     edge = EDGE_MM * 72 / 25.4
     faults: list[str] = []
     total = small = 0
-    with pdfplumber.open(io.BytesIO(pdf)) as document:
-        for number, page in enumerate(document.pages, start=1):
-            near_edge, tiny = [], []
-            for char in page.chars:
-                if not char["text"].strip():
-                    continue
-                total += 1
-                size = round(char["size"], 2)
-                if size < SMALL_PT:
-                    small += 1
-                if size < SMALLEST_PT:
-                    tiny.append(char["text"])
-                if (
-                    char["x0"] < edge - 0.01
-                    or char["x1"] > page.width - edge + 0.01
-                    or char["top"] < edge - 0.01
-                    or char["bottom"] > page.height - edge + 0.01
-                ):
-                    near_edge.append(char["text"])
-            if near_edge:
-                faults.append(f"page {number}: {len(near_edge)} characters within 5 mm of the edge or off it: "
-                              f"{''.join(near_edge)[:60]!r}")  # fmt: skip
-            if tiny:
-                faults.append(f"page {number}: {len(tiny)} characters under 7 pt: {''.join(tiny)[:60]!r}")
+    for number, page in enumerate(_printed(pdf), start=1):
+        near_edge, tiny = [], []
+        for text, size, x0, x1, top, bottom in page.chars:
+            total += 1
+            if size < SMALL_PT:
+                small += 1
+            if size < SMALLEST_PT:
+                tiny.append(text)
+            if (
+                x0 < edge - 0.01
+                or x1 > page.width - edge + 0.01
+                or top < edge - 0.01
+                or bottom > page.height - edge + 0.01
+            ):
+                near_edge.append(text)
+        if near_edge:
+            faults.append(f"page {number}: {len(near_edge)} characters within 5 mm of the edge or off it: "
+                          f"{''.join(near_edge)[:60]!r}")  # fmt: skip
+        if tiny:
+            faults.append(f"page {number}: {len(tiny)} characters under 7 pt: {''.join(tiny)[:60]!r}")
     if total and small / total > SMALL_SHARE:
         faults.append(f"{small / total:.0%} of the characters are under 9 pt ({small} of {total})")
     return faults
+
+
+# A name is never shrunk below 8 pt (issue #48); nothing else on any document is either, so the check
+# needs no way of telling a name from other text.
+NAME_PT = 8.0
+
+
+def characters_under(pdf: bytes, size: float = NAME_PT) -> str:
+    """Every character printed smaller than ``size`` points, in order (empty when there is none)."""
+    return "".join(char[0] for page in _printed(pdf) for char in page.chars if char[1] < size)
+
+
+def blank_pages(pdf: bytes) -> list[int]:
+    """The pages (1-based) with nothing printed on them: no character, line, rectangle or curve."""
+    return [number for number, page in enumerate(_printed(pdf), start=1) if not page.chars and not page.drawn]
+
+
+def words_cut_inside(pdf: bytes) -> list[str]:
+    """Words a document shortened with an ellipsis inside them ("Driv…"), where it should stop after a word.
+
+    A shortened text ends "…" after a whole word: one the document prints whole elsewhere (a
+    continuation page's title is whole on the first page), or one ending in a hyphen, where a
+    name may break. Anything else before the "…" is a word cut in two.
+    """
+    tokens = [token for page in _printed(pdf) for token in page.text.split()]
+    whole = {token.strip(".,:;()·") for token in tokens if "…" not in token}
+    cut = []
+    for token in tokens:
+        if "…" not in token:
+            continue
+        before = token.split("…")[0].strip(".,:;()·")
+        if before and not before.endswith("-") and before not in whole:
+            cut.append(token)
+    return cut

@@ -11,8 +11,9 @@ import dataclasses
 import pytest
 
 from tests.printing import factories
-from tests.printing.helpers import readability_faults
+from tests.printing.helpers import blank_pages, characters_under, readability_faults, words_cut_inside
 from whistdrive import printing
+from whistdrive.printing.money_docs import MoneyLine
 from whistdrive.printing.sheets import ResultSlip, ScorePad, SlipHand
 
 SEEDS = (48, 1185)
@@ -39,6 +40,15 @@ def scorecards(seed: int, planned: bool) -> bytes:
     return printing.scorecards_pdf(dataclasses.replace(sheet, cards=cards, event=LONG_EVENT, club=LONG_CLUB))
 
 
+def scorecards_with_online_pages(seed: int) -> bytes:
+    # A club with a hosted site prints a second QR code on each member's card, to their page there (#51).
+    sheet = factories.scorecard_sheet(24, 24, planned=True, played=True)
+    names = factories.hostile_names(24, seed)
+    cards = [dataclasses.replace(card, name=name, online_url=f"https://whist.nether-wallop.example/m/{index:08x}k2/")
+             for index, (card, name) in enumerate(zip(sheet.cards, names, strict=True))]  # fmt: skip
+    return printing.scorecards_pdf(dataclasses.replace(sheet, cards=cards, event=LONG_EVENT, club=LONG_CLUB))
+
+
 def blank_scorecards(seed: int) -> bytes:
     sheet = factories.scorecard_sheet(8, 24)
     cards = [dataclasses.replace(card, name="", personal_url=None) for card in sheet.cards]
@@ -50,6 +60,17 @@ def table_cards(seed: int) -> bytes:
     cards = [dataclasses.replace(card, movers=f"Winning lady → table {card.table + 1} · winning gent → table 9")
              for card in sheet.cards]  # fmt: skip
     return printing.table_cards_pdf(dataclasses.replace(sheet, cards=cards, club=LONG_CLUB, event=LONG_EVENT))
+
+
+def table_cards_on_letter(seed: int) -> bytes:
+    # US Letter's half is 25 pt shorter than A4's: with the longest club and event and a Mitchell's movers
+    # on two lines each, the last line fell within 5 mm of the edge until the code shrank to make room.
+    sheet = factories.table_card_sheet(3, page_size="letter", trump_rotation=None)
+    movers = "After every 4 hands: East–West pair sits out a round (the half table), then → table 1; North–South stay"
+    cards = [dataclasses.replace(card, movers=movers) for card in sheet.cards]
+    return printing.table_cards_pdf(
+        dataclasses.replace(sheet, cards=cards, club=LONG_CLUB, event=LONG_EVENT, trump_mode="cut")
+    )
 
 
 def club_table_cards(seed: int) -> bytes:
@@ -99,7 +120,11 @@ def _results(seed: int):
         printing.PrizeAward("Ladies' second", names[1:4], 150, tied=True, card_numbers=[2, 3, 4]),
         printing.PrizeAward("Gents' first", [names[2]], 170, note=f"equal with {names[7]} on 170", card_numbers=[3]),
     ]
-    return dataclasses.replace(sheet, standings=standings, prizes=prizes, event=LONG_EVENT, venue=LONG_CLUB)
+    # The draws' winners (#50) end the results and the prize list, with the names as typed at the desk.
+    draws = [(f"Raffle: {names[index]}'s hamper of Christmas treats", f"Pink {index}, {names[index + 5]}")
+             for index in range(4)]  # fmt: skip
+    return dataclasses.replace(sheet, standings=standings, prizes=prizes, event=LONG_EVENT, venue=LONG_CLUB,
+                               draws=draws)  # fmt: skip
 
 
 def results(seed: int) -> bytes:
@@ -128,7 +153,10 @@ def season(seed: int) -> bytes:
             sheet,
             lines=_rename(sheet.lines, names),
             guests=[(names[2], f"{LONG_EVENT} (1 December 2026)", 170)],
-            events=[("1 December 2026", LONG_EVENT, "Finished")],
+            events=[
+                ("1 December 2026", LONG_EVENT, "Finished"),
+                ("30 September 2026", LONG_CLUB, "Duplicate evening: not in the table yet"),
+            ],
         )
     )
 
@@ -157,11 +185,38 @@ def duplicate_results(seed: int) -> bytes:
     return printing.duplicate_results_pdf(factories.pairs_sheet(seed))
 
 
+def door_poster(seed: int) -> bytes:
+    return printing.door_poster_pdf(
+        printing.DoorPoster(club=LONG_CLUB, event=LONG_EVENT, date=factories.DATE, venue=factories.hostile_names(3, seed)[2],
+                            url="http://192.168.1.20:8000/door/k7Qm2xWp9LrT4vNc8bHs/")
+    )  # fmt: skip
+
+
+def treasurers_sheet(seed: int) -> bytes:
+    names = factories.hostile_names(30, seed)
+    lines = [
+        MoneyLine(f"19:{index:02d}", "Entry fees", "3.00", "Already paid" if index % 3 else "Cash",
+                  f"{index + 1} {name}", names[-index] if index % 4 == 0 else "", "treasurer.featherstonehaugh-cholmondeley@"
+                  "nether-wallop-whist.example", correction=index % 7 == 6)
+        for index, name in enumerate(names)
+    ]  # fmt: skip
+    return printing.treasurers_sheet_pdf(
+        printing.TreasurersSheet(
+            club=LONG_CLUB, event=LONG_EVENT, date=factories.DATE, venue=factories.VENUE, currency="£",
+            takings=[("Entry fees", "90.00"), ("Raffle tickets", "45.00")], costs=[("Hall hire", "25.00")],
+            by_method=[("Cash", "30.00"), ("Already paid", "105.00")], total_takings="135.00", total_costs="25.00",
+            net="110.00", unpaid=[f"{index + 31} {name}" for index, name in enumerate(names[:12])], lines=lines,
+        )
+    )  # fmt: skip
+
+
 DOCUMENTS = {
     "scorecards": lambda seed: scorecards(seed, planned=False),
     "scorecards with partners": lambda seed: scorecards(seed, planned=True),
+    "scorecards with online pages": scorecards_with_online_pages,
     "blank scorecards": blank_scorecards,
     "table cards": table_cards,
+    "table cards on US Letter": table_cards_on_letter,
     "club table cards": club_table_cards,
     "result slips": result_slips,
     "progression, planned": lambda seed: progression(seed, planned=True),
@@ -179,6 +234,8 @@ DOCUMENTS = {
     "hand records": hand_records,
     "hand records with results": hand_records_with_results,
     "duplicate results": duplicate_results,
+    "door poster": door_poster,
+    "treasurer's sheet": treasurers_sheet,
 }
 
 
@@ -186,6 +243,21 @@ DOCUMENTS = {
 @pytest.mark.parametrize("document", sorted(DOCUMENTS))
 def test_every_character_is_on_the_page_five_millimetres_in_and_big_enough_to_read(document, seed):
     assert readability_faults(DOCUMENTS[document](seed)) == []
+
+
+@pytest.mark.parametrize("document", sorted(DOCUMENTS))
+def test_text_shortened_for_room_stops_after_a_whole_word_never_inside_one(document):
+    assert words_cut_inside(DOCUMENTS[document](SEEDS[0])) == []
+
+
+@pytest.mark.parametrize("document", sorted(DOCUMENTS))
+def test_no_name_is_shrunk_below_eight_points(document):
+    assert characters_under(DOCUMENTS[document](SEEDS[1])) == ""
+
+
+@pytest.mark.parametrize("document", sorted(DOCUMENTS))
+def test_no_page_is_left_blank(document):
+    assert blank_pages(DOCUMENTS[document](SEEDS[0])) == []
 
 
 def test_the_hostile_names_are_as_awkward_as_promised():

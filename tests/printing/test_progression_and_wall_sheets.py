@@ -2,6 +2,7 @@
 
 import dataclasses
 import io
+import re
 
 import pdfplumber
 
@@ -138,3 +139,25 @@ def test_find_your_table_is_alphabetical_and_read_down_each_column_of_a_page():
     assert left == everyone[: len(left)]
     assert right == everyone[len(left) : len(left) + len(right)]
     assert "Table" in pages_text(pdf)[0]
+
+
+def test_every_name_on_the_wall_sheets_is_at_sixteen_points_whatever_its_length_or_script():
+    # A 19-letter word is 188 pt at 16 pt: wider than a quarter of the page's starting seats and than
+    # find-your-table's name column beside "Table 30 North". The names took 14.4 and 14.8 pt there.
+    names = factories.hostile_names(120, seed=30)
+    parts = {part for name in names for part in re.split(r"(?<=-)|\s+", name) if len(part) > 3}
+    for planned in (True, False):
+        sheet = factories.progression_sheet(120, hands=8, planned=planned)
+        sheet = dataclasses.replace(sheet, players=[dataclasses.replace(p, name=n) for p, n in zip(sheet.players, names,
+                                                                                                      strict=True)])  # fmt: skip
+        pdfs = [printing.wall_sheet_pdf(sheet)] + ([] if planned else [printing.find_your_table_pdf(sheet)])
+        for pdf in pdfs:
+            found: dict[str, set[float]] = {}
+            with pdfplumber.open(io.BytesIO(pdf)) as document:
+                for page in document.pages:
+                    for word in page.extract_words(extra_attrs=["size"]):
+                        for part in re.split(r"(?<=-)|\s+", word["text"]):
+                            if part in parts:
+                                found.setdefault(part, set()).add(round(word["size"], 1))
+            assert len(found) > len(parts) / 2, "the names are found on the sheet"
+            assert {part: sizes for part, sizes in found.items() if min(sizes) < 16} == {}

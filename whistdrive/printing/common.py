@@ -140,18 +140,26 @@ def markup(text: str) -> str:
 
 # -- fitting text ---------------------------------------------------------------------------------
 
+# Where a name may break between lines: after a space or a hyphen (the hyphen stays on the line).
+_BREAKS = re.compile(r"(?<=-)|\s+")
+
 
 def fit(text: str, max_width: float, size: float, font: str = FONT) -> str:
-    """The text cut with an ellipsis so it is at most ``max_width`` points wide.
+    """The text shortened with an ellipsis after its last whole word that fits in ``max_width`` points.
 
-    Only for text that may be shortened (an instruction, a heading); names are wrapped or shrunk.
+    Only for text that may be shortened (a continuation page's repeated title); names are wrapped.
+    Never cut inside a word ("Whist Driv…"): only where the text would wrap, after a space or a
+    hyphen. Should even the first word not fit, that word is cut, as nothing else would fit at all.
     """
     text = str(text)
     if width(text, size, font) <= max_width:
         return text
     ellipsis = "…"
+    ends = [match.start() for match in _BREAKS.finditer(text) if match.start() > 0]
+    kept = [end for end in ends if width(text[:end].rstrip() + ellipsis, size, font) <= max_width]
+    if kept:
+        return text[: kept[-1]].rstrip() + ellipsis
     low, high = 0, len(text)
-    # Binary search on the kept length: names are short, but a pasted paragraph need not be.
     while low < high:
         mid = (low + high + 1) // 2
         if width(text[:mid].rstrip() + ellipsis, size, font) <= max_width:
@@ -161,21 +169,11 @@ def fit(text: str, max_width: float, size: float, font: str = FONT) -> str:
     return text[:low].rstrip() + ellipsis
 
 
-def fit_size(text: str, max_width: float, size: float, smallest: float, font: str = FONT) -> tuple[str, float]:
-    """Shrink the font down to ``smallest`` to fit, then cut with an ellipsis."""
-    size = shrink(text, max_width, size, smallest, font)
-    return fit(text, max_width, size, font), size
-
-
 def shrink(text: str, max_width: float, size: float, smallest: float, font: str = FONT) -> float:
     """The largest size from ``size`` down to ``smallest`` (in half points) at which ``text`` fits."""
     while size > smallest and width(text, size, font) > max_width:
         size -= 0.5
     return size
-
-
-# Where a name may break between lines: after a space or a hyphen (the hyphen stays on the line).
-_BREAKS = re.compile(r"(?<=-)|\s+")
 
 
 def wrap(text: str, max_width: float, size: float, font: str = FONT) -> list[str]:

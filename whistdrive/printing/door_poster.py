@@ -20,8 +20,9 @@ from .common import (
     canvas_maker,
     date_text,
     draw_text,
-    fit_size,
+    fit_lines,
     register_fonts,
+    wrap,
 )
 from .common import page_size as size_of
 
@@ -47,34 +48,53 @@ def door_poster_pdf(poster: DoorPoster) -> bytes:
     usable = width - 2 * margin
     y = height - margin - 30
     draw_text(canvas, width / 2, y, "Check in here", BOLD, 40, "centre")
-    title, size = fit_size(poster.event, usable, 26, 14, BOLD)
-    y -= 44
-    draw_text(canvas, width / 2, y, title, BOLD, size, "centre")
+    # The event's name and where it is are wrapped whole, never cut: a long charity drive's name took
+    # an ellipsis in the middle of a word.
+    y -= 14
+    title, size = fit_lines(poster.event, usable, 26, 14, 3, BOLD)
+    for line in title:
+        y -= size + 4
+        draw_text(canvas, width / 2, y, line, BOLD, size, "centre")
     where = " · ".join(part for part in (poster.club, date_text(poster.date), poster.venue) if part)
-    where, size = fit_size(where, usable, 14, 9)
-    y -= 26
-    draw_text(canvas, width / 2, y, where, FONT, size, "centre")
-
-    qr = Qr(poster.url)
-    # As large as the page allows above the three steps, its quiet zone of white inside the space given.
-    room = min(usable, y - margin - 150)
-    side = room * qr.modules / (qr.modules + 8)
-    y -= 20 + room
-    qr.draw(canvas, (width - side) / 2, y + (room - side) / 2, side)
+    lines, size = fit_lines(where, usable, 14, 10, 3)
+    y -= 8
+    for line in lines:
+        y -= size + 3
+        draw_text(canvas, width / 2, y, line, FONT, size, "centre")
 
     steps = [
         "1. Scan the code with your phone's camera.",
         "2. Type your name, tick it, and tap “I'm here” (tick your partner too).",
         "3. Not a member? Type your name: the desk will welcome you.",
     ]
-    y -= 30
-    for step in steps:
-        text, size = fit_size(step, usable, 16, 10)
-        draw_text(canvas, margin, y, text, FONT, size)
-        y -= 24
+    # The three steps at one size, the largest (down to 12 pt) at which each takes at most two lines:
+    # large type read from a step away matters more than one line a step.
+    step_size = 16.0
+    while step_size > 12 and any(len(wrap(step, usable, step_size)) > 2 for step in steps):
+        step_size -= 0.5
+    wrapped = [(wrap(step, usable, step_size), step_size) for step in steps]
+    steps_height = sum(len(lines) * (size + 4) + 8 for lines, size in wrapped)
+    address, address_size = fit_lines(address_in_words(poster.url), usable, 12, 10, 2)
+    bottom = margin + len(address) * (address_size + 2)
+
+    qr = Qr(poster.url)
+    # As large as the page allows above the three steps, its quiet zone of white inside the space given.
+    room = min(usable, y - 20 - 22 - steps_height - bottom)
+    side = room * qr.modules / (qr.modules + 8)
+    y -= 20 + room
+    qr.draw(canvas, (width - side) / 2, y + (room - side) / 2, side)
+
+    y -= 6
+    for lines, size in wrapped:
+        for line in lines:
+            y -= size + 4
+            draw_text(canvas, margin, y, line, FONT, size)
+        y -= 8
     canvas.setFillColor(GREY)
-    address, size = fit_size(address_in_words(poster.url), usable, 10, 6)
-    draw_text(canvas, width / 2, margin - 10, address, FONT, size, "centre")
+    y = bottom
+    for line in address:
+        y -= address_size + 2
+        draw_text(canvas, width / 2, y, line, FONT, address_size, "centre")
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 
 from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
-from .common import BOLD, date_text, page_size, register_fonts
-from .sheet_docs import MARGIN, build, grid_style, name_para, para, styles
+from .common import BOLD, date_text, markup, page_size, register_fonts, width
+from .sheet_docs import MARGIN, TEXT, build, grid_style, name_para, para, styles
 
 
 @dataclass(frozen=True)
@@ -47,11 +47,59 @@ def money_text(currency: str, amount: str) -> str:
     return f"−{currency}{amount[1:]}" if amount.startswith("-") else f"{currency}{amount}"
 
 
+# The columns of "Every line" at the sheet's 9.5 pt: a line's note goes on its own row beneath it, the
+# sheet's whole width, so that no column is too narrow for a name's longest word (19 letters, about
+# 105 pt) and no text is printed small. "Whose" takes what the others leave.
+TIME, KIND, AMOUNT, TAKEN_BY, BY = 36, 92, 66, 66, 112
+
+
+def _login_para(login: str, column: float, style) -> Paragraph:
+    """Who wrote a line: their login, which has no spaces and may be long (an email address). Not a
+    person's name, so where it is wider than the column it breaks between any two characters rather
+    than print small."""
+    lines, current = [], ""
+    for char in login:
+        if current and width(current + char, style.fontSize, style.fontName) > column - 6:
+            lines.append(current)
+            current = ""
+        current += char
+    return Paragraph("<br/>".join(markup(line) for line in [*lines, current]), style)
+
+
+def _every_line(sheet: TreasurersSheet, across: float, style) -> Table:
+    whose = across - (TIME + KIND + AMOUNT + TAKEN_BY + BY)
+    widths = [TIME, KIND, AMOUNT, TAKEN_BY, whose, BY]
+    data: list[list] = [["Time", "Kind", "Amount", "Taken by", "Whose", "By"]]
+    commands = grid_style(TEXT) + [("ALIGN", (2, 0), (2, -1), "RIGHT")]
+    for line in sheet.lines:
+        kind = f"correction of {line.kind.lower()}" if line.correction else line.kind
+        data.append(
+            [
+                line.when,
+                name_para(kind, widths[1], style["cell"]),
+                money_text(sheet.currency, line.amount),
+                name_para(line.method, widths[3], style["cell"]),
+                name_para(line.who, widths[4], style["cell"]),
+                _login_para(line.by, widths[5], style["cell"]),
+            ]
+        )
+        if line.note:
+            # The note under its line, from the Kind column to the edge; the line's time spans both rows.
+            row = len(data)
+            data.append(["", para(f"Note: {line.note}", style["cell"]), "", "", "", ""])
+            commands += [("SPAN", (1, row), (-1, row)), ("SPAN", (0, row - 1), (0, row))]
+    if len(data) == 1:
+        data.append(["", "No lines yet", "", "", "", ""])
+    table = Table(data, colWidths=widths, repeatRows=1)
+    table.setStyle(TableStyle(commands))
+    return table
+
+
 def treasurers_sheet_pdf(sheet: TreasurersSheet) -> bytes:
     register_fonts()
     style = styles()
     size = page_size(sheet.page_size)
-    width = size[0] - 2 * MARGIN
+    across = size[0] - 2 * MARGIN
     title = f"Treasurer's sheet: {sheet.event}"
     where = " · ".join(part for part in (sheet.club, date_text(sheet.date), sheet.venue) if part)
     money = sheet.currency
@@ -85,24 +133,5 @@ def treasurers_sheet_pdf(sheet: TreasurersSheet) -> bytes:
         story.append(para(", ".join(sheet.unpaid), style["body"]))
 
     story.append(Paragraph("Every line", style["heading"]))
-    widths = [40, 90, 60, 60, 110, width - 40 - 90 - 60 - 60 - 110 - 60, 60]
-    data: list[list] = [["Time", "Kind", "Amount", "Taken by", "Whose", "Note", "By"]]
-    for line in sheet.lines:
-        kind = f"  correction of {line.kind.lower()}" if line.correction else line.kind
-        data.append(
-            [
-                line.when,
-                name_para(kind, widths[1], style["cell"]),
-                money_text(money, line.amount),
-                line.method,
-                name_para(line.who, widths[4], style["cell"]),
-                name_para(line.note, widths[5], style["cell"]),
-                name_para(line.by, widths[6], style["cell"]),
-            ]
-        )
-    if len(data) == 1:
-        data.append(["", "No lines yet", "", "", "", "", ""])
-    lines = Table(data, colWidths=widths, repeatRows=1)
-    lines.setStyle(TableStyle(grid_style(8.5) + [("ALIGN", (2, 0), (2, -1), "RIGHT")]))
-    story.append(lines)
+    story.append(_every_line(sheet, across, style))
     return build(story, size, title, sheet.club)

@@ -634,8 +634,11 @@ def season_pdf(sheet: SeasonSheet) -> bytes:
     if sheet.events:
         story.append(Paragraph("Events", style["heading"]))
         data = [["Date", "Event", "Status"]]
-        data += [[date, para(event, style["cell"]), status] for date, event, status in sheet.events]
-        table = Table(data, colWidths=[90, width - 90 - 170, 170], repeatRows=1)
+        # Each cell wraps: "30 September 2026" and "Duplicate evening: not in the table yet" ran past their
+        # columns, the status off the page.
+        data += [[para(date, style["cell"]), para(event, style["cell"]), para(status, style["cell"])]
+                 for date, event, status in sheet.events]  # fmt: skip
+        table = Table(data, colWidths=[100, width - 100 - 170, 170], repeatRows=1)
         table.setStyle(TableStyle(grid_style(TEXT)))
         story.append(table)
     return build(story, size, title, sheet.club)

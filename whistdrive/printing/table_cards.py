@@ -38,6 +38,12 @@ from .sheets import ClubTableCardSheet, TableCard, TableCardSheet
 
 MARGIN = 30.0  # more than the printable edge, and the fold's neighbourhood stays clear
 QR_SIZE = 150.0
+# A face whose text would run into the paper's edge (US Letter is 25 pt shorter a half than A4, and a
+# long club and event name and a Mitchell's movers take two lines each) has its code made smaller,
+# down to this: still about 3 mm a module for a table's short address.
+SMALLEST_QR = 100.0
+LOWEST_BASELINE = 24.0  # a face's last line: its descenders stay more than 5 mm from the edge
+DIGIT_HEIGHT = 0.73
 TRUMP_WORDS = {
     "turned": "Trumps: the dealer turns up the last card of each deal",
     "cut": "Trumps: cut the pack before each deal; the suit of the cut card is trumps",
@@ -53,18 +59,20 @@ def _lines(canvas: Canvas, lines: list[str], x: float, y: float, font: str, size
     return y
 
 
-def _number_and_code(canvas: Canvas, card: TableCard, width_: float, top: float, caption: str) -> float:
+def _number_and_code(
+    canvas: Canvas, card: TableCard, width_: float, top: float, caption: str, qr_size: float = QR_SIZE
+) -> float:
     """TABLE and the number on the left, the QR code and its address in words on the right.
 
     Returns the y below the block.
     """
     qr = Qr(card.url)
-    quiet = qr.quiet(QR_SIZE)
-    qr_x = width_ - MARGIN - quiet - QR_SIZE
-    qr_y = top - quiet - QR_SIZE
-    qr.draw(canvas, qr_x, qr_y, QR_SIZE)
-    text_width = QR_SIZE + 2 * quiet
-    centre_qr = qr_x + QR_SIZE / 2
+    quiet = qr.quiet(qr_size)
+    qr_x = width_ - MARGIN - quiet - qr_size
+    qr_y = top - quiet - qr_size
+    qr.draw(canvas, qr_x, qr_y, qr_size)
+    text_width = qr_size + 2 * quiet
+    centre_qr = qr_x + qr_size / 2
     y = qr_y - quiet - 2
     y = _lines(canvas, wrap(caption, text_width, 9), centre_qr, y, BOLD, 9, 11)
     # The address in words, so a code that no longer scans is noticed on paper (and can be typed).
@@ -78,7 +86,9 @@ def _number_and_code(canvas: Canvas, card: TableCard, width_: float, top: float,
     canvas.setFillColor(colors.black)
     draw_text(canvas, centre, top - 28, "TABLE", BOLD, 28, "centre")
     number = str(card.table)
-    size = shrink(number, number_box, 170, 40, BOLD)
+    # As large as fits beside the code and below "TABLE" (a digit's height is 0.73 of its size).
+    tallest = (top - 28 - 11 - (qr_y + 6)) / DIGIT_HEIGHT
+    size = shrink(number, number_box, min(170, tallest), 40, BOLD)
     draw_text(canvas, centre, qr_y + 6, number, BOLD, size, "centre")
     return min(y, qr_y - 6)
 
@@ -99,13 +109,17 @@ def _split_anywhere(text: str, max_width: float, size: float) -> list[str]:
     return [*lines, current] if current else lines
 
 
-def _draw_face(canvas: Canvas, sheet: TableCardSheet, card: TableCard, width_: float, height: float) -> None:
-    """One face of tonight's tent card in the box (0, 0, width, height), read from the bottom edge."""
+def _draw_face(
+    canvas: Canvas, sheet: TableCardSheet, card: TableCard, width_: float, height: float, qr_size: float
+) -> float:
+    """One face of tonight's tent card in the box (0, 0, width, height), read from the bottom edge.
+
+    Returns the baseline below its last line."""
     canvas.setFillColor(colors.black)
     heading, size = fit_lines(f"{sheet.club} · {sheet.event}", width_ - 2 * MARGIN, 11, 9, 2)
     y = _lines(canvas, heading, width_ / 2, height - MARGIN - 4, FONT, size, size + 3)
     y = _lines(canvas, [date_text(sheet.date)], width_ / 2, y, FONT, 11, 14)
-    y = _number_and_code(canvas, card, width_, y - 2, "Scan to enter this table's results")
+    y = _number_and_code(canvas, card, width_, y - 2, "Scan to enter this table's results", qr_size)
 
     y -= 18
     if sheet.trump_rotation:
@@ -133,14 +147,17 @@ def _draw_face(canvas: Canvas, sheet: TableCardSheet, card: TableCard, width_: f
         y = _lines(canvas, lines, width_ / 2, y, BOLD, size, size + 4) - 2
     for line in sheet.instructions[:2]:
         y = _lines(canvas, wrap(line, width_ - 2 * MARGIN, 10), width_ / 2, y, FONT, 10, 13)
+    return y + 13
 
 
-def _draw_club_face(canvas: Canvas, sheet: ClubTableCardSheet, card: TableCard, width_: float, height: float) -> None:
+def _draw_club_face(
+    canvas: Canvas, sheet: ClubTableCardSheet, card: TableCard, width_: float, height: float, qr_size: float
+) -> float:
     """One face of a club's reusable card: the club, the number, the club's code for this table."""
     canvas.setFillColor(colors.black)
     heading, size = fit_lines(sheet.club, width_ - 2 * MARGIN, 16, 11, 2, BOLD)
     y = _lines(canvas, heading, width_ / 2, height - MARGIN - 8, BOLD, size, size + 4)
-    y = _number_and_code(canvas, card, width_, y - 6, "Scan for tonight's game at this table")
+    y = _number_and_code(canvas, card, width_, y - 6, "Scan for tonight's game at this table", qr_size)
     y -= 16
     for line in (
         "The code opens the event being played at this table tonight:",
@@ -148,6 +165,7 @@ def _draw_club_face(canvas: Canvas, sheet: ClubTableCardSheet, card: TableCard, 
         "The club's own card: keep it for every evening.",
     ):
         y = _lines(canvas, wrap(line, width_ - 2 * MARGIN, 11), width_ / 2, y, FONT, 11, 15)
+    return y + 15
 
 
 def _tents(title: str, author: str, size_name: str, cards: list[TableCard], face: Callable) -> bytes:
@@ -159,12 +177,15 @@ def _tents(title: str, author: str, size_name: str, cards: list[TableCard], face
     canvas.setTitle(title)
     canvas.setAuthor(author)
     for card in cards:
-        face(canvas, card, width_, half)
+        # Drawn once on a scratch page to see where its last line falls: too near the edge, the code shrinks.
+        lowest = face(canvas_maker(io.BytesIO(), pagesize=(width_, height)), card, width_, half, QR_SIZE)
+        qr_size = max(SMALLEST_QR, QR_SIZE - max(0.0, LOWEST_BASELINE - lowest))
+        face(canvas, card, width_, half, qr_size)
         canvas.saveState()
         # The far face: turned half a turn about the centre of the upper half.
         canvas.translate(width_, height)
         canvas.rotate(180)
-        face(canvas, card, width_, half)
+        face(canvas, card, width_, half, qr_size)
         canvas.restoreState()
 
         canvas.saveState()
@@ -187,7 +208,7 @@ def table_cards_pdf(cards: TableCardSheet) -> bytes:
     """One tent card a page per table of tonight's event, as PDF bytes."""
     return _tents(
         f"Table cards: {cards.event}", cards.club, cards.page_size, cards.cards,
-        lambda canvas, card, w, h: _draw_face(canvas, cards, card, w, h),
+        lambda canvas, card, w, h, qr: _draw_face(canvas, cards, card, w, h, qr),
     )  # fmt: skip
 
 
@@ -195,5 +216,5 @@ def club_table_cards_pdf(cards: ClubTableCardSheet) -> bytes:
     """A club's reusable tent cards, one a page per table number, as PDF bytes."""
     return _tents(
         f"Table cards: {cards.club}", cards.club, cards.page_size, cards.cards,
-        lambda canvas, card, w, h: _draw_club_face(canvas, cards, card, w, h),
+        lambda canvas, card, w, h, qr: _draw_club_face(canvas, cards, card, w, h, qr),
     )  # fmt: skip

@@ -114,9 +114,14 @@ def _columns(sheet: ProgressionSheet, width: float) -> tuple[float, float, float
     # than the longest word (a 19-letter word at 16 pt is about 190 pt): no name shrinks.
     names = [p.name for p in sheet.players] or [""]
     whole = max(text_width(name, WALL) for name in names) + 2 * PAD + 2
-    word = max(text_width(part, WALL) for name in names for part in re.split(r"(?<=-)|\s+", name)) + 2 * PAD + 2
+    word = _longest_word(names) + 2 * PAD + 2
     name_width = min(260.0, max(word, min(whole, width * 0.34)))
     return name_width, card_width, width - name_width - card_width
+
+
+def _longest_word(texts: list[str], font: str = FONT) -> float:
+    """The widest word of any of ``texts`` at 16 pt: a name breaks only at its spaces and hyphens."""
+    return max([text_width(part, WALL, font) for text in texts for part in re.split(r"(?<=-)|\s+", text)] or [0.0])
 
 
 def _widest_place(where: dict[str, dict[int, str]]) -> float:
@@ -188,16 +193,30 @@ def _starting_seats(sheet: ProgressionSheet, width: float) -> list:
     if seating is None:
         return []
     story: list = [Paragraph("Starting seats (hand 1)", style["heading"])]
+
+    def seat(key: str | None, label: str = "") -> Paragraph | str:
+        return name_para(f"{label}{key}  {names.get(key, '')}", column - PAD, style["cell"]) if key else "–"
+
     column = (width - 60) / 4
-    data: list[list] = [["Table", *[SEAT_WORDS[s] for s in SEATS]]]
-    for table in seating.tables:
-        data.append([str(table.table)] + [
-            name_para(f"{table.seats[s]}  {names.get(table.seats[s], '')}", column - PAD, style["cell"])
-            if table.seats.get(s) else "–"
-            for s in SEATS
-        ])  # fmt: skip
-    grid = Table(data, colWidths=[60, *[column] * 4], repeatRows=1)
-    grid.setStyle(TableStyle(_grid(WALL)))
+    if column - 2 * PAD >= _longest_word([names.get(key, "") for t in seating.tables for key in t.seats.values()]):
+        data: list[list] = [["Table", *[SEAT_WORDS[s] for s in SEATS]]]
+        data += [[str(table.table), *[seat(table.seats.get(s)) for s in SEATS]] for table in seating.tables]
+        grid = Table(data, colWidths=[60, *[column] * 4], repeatRows=1)
+        grid.setStyle(TableStyle(_grid(WALL)))
+    else:
+        # A word too long for a quarter of the page (a 19-letter surname is 188 pt at 16 pt) would shrink
+        # the name: the seats then take two rows a table, North and East above South and West, each
+        # named, so every name stays at 16 pt.
+        column = (width - 60) / 2
+        data = [["Table", "North, South", "East, West"]]
+        commands = _grid(WALL)
+        for table in seating.tables:
+            row = len(data)
+            data.append([str(table.table), seat(table.seats.get("N"), "North: "), seat(table.seats.get("E"), "East: ")])
+            data.append(["", seat(table.seats.get("S"), "South: "), seat(table.seats.get("W"), "West: ")])
+            commands += [("SPAN", (0, row), (0, row + 1)), ("NOSPLIT", (0, row), (-1, row + 1))]
+        grid = Table(data, colWidths=[60, column, column], repeatRows=1)
+        grid.setStyle(TableStyle(commands))
     story.append(grid)
     if seating.sitting_out:
         out = ", ".join(f"{key} {names.get(key, '')}" for key in seating.sitting_out)
@@ -242,6 +261,12 @@ def find_your_table_pdf(sheet: ProgressionSheet) -> bytes:
     places = [start.get(person.key, "Ask at the desk") for person in people]
     card = max([text_width(p.key, WALL, BOLD) for p in people] or [0.0]) + 2 * PAD
     where = max([text_width(text, WALL, BOLD) for text in places] or [0.0]) + 2 * PAD + 1
+    # A name's longest word must fit at 16 pt: where it would not, the places give up the room and
+    # wrap ("Table 30" above "North"), down to their own longest word.
+    where = max(
+        _longest_word(places, BOLD) + 2 * PAD + 1,
+        min(where, half - card - _longest_word([p.name for p in people]) - 2 * PAD - 1),
+    )
     widths = [half - card - where, card, where]
     entries = []
     for person in people:

@@ -25,7 +25,8 @@ from whistdrive.evening import scores
 from whistdrive.store import cache
 from whistdrive.store.models import Entrant, Event, GradedEvening, GradeLine, player_id
 
-LineRow = tuple  # (event pk, member pk, percentage | None, hands, [[opponent, hands], ...], place, of, score, prizes)
+# (event pk, member pk, percentage | None, hands, [opponent, hands, ...], place, of, score, prizes)
+LineRow = tuple
 _ROW_FIELDS = ("event_id", "member_id", "percentage", "hands", "opponents", "place", "of", "score", "prizes")
 
 
@@ -99,7 +100,7 @@ def work_lines(event: Event) -> list[LineRow]:
         percentage, _hands = results.get(pid, (None, placing.hands))  # the same hands: see _results and placings
         by_member[who] = GradeLine(
             event_id=event.pk, member_id=who, percentage=percentage, hands=placing.hands,
-            opponents=[[opponent, hands] for opponent, hands in against.get(who, {}).items()],
+            opponents=[x for met in against.get(who, {}).items() for x in met],
             place=placing.place, of=placing.of, score=placing.score, prizes=list(placing.prizes),
         )  # fmt: skip
     lines = list(by_member.values())
@@ -158,7 +159,8 @@ def _work_out(events: list[Event], versions: dict[int, str]) -> ClubGrades:
     for event_pk, member_pk, percentage, hands, opponents, place, of, score, prizes in rows:
         placed[member_pk, event_pk] = Placing(place, of, score, hands, tuple(prizes))
         if percentage is not None:
-            lines[event_pk][member_pk] = grades.Line(percentage, hands, {who: met for who, met in opponents})
+            met = dict(zip(opponents[::2], opponents[1::2], strict=True))
+            lines[event_pk][member_pk] = grades.Line(percentage, hands, met)
     sessions = [grades.Session(event.date, lines[event.pk], key=event.pk) for event in events]
     worked = grades.grade_sessions(sessions)
     return ClubGrades(worked, frozenset(e.pk for e in events), placed)

@@ -1236,8 +1236,8 @@ class GradeLine(models.Model):
     opponents = models.JSONField(
         default=list,
         blank=True,
-        help_text="[[opponent, hands], ...]: each opponent met (a member's pk, or 'guest<entrant pk>') and the hands "
-        "played against them, in the order they were read.",
+        help_text="[opponent, hands, opponent, hands, ...]: each opponent met (a member's pk, or 'guest<entrant pk>') "
+        "and the hands played against them, flat (no list per opponent: a club's lines are read in one go).",
     )
     place = models.CharField(max_length=8, help_text='"1", "=2"')
     of = models.PositiveIntegerField(help_text="Lines in the member's field.")

@@ -75,7 +75,7 @@ def club_grades(club: Club, now: datetime.datetime | None = None) -> ClubGrades:
     counts or one's results move."""
     now = now or timezone.now()
     events = counted_events(club, now)
-    versions = _versions(events)
+    versions = versions_of(events)
     stamp = tuple((e.pk, versions[e.pk]) for e in events)
     return cache.get_or_make(cache.grades_key(club.pk, stamp), lambda: _work_out(events, versions))
 
@@ -141,19 +141,24 @@ def _rows(lines: list[GradeLine]) -> list[LineRow]:
     return [tuple(getattr(line, name) for name in _ROW_FIELDS) for line in lines]
 
 
-def _versions(events: list[Event]) -> dict[int, str]:
+def versions_of(events: list[Event]) -> dict[int, str]:
     """Each evening's results version (``scores.version_of``) as its grade lines name it, read in one query."""
     rows = Event.objects.with_revisions().filter(pk__in=[e.pk for e in events]).only("revision")
     return {event.pk: ":".join(map(str, scores.version_of(event))) for event in rows}
 
 
-def _work_out(events: list[Event], versions: dict[int, str]) -> ClubGrades:
+def without_current_lines(events: list[Event], versions: dict[int, str]) -> list[Event]:
+    """The evenings whose grade lines are missing or were worked from other results than ``versions`` name."""
     kept = dict(GradedEvening.objects.filter(event__in=events).values_list("event_id", "version"))
-    fresh = [e.pk for e in events if kept.get(e.pk) == versions[e.pk]]
+    return [event for event in events if kept.get(event.pk) != versions[event.pk]]
+
+
+def _work_out(events: list[Event], versions: dict[int, str]) -> ClubGrades:
+    stale = without_current_lines(events, versions)
+    fresh = [event.pk for event in events if event not in stale]
     rows: list[LineRow] = list(GradeLine.objects.filter(event_id__in=fresh).values_list(*_ROW_FIELDS))
-    for event in events:
-        if kept.get(event.pk) != versions[event.pk]:
-            rows.extend(work_lines(event))
+    for event in stale:
+        rows.extend(work_lines(event))
     lines: dict[int, dict[grades.Player, grades.Line]] = defaultdict(dict)
     placed = {}
     for event_pk, member_pk, percentage, hands, opponents, place, of, score, prizes in rows:

@@ -112,7 +112,9 @@ def work_lines(event: Event) -> list[LineRow]:
         if not made and marker.version == worked:
             return _rows(lines)  # another request kept them while this one worked them out: the same lines
         if scores.version_of(Event(pk=event.pk)) != version:
-            return _rows(lines)  # the results moved meanwhile: whoever reads them next keeps theirs
+            # The results moved meanwhile: nothing is kept (not even a new marker), whoever reads next keeps theirs.
+            transaction.set_rollback(True)
+            return _rows(lines)
         if not made:
             GradeLine.objects.filter(event_id=event.pk).delete()
             marker.version = worked
@@ -155,7 +157,8 @@ def without_current_lines(events: list[Event], versions: dict[int, str]) -> list
 
 def _work_out(events: list[Event], versions: dict[int, str]) -> ClubGrades:
     stale = without_current_lines(events, versions)
-    fresh = [event.pk for event in events if event not in stale]
+    stale_pks = {event.pk for event in stale}
+    fresh = [event.pk for event in events if event.pk not in stale_pks]
     rows: list[LineRow] = list(GradeLine.objects.filter(event_id__in=fresh).values_list(*_ROW_FIELDS))
     for event in stale:
         rows.extend(work_lines(event))

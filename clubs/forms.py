@@ -8,6 +8,7 @@ from django.contrib.auth.validators import UnicodeUsernameValidator
 
 from clubs.models import Club, Member, Season
 from clubs.validators import no_control_characters
+from whistdrive.engines import ledger, prizes
 
 
 class MemberSearchForm(forms.Form):
@@ -166,6 +167,72 @@ class AddClubForm(forms.Form):
         if Club.objects.filter(name__iexact=name).exists():
             raise forms.ValidationError(f"A club called {name} is here already.")
         return name
+
+
+class AmountField(forms.CharField):
+    """An amount of money as a person types it ("3", "3.50", "£3.50"), cleaned to an exact ``Decimal``."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("max_length", 20)
+        kwargs.setdefault("widget", forms.TextInput(attrs={"inputmode": "decimal", "size": 8}))
+        super().__init__(**kwargs)
+
+    def clean(self, value):
+        text = super().clean(value)
+        if text in self.empty_values:
+            return None
+        try:
+            return ledger.amount(text)
+        except ledger.LedgerError as exc:
+            raise forms.ValidationError(str(exc)) from None
+
+
+class ClubEveningsForm(forms.ModelForm):
+    """What every evening of the club starts with: the entry prices (an evening may set its own), the currency
+    they are shown in, and the special prizes chosen from the list."""
+
+    fee_member = AmountField(label="Member", required=False)
+    fee_guest = AmountField(label="Guest", required=False)
+    fee_concession = AmountField(label="Concession", required=False)
+    special_prizes = forms.MultipleChoiceField(
+        choices=list(prizes.SPECIAL_WORDS.items()),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        label="Special prizes at every evening",
+        help_text="After the places and the boobies, one each for the whole room (one prize per person); an "
+        "evening's own prize list replaces them. The halves' prizes need an interval.",
+    )
+
+    board_hides_last = forms.IntegerField(
+        min_value=0,
+        max_value=60,
+        label="Keep the board secret for the last",
+        help_text="hands of every new evening (0 shows the standings to the end): the projector and the players' "
+        "phones show no totals until the prizes are revealed. An evening can change it on its Standings page.",
+    )
+
+    class Meta:
+        model = Club
+        fields = ["currency", "fee_member", "fee_guest", "fee_concession", "special_prizes", "board_hides_last"]
+        labels = {"currency": "Currency symbol"}
+        widgets = {"currency": forms.TextInput(attrs={"size": 3})}
+        error_messages = {"currency": {"required": "Type the symbol amounts are shown with, such as £ or €."}}
+
+    def clean_currency(self) -> str:
+        currency = self.cleaned_data["currency"].strip()
+        if not currency:
+            raise forms.ValidationError("Type the symbol amounts are shown with, such as £ or €.")
+        return currency
+
+    def clean(self):
+        data = super().clean()
+        for name in ("fee_member", "fee_guest", "fee_concession"):
+            if name in data and data[name] is None:
+                data[name] = ledger.ZERO
+        if "special_prizes" in data:
+            # Kept in the list's own order, whatever order the boxes came in.
+            data["special_prizes"] = [kind for kind in prizes.SPECIAL if kind in data["special_prizes"]]
+        return data
 
 
 class ClubSettingsForm(forms.ModelForm):

@@ -1,6 +1,7 @@
 """Clubs, who may run them, their members, seasons and saved format presets."""
 
 import datetime
+import hashlib
 import secrets
 from decimal import Decimal
 from typing import Any
@@ -81,6 +82,17 @@ class Club(models.Model):
     fee_member = models.DecimalField(max_digits=7, decimal_places=2, default=Decimal("0.00"))
     fee_guest = models.DecimalField(max_digits=7, decimal_places=2, default=Decimal("0.00"))
     fee_concession = models.DecimalField(max_digits=7, decimal_places=2, default=Decimal("0.00"))
+    board_hides_last = models.PositiveSmallIntegerField(
+        default=0,
+        help_text="Hands at the end of every new evening whose standings the board and the phones keep secret "
+        "until the prizes are revealed (an evening may change it).",
+    )
+    special_prizes = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="The special prizes every evening's default prize list ends with, from whistdrive's list "
+        "(engines.prizes.SPECIAL): most tens, the lowest second half...",
+    )
     provisional_days = models.PositiveSmallIntegerField(
         default=0,
         help_text="Days an evening's results stay provisional online (corrections shown as such) before they count "
@@ -284,6 +296,67 @@ class OrganiserInvitation(models.Model):
     @property
     def expires(self) -> datetime.datetime:
         return self.created + datetime.timedelta(days=self.DAYS)
+
+
+class PublishingKeyQuerySet(models.QuerySet["PublishingKey"]):
+    def usable(self):
+        return self.filter(revoked__isnull=True)
+
+    def make(self, club: "Club", user) -> tuple["PublishingKey", str]:
+        """A new key for ``club``: (its row, the key itself). The key is shown once and never kept: the row
+        holds its SHA-256 (the key is 256 random bits, so a plain hash is as strong as a slow one)."""
+        key = PublishingKey.PREFIX + new_token()
+        row = self.create(club=club, created_by=user, digest=PublishingKey.digest_of(key), hint=key[-4:])
+        return row, key
+
+    def holding(self, key: str) -> "PublishingKey | None":
+        """The key row ``key`` is, revoked or not (None for a key never made)."""
+        if not key.startswith(PublishingKey.PREFIX) or len(key) > 100:
+            return None
+        return self.select_related("club").filter(digest=PublishingKey.digest_of(key)).first()
+
+
+class PublishingKey(models.Model):
+    """The key a club's laptop publishes its evenings with, made on the hosted site by an organiser
+    (docs/publishing.md). Shown once; stored as its SHA-256; revoked, never deleted, so that a laptop
+    still holding it is told "revoked" rather than "wrong key"."""
+
+    PREFIX = "wdpub_"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="publishing_keys")
+    digest = models.CharField(max_length=64, unique=True, editable=False)
+    hint = models.CharField(
+        max_length=4, editable=False, help_text="The key's last four characters, to tell keys apart."
+    )
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    created = models.DateTimeField(auto_now_add=True)
+    last_used = models.DateTimeField(null=True, blank=True, editable=False)
+    revoked = models.DateTimeField(null=True, blank=True, editable=False)
+
+    objects = PublishingKeyQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+
+    def __str__(self) -> str:
+        return f"Publishing key …{self.hint} of {self.club}"
+
+    @staticmethod
+    def digest_of(key: str) -> str:
+        return hashlib.sha256(key.encode()).hexdigest()
+
+
+class PublishingLink(models.Model):
+    """On a laptop: the hosted site this club publishes to. The key itself is not here (the database is
+    backed up and copied about): it is a file only the laptop's user may read (whistdrive/evening/publishing.py)."""
+
+    club = models.OneToOneField(Club, on_delete=models.CASCADE, related_name="publishing_link")
+    site = models.URLField(help_text="The hosted WhistDrive's address, e.g. https://results.example.org/")
+    hosted_name = models.CharField(max_length=120, help_text="The club's name on the hosted site.")
+    linked = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.club} publishes to {self.site}"
 
 
 class Season(models.Model):

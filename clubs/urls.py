@@ -14,6 +14,7 @@ urlpatterns = [
     path("<int:pk>/seasons/", views.seasons, name="seasons"),
     path("<int:pk>/seasons/add/", views.season_add, name="season_add"),
     path("<int:pk>/seasons/<int:season_pk>/", views.season_edit, name="season_edit"),
+    path("<int:pk>/evenings/", views.club_evenings, name="club_evenings"),
     path("<int:pk>/presets/<int:preset_pk>/delete/", views.preset_delete, name="preset_delete"),
     path("", include("clubs.league_views")),
 ]

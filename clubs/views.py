@@ -1,4 +1,5 @@
-"""Organiser pages for a club: its overview, members (search, add, edit, merge, CSV), seasons and presets.
+"""Organiser pages for a club: its overview, members (search, add, edit, merge, CSV), seasons, presets, and what
+its evenings start with (prices and special prizes).
 
 Everyone with access to a club may look; only organisers change members, seasons and presets.
 """
@@ -14,6 +15,7 @@ from django.views.decorators.http import require_POST
 from clubs import csv_members
 from clubs.access import ANY_ROLE, ORGANISER, HtmxHttpRequest, club_for
 from clubs.forms import (
+    ClubEveningsForm,
     MemberForm,
     MemberImportConfirmForm,
     MemberImportForm,
@@ -244,6 +246,23 @@ def season_edit(request: HttpRequest, pk: int, season_pk: int) -> HttpResponse:
         messages.success(request, f"Season {season.name} saved.")
         return redirect("seasons", club.pk)
     return render(request, "clubs/season_form.html", {"club": club, "form": form, "season": season})
+
+
+# -- what every evening starts with ----------------------------------------------------------
+
+
+def club_evenings(request: HttpRequest, pk: int) -> HttpResponse:
+    """The club's entry prices, its currency and the special prizes every evening gives (organisers only)."""
+    club = club_for(request, pk, ORGANISER)
+    form = ClubEveningsForm(request.POST or None, instance=club)
+    if request.method == "POST":
+        if form.is_valid():
+            form.save()
+            messages.success(request, "The club's prices and prizes are saved: evenings without their own use them.")
+            return redirect("club_evenings", club.pk)
+        # Nothing of a refused form is kept: the page shows the club as it stands, with the errors.
+        club.refresh_from_db()
+    return render(request, "clubs/evenings.html", {"club": club, "form": form}, status=400 if form.errors else 200)
 
 
 # -- saved format presets ---------------------------------------------------------------------

@@ -423,6 +423,8 @@ MAX_REQUEST_BYTES = 21 * 1024 * 1024
 # Seconds from a request's start within which its whole body must have come (whistdrive/server/asgi.py reads it on the
 # event loop before any of Django's threads is given the request); past it, 408 and the connection closed. A
 # phone's body is a few hundred bytes; the largest upload (20 MB) takes a few seconds on a hall's Wi-Fi.
+# Seconds between a laptop's tries at sending the evenings waiting to be published (whistdrive/evening/publishing.py).
+WHISTDRIVE_PUBLISH_RETRY_SECONDS = float(os.environ.get("WHISTDRIVE_PUBLISH_RETRY_SECONDS") or 60)
 WHISTDRIVE_BODY_DEADLINE = float(os.environ.get("WHISTDRIVE_BODY_DEADLINE") or 30)
 # The proxies whose X-Forwarded-For is believed (whistdrive/server/addresses.py): addresses or
 # networks, comma-separated. Hosted behind nginx on the same machine: 127.0.0.1. Empty (the default): the

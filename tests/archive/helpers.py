@@ -30,3 +30,15 @@ def changed(document: dict, edit) -> dict:
     copy_ = copy.deepcopy(document)
     edit(copy_)
     return copy_
+
+
+def without_public_ids(document: dict) -> dict:
+    """``document`` without the ids of its pages online (the evening's, the club's, its members'): an imported
+    copy is an evening of its own, with ids of its own, and its players are no club's members until someone
+    links them (docs/archive-format.md, "Public ids"), so a round trip compares the rest."""
+    copy_ = copy.deepcopy(document)
+    copy_["club"].pop("public_id", None)
+    copy_["event"].pop("public_id", None)
+    for player in copy_["players"]:
+        player.pop("public_id", None)
+    return copy_

@@ -64,3 +64,18 @@ def test_the_desks_poll_brings_its_list_of_entrants_too(evening, members, olive)
     fragment = olive.get(url, {"seen": evening.revision, "desk": "1"}, headers=HTMX).content.decode()
     entrants = fragment[fragment.index('<div id="entrants" hx-swap-oob="true">') :]
     assert "Here tonight (1)" in entrants and "Zoë Łukasiewicz" in entrants
+
+
+def test_a_walk_in_waiting_stays_on_the_desks_list_however_many_arrive_after_them(evening, members, olive):
+    Client().post(door_url(evening, "walk-in"), {"name": "Peggy Sue"})
+    for n in range(31):
+        Client().post(door_url(evening, "walk-in"), {"name": f"Visitor {n}"})
+    for arrival in CheckIn.objects.exclude(name="Peggy Sue"):
+        arrival.status = CheckIn.Status.CONFIRMED  # the desk has seen to everyone after her
+        arrival.save(update_fields=["status"])
+    listed = olive.get(reverse("door_arrivals", args=[evening.pk])).content.decode()
+    assert "Visitor 30" in listed and "Visitor 0<" not in listed  # the latest 30, newest first
+    assert (
+        "Peggy Sue" in listed
+        and reverse("door_confirm", args=[evening.pk, CheckIn.objects.get(name="Peggy Sue").pk]) in listed
+    )

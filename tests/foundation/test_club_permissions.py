@@ -152,7 +152,7 @@ def test_an_organiser_can_change_their_own_clubs_member_in_the_admin(client, cas
     assert client.get(f"/admin/clubs/member/{member.pk}/change/").status_code == 200
     response = client.post(
         f"/admin/clubs/member/{member.pk}/change/",
-        {"club": cast["club_a"].pk, "name": "Zoë Łukasiewicz-Smith", "role": "lady", "active": "on"},
+        {"club": cast["club_a"].pk, "name": "Zoë Łukasiewicz-Smith", "role": "lady", "active": "on", "online": "full"},
     )
     assert response.status_code == 302
     member.refresh_from_db()

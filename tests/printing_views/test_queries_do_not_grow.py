@@ -28,4 +28,5 @@ def test_twenty_and_forty_players_cost_the_same_queries():
     small = individual_evening(club_a, played=1)
     large = progressive_evening(club_a, played=1)
     for name, build in ADAPTERS.items():
-        assert queries(build, small) == queries(build, large) <= 8, name
+        # The scorecards ask one thing more: whether the club publishes to a hosted site (the members' QR codes).
+        assert queries(build, small) == queries(build, large) <= (9 if name == "scorecards" else 8), name

@@ -6,7 +6,7 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from clubs.models import Club, FormatPreset, League, LeagueInvitation, Match, Season
+from clubs.models import Club, FormatPreset, League, LeagueInvitation, Match, PublishingKey, Season
 from tests.factories import add_entrants, make_cast, make_event, make_member
 from whistdrive.engines.formats import Format
 from whistdrive.evening.running import start_event
@@ -51,9 +51,11 @@ def running(cast):
     # The evening's money, and a walk-in waiting at the door.
     line = LedgerLine.objects.create(event=event, kind="raffle", amount=Decimal("10.00"), method="cash")
     walk_in = CheckIn.objects.create(event=event, name="Peggy Sue", status="waiting", device="d")
+    publishing_key, _key = PublishingKey.objects.make(club, cast["olive"])
     return {
         "event": event, "member": member, "season": season, "preset": preset, "flag": flag, "table": table,
         "league": league, "match": match, "invitation": invitation, "line": line, "walk_in": walk_in,
+        "publishing_key": publishing_key,
     }  # fmt: skip
 
 
@@ -62,7 +64,9 @@ PUBLIC = {"healthz", "login", "logout", "table", "table_seat", "table_forget_sea
           "club_table", "password_reset", "password_reset_done", "password_reset_confirm",
           "password_reset_complete", "organiser_invitation", "door", "door_here", "door_walk_in",
           # The club's published results (#51): public by design, tested in tests/public.
-          "public_club", "public_evening", "public_board", "public_player", "public_season"}  # fmt: skip
+          "public_club", "public_evening", "public_board", "public_player", "public_season",
+          # A laptop's publish: its publishing key is the login (tests/publishing), no session.
+          "api_publish"}  # fmt: skip
 # Logged in but not tied to a club: the home page lists only the user's own clubs; a league's
 # invitation link is for another club's organiser (its token is the key; see tests/clubs).
 # Adding a club is for the site's administrators, whatever their clubs (tests/running_clubs).
@@ -91,6 +95,7 @@ def organiser_urls(cast, running) -> dict[str, str]:
         "member_erase": reverse("member_erase", args=[club, running["member"].pk]),
         "club_running": reverse("club_running", args=[club]),
         "club_results_online": reverse("club_results_online", args=[club]),
+        "club_evenings": reverse("club_evenings", args=[club]),
         "organiser_invite": reverse("organiser_invite", args=[club]),
         "organiser_remove": reverse("organiser_remove", args=[club]),
         "club_archive_zip": reverse("club_archive_zip", args=[club]),
@@ -104,6 +109,11 @@ def organiser_urls(cast, running) -> dict[str, str]:
         "club_table_renew": reverse("club_table_renew", args=[club]),
         "event_new": reverse("event_new", args=[club]),
         "event": reverse("event", args=[event]),
+        "event_publish": reverse("event_publish", args=[event]),
+        "club_publishing": reverse("club_publishing", args=[club]),
+        "club_publishing_key": reverse("club_publishing_key", args=[club]),
+        "club_publishing_revoke": reverse("club_publishing_revoke", args=[club, running["publishing_key"].pk]),
+        "club_publishing_unlink": reverse("club_publishing_unlink", args=[club]),
         "event_edit": reverse("event_edit", args=[event]),
         "event_save_preset": reverse("event_save_preset", args=[event]),
         "event_desk": reverse("event_desk", args=[event]),

@@ -5,6 +5,7 @@ Each prize is a small dict the organiser configures, in the order the prizes are
     {"kind": "top", "role": "lady", "places": 3, "label": "Ladies' prizes"}
     {"kind": "half_time"}            {"kind": "second_half"}
     {"kind": "booby", "role": "gent"} {"kind": "tens"}
+    {"kind": "low_second_half"}      {"kind": "low_half_time"}     {"kind": "hands_won"}
     {"kind": "mystery", "target": 150}
     {"kind": "top", "field": "NS", "places": 2}   # a pairs evening ranked in two fields
 
@@ -26,7 +27,15 @@ from typing import Any
 from whistdrive.engines.standings import PairStanding, Standing
 from whistdrive.engines.vocabulary import is_whole_number
 
-KINDS = ("top", "half_time", "second_half", "booby", "tens", "mystery")
+KINDS = ("top", "half_time", "second_half", "booby", "tens", "low_second_half", "low_half_time", "hands_won", "mystery")
+# The special prizes a club may choose to give at every evening, beside the places and the booby: each is judged
+# on the evening's standings alone, so a club ticks them once and every evening's default prize list has them.
+SPECIAL = ("tens", "hands_won", "low_second_half", "low_half_time")
+# Prizes for the lowest score: like the booby, only those who played every hand may win them (``Qualification``).
+LOW_KINDS = ("booby", "low_second_half", "low_half_time")
+# Prizes for a count of hands: only someone with at least one such hand wins them.
+COUNTED_KINDS = ("tens", "hands_won")
+_NOBODY_EARNED = {"tens": "nobody took ten tricks in a hand", "hands_won": "nobody won a hand"}
 ROLES = ("lady", "gent", None)
 FIELDS = ("NS", "EW", None)
 KEYS = {"kind", "role", "places", "label", "target", "field"}
@@ -39,7 +48,17 @@ _KIND_WORDS = {
     "second_half": "Highest second half",
     "booby": "Booby",
     "tens": "Most tens",
+    "low_second_half": "Lowest second half",
+    "low_half_time": "Lowest at half-time",
+    "hands_won": "Most hands won",
     "mystery": "Mystery score",
+}
+# The special prizes as a club's page lists them.
+SPECIAL_WORDS = {
+    "tens": "Most hands of ten or more tricks",
+    "hands_won": "Most hands won (seven tricks or more)",
+    "low_second_half": "Lowest score of the second half",
+    "low_half_time": "Lowest score at half-time",
 }
 
 
@@ -60,19 +79,35 @@ _DEFAULT_TWO_FIELDS = (
 )
 
 
-def default_prizes(roles_used: bool, *, pairs: bool = False, two_fields: bool = False) -> list[dict[str, Any]]:
+def default_prizes(
+    roles_used: bool,
+    *,
+    pairs: bool = False,
+    two_fields: bool = False,
+    special: Sequence[str] = (),
+    halves: bool = True,
+) -> list[dict[str, Any]]:
     """The prize list an event has until the organiser gives its own.
 
     Players: ladies' and gents' 1st–3rd and both boobies; top 3 and a booby overall without roles.
     Pairs (``pairs``: the standings are ``PairStanding``): 1st and 2nd pair, in each field when the
     N–S and E–W pairs are ranked apart (``two_fields``).
+    ``special``: the club's special prizes (``SPECIAL``), one each for the whole room, after the others (one
+    prize per person: the winners of places are not also the winners of these). A prize for a half is left
+    out of an evening without an interval (``halves`` false): it would only repeat the total.
     """
     chosen: Sequence[Mapping[str, object]]
     if pairs:
         chosen = _DEFAULT_TWO_FIELDS if two_fields else _DEFAULT_PAIRS
     else:
         chosen = _DEFAULT_WITH_ROLES if roles_used else _DEFAULT_WITHOUT_ROLES
-    return [dict(p) for p in chosen]
+    extra = []
+    for kind in dict.fromkeys(special):
+        if kind not in SPECIAL:
+            raise PrizeError(f"{kind!r} is not a special prize; they are {', '.join(SPECIAL)}")
+        if halves or kind not in ("low_second_half", "low_half_time"):
+            extra.append({"kind": kind})
+    return [dict(p) for p in chosen] + extra
 
 
 BASES = ("total", "average")
@@ -150,6 +185,7 @@ class Award:
     winners: tuple[Winner, ...]  # one, or everyone tied for it; empty when nobody is eligible
     tie: bool = False  # True when the winners are tied and the prize must be settled by hand
     message: str = ""
+    why: str = ""  # why a place is not awarded ("nobody left to win it"); empty when it is
 
 
 def validate_prizes(prizes: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -217,7 +253,8 @@ def award_prizes(
 
     ``qualified``: the ids of those who may win (the club's "qualify after N hands" rule, worked out
     by the caller, as ``qualification`` does); by default everyone who has played a hand. Nobody who
-    has played no hand wins. ``booby_qualified``: who may win the booby (by default the same).
+    has played no hand wins. ``booby_qualified``: who may win the booby and the other prizes for the lowest
+    score (``LOW_KINDS``; by default the same).
     ``basis``: "total" judges the top places on the evening's total (its rank, with the tie-breaks);
     "average" on the average per hand taken part in, so that someone who missed hands is judged on
     what they scored a hand (the board's ranks are unchanged).
@@ -234,9 +271,11 @@ def award_prizes(
         eligible = [
             s
             for s in entered
-            if (prize["kind"] != "booby" or booby_qualified is None or s.id in booby_qualified)
+            if (prize["kind"] not in LOW_KINDS or booby_qualified is None or s.id in booby_qualified)
             and (prize["role"] is None or s.role == prize["role"])
             and (prize["field"] is None or getattr(s, "field", None) == prize["field"])
+            # Most tens with no ten taken is nobody's prize, not a tie of the whole room on nothing.
+            and (prize["kind"] not in COUNTED_KINDS or measure(s) > 0)
         ]
         words = dict(target=prize["target"], field=prize["field"], pairs=pairs)
         place = 1
@@ -244,6 +283,9 @@ def award_prizes(
             remaining = [s for s in eligible if s.id not in winners_so_far]
             description = describe(prize["kind"], prize["role"], place, prize["places"], **words)
             if not remaining:
+                why = "nobody left to win it"
+                if prize["kind"] in COUNTED_KINDS and not any(measure(s) > 0 for s in entered):
+                    why = _NOBODY_EARNED[prize["kind"]]
                 awards.append(
                     Award(
                         index,
@@ -252,7 +294,8 @@ def award_prizes(
                         place,
                         description,
                         (),
-                        message=f"{description}: nobody left to win it",
+                        message=f"{description}: {why}",
+                        why=why,
                     )
                 )
                 place += 1
@@ -369,6 +412,12 @@ def _judging(
         return (lambda s: (-s.rank,)), (lambda s: s.total)
     if kind == "tens":
         return (lambda s: (-s.tens,)), (lambda s: s.tens)
+    if kind == "hands_won":
+        return (lambda s: (-s.hands_won,)), (lambda s: s.hands_won)
+    if kind == "low_second_half":
+        return (lambda s: (s.second_half,)), (lambda s: s.second_half)
+    if kind == "low_half_time":
+        return (lambda s: (s.first_half,)), (lambda s: s.first_half)
     if kind == "mystery":
         target = prize["target"]
         return (lambda s: (abs(s.total - target),)), (lambda s: s.total)

@@ -445,6 +445,10 @@ class PairStanding:
         return self.standing.tens  # type: ignore[union-attr]
 
     @property
+    def hands_won(self) -> int:
+        return self.standing.hands_won  # type: ignore[union-attr]
+
+    @property
     def hands_played(self) -> int:
         return self.standing.hands_played
 

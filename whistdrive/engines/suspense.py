@@ -15,10 +15,16 @@ from whistdrive.engines.prizes import Award
 FIRST_REVEALED = ("booby",)
 
 
+def in_secret_hands(*, hands: int, hide_last: int, current_hand: int) -> bool:
+    """Whether the evening has reached the last ``hide_last`` hands (and stays there once it is over)."""
+    return hide_last > 0 and current_hand > max(0, hands - hide_last)
+
+
 def board_hidden(*, hands: int, hide_last: int, current_hand: int, finished: bool, revealed: int, awards: int) -> bool:
     """Whether the board keeps the standings secret now: from the first of the last ``hide_last`` hands until
-    every prize has been revealed at the end."""
-    if hide_last <= 0 or current_hand <= max(0, hands - hide_last):
+    every prize has been revealed at the end. The players' phones keep the same secret: their totals and places
+    would tell the room who is winning."""
+    if not in_secret_hands(hands=hands, hide_last=hide_last, current_hand=current_hand):
         return False
     return not (finished and revealed >= awards)
 

@@ -16,7 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from clubs.models import Member
-from whistdrive.evening import running
+from whistdrive.evening import money, running
 from whistdrive.evening.running import EveningError
 from whistdrive.store.models import CheckIn, Event
 
@@ -107,8 +107,12 @@ def walk_in(event: Event, name: str, *, device: str) -> CheckIn:
 
 
 @transaction.atomic
-def confirm(event: Event, waiting: CheckIn, *, role: str = "") -> running.PlayersChange:
-    """The desk confirms a walk-in: a guest's entry with the next card number."""
+def confirm(
+    event: Event, waiting: CheckIn, *, role: str = "", method: str = "", fee: str = "", user=None
+) -> running.PlayersChange:
+    """The desk confirms a walk-in: a guest's entry with the next card number; with ``method``, their entry fee
+    taken at the same time (a guest's price unless ``fee`` says otherwise). A payment refused (the price is not
+    set) leaves the walk-in waiting: nothing half done (``money.LedgerError``)."""
     event = _locked(event)
     waiting = CheckIn.objects.select_for_update(of=("self",)).get(pk=waiting.pk, event=event)
     if waiting.status != CheckIn.Status.WAITING:
@@ -117,6 +121,8 @@ def confirm(event: Event, waiting: CheckIn, *, role: str = "") -> running.Player
     waiting.entrant = change.entrant
     waiting.status = CheckIn.Status.CONFIRMED
     waiting.save(update_fields=["entrant", "status"])
+    if method:
+        money.pay_entry(event, change.entrant, method=method, fee=fee or "guest", user=user)
     event.bump()
     return change
 
@@ -141,5 +147,9 @@ def undo(event: Event, arrival: CheckIn) -> running.PlayersChange | None:
 
 
 def arrivals(event: Event, count: int = 30) -> list[CheckIn]:
-    """The latest check-ins, newest first, for the desk."""
-    return list(event.check_ins.select_related("member", "entrant")[:count])
+    """The latest check-ins, newest first, for the desk, and every walk-in still waiting however long ago they
+    came: one scrolled off the list could never be confirmed (the door bench saw it when arrivals came fastest)."""
+    rows = event.check_ins.select_related("member", "entrant")
+    latest = list(rows[:count])
+    older_waiting = rows.filter(status=CheckIn.Status.WAITING).exclude(pk__in=[arrival.pk for arrival in latest])
+    return latest + list(older_waiting)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from whistdrive.engines import prizes, standings
+from whistdrive.engines import prizes, standings, suspense
 from whistdrive.engines.duplicate import DuplicateResults
 from whistdrive.engines.formats import Format
 from whistdrive.engines.rules import drive_score, trump_for_hand
@@ -318,8 +318,14 @@ def standings_now(event: Event, version: tuple | None = None) -> Evening:
     )
     if is_default:
         two = pairs.two_fields(event)
+        # The club's special prizes, but not for a duplicate evening: it is judged board by board, not on tricks.
+        special = event.club.special_prizes if computed.duplicate is None and not event.is_duplicate else ()
         prize_list = prizes.default_prizes(
-            any(e.role for e in computed.people.entrants), pairs=by_pairs, two_fields=two
+            any(e.role for e in computed.people.entrants),
+            pairs=by_pairs,
+            two_fields=two,
+            special=special,
+            halves=event.format.interval_after is not None,
         )
     evening = Evening(event, computed, prize_list, is_default)
     if computed.night is not None:
@@ -346,6 +352,27 @@ def standings_now(event: Event, version: tuple | None = None) -> Evening:
     except prizes.PrizeError as exc:
         return Evening(event, computed, prize_list, is_default, [], str(exc))
     return Evening(event, computed, prize_list, is_default, awards)
+
+
+def kept_secret(event: Event, evening: Evening | None = None) -> bool:
+    """Whether the standings are kept secret now, on the board and on the players' phones
+    (``suspense.board_hidden``): during the club's last secret hands, and after them until the reveal ends.
+
+    Cheap on a table's page: the standings (for the number of prizes) are worked out only once the evening is
+    over (they are cached), or taken from ``evening`` when the caller has them."""
+    if not suspense.in_secret_hands(hands=event.hands, hide_last=event.board_hides_last,
+                                    current_hand=event.current_hand):  # fmt: skip
+        return False
+    finished = event.status == Event.Status.FINISHED
+    awards = len((evening or standings_now(event)).awards) if finished else 0
+    return suspense.board_hidden(
+        hands=event.hands,
+        hide_last=event.board_hides_last,
+        current_hand=event.current_hand,
+        finished=finished,
+        revealed=event.revealed,
+        awards=awards,
+    )
 
 
 # -- a table's four ----------------------------------------------------------------------------------

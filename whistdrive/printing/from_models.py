@@ -23,7 +23,7 @@ from whistdrive.engines import ledger, movements, standings
 from whistdrive.engines.duplicate import DuplicateError
 from whistdrive.engines.rules import trump_for_hand
 from whistdrive.engines.vocabulary import PARTNER_SEAT
-from whistdrive.evening import double_dummy, games, money, pairs, scores
+from whistdrive.evening import double_dummy, draws, games, money, pairs, public_links, scores
 from whistdrive.store.models import Entrant, Event, Result, Seating, TableBoard, player_id
 
 from .common import percentage_text
@@ -95,7 +95,7 @@ class _Evening:
     def __init__(self, event: Event):
         self.event = event
         self.fmt = event.format
-        self.entrants: list[Entrant] = list(event.entrants.order_by("card_number"))
+        self.entrants: list[Entrant] = list(event.entrants.select_related("member").order_by("card_number"))
         self.by_pk = {e.pk: e for e in self.entrants}
         self.places: dict[tuple[int, int], _Place] = {}  # (entrant pk, hand) -> place
         self.tables: dict[int, dict[int, dict[str, int]]] = defaultdict(dict)  # hand -> table -> seat -> pk
@@ -154,6 +154,8 @@ def scorecard_sheet(
     by_player, last_hand = _standings_by_player(event)
     finished = event.status == Event.Status.FINISHED
     half_known = fmt.interval_after is not None and (finished or last_hand >= fmt.interval_after)
+    # A member's own page on the club's hosted site, when it has one (guests have no page there).
+    online = public_links.online_site(event.club, absolute(request_or_base_url, "/"))
     printed = []
     for entrant in evening.entrants:
         if cards is not None and entrant.card_number not in cards:
@@ -201,6 +203,9 @@ def scorecard_sheet(
                 total=standing.total if standing is not None and finished else None,
                 joined_hand=entrant.joined_hand,
                 left_after_hand=entrant.left_after_hand,
+                online_url=public_links.player_url(online, event.club, entrant.member)
+                if online and entrant.member is not None
+                else None,
             )
         )
     return _scorecards(event, printed, page_size)
@@ -464,7 +469,7 @@ def results_sheet(event: Event, page_size: str | None = None) -> ResultsSheet:
                 winners=[w.name for w in award.winners],
                 score=award.winners[0].score if award.winners else None,
                 tied=award.tie,
-                note="" if award.tie else award.message,
+                note=award.why if not award.winners else "" if award.tie else award.message,
                 heading=award.label,
                 card_numbers=[card_numbers.get(w.id) for w in award.winners],
             )
@@ -481,7 +486,13 @@ def results_sheet(event: Event, page_size: str | None = None) -> ResultsSheet:
         prizes_note=note,
         page_size=page_size or event.club.paper_size,
         by_pairs=now.pair_lines is not None,
+        draws=_draws(event),
     )
+
+
+def _draws(event: Event) -> list[tuple[str, str]]:
+    """The draws' winners, in the order drawn, as the prize page lists them (``draws.audit``)."""
+    return [(line.title, line.winner) for line in draws.audit(event)]
 
 
 def _card_numbers(event: Event) -> dict[str, int]:
@@ -525,6 +536,7 @@ def _games_results_sheet(event: Event, page_size: str | None) -> ResultsSheet:
         ],
         ranking=f"Game to {fmt.target}. Ranked by {rubber}, then games won, then points.",
         page_size=page_size or event.club.paper_size,
+        draws=_draws(event),
     )
 
 

@@ -49,6 +49,8 @@ LARGEST_ROW = 30.0  # rows grow to fill the card; beyond this they would only lo
 # the outer cards' edges are printed by any printer.
 CELL_MARGIN = 20.0
 QR_SIZE = 80.0  # the code's modules; its four-module quiet zone is outside
+ONLINE_QR_SIZE = 56.0  # the foot's code to the player's page online: read after the evening, at leisure
+ONLINE_WORDS = "Your results, history and grade online: scan this code after the evening."
 GAP = 4.0
 COLUMNS = ("Hand", "Trump", "Table", "Partner", "Tricks", "Total", "Opponents' initials")
 PARTNER = 3
@@ -338,19 +340,34 @@ class _HandsGrid(Flowable):
 
 
 class _FootLines(Flowable):
-    """The movement rule at the foot of the card, wrapped, at the players' size."""
+    """The movement rule at the foot of the card, wrapped, at the players' size; beside it, for a member of a
+    club with a hosted site, the code to their page there."""
 
-    def __init__(self, lines: list[str], card_width: float):
+    def __init__(self, lines: list[str], card_width: float, online: Qr | None = None):
         super().__init__()
         self.lines = lines
         self.card_width = card_width
+        self.online = online
+        text = LEADING * len(lines) + 2
+        self.height = max(text, ONLINE_QR_SIZE + online.quiet(ONLINE_QR_SIZE)) if online else text
+
+    @staticmethod
+    def make(sheet: ScorecardSheet, card: Scorecard, card_width: float) -> _FootLines | None:
+        online = Qr(card.online_url) if card.online_url else None
+        room = card_width - (ONLINE_QR_SIZE + online.quiet(ONLINE_QR_SIZE) + GAP if online else 0)
+        lines = wrap(sheet.movement_rule, room, TEXT) if sheet.movement_rule else []
+        if online:
+            lines += wrap(ONLINE_WORDS, room, TEXT)
+        return _FootLines(lines, card_width, online) if lines else None
 
     def wrap(self, available_width, available_height):
-        return self.card_width, LEADING * len(self.lines) + 2
+        return self.card_width, self.height
 
     def draw(self):
         self.canv.setFillColor(colors.black)
-        top = LEADING * len(self.lines) + 2
+        if self.online is not None:
+            self.online.draw(self.canv, self.card_width - ONLINE_QR_SIZE, 0, ONLINE_QR_SIZE)
+        top = self.height
         for index, line in enumerate(self.lines):
             draw_text(self.canv, 0, top - LEADING * (index + 1), line, FONT, TEXT)
 
@@ -396,10 +413,10 @@ def _layout(sheet: ScorecardSheet, per_page: int, shape: str) -> list[list[Flowa
     margin = _margin(per_page)
     card_width, frame_height = w - 2 * margin, h - 2 * margin
     widths = _columns(card_width)
-    foot = wrap(sheet.movement_rule, card_width, TEXT) if sheet.movement_rule else []
-    foot_height = LEADING * len(foot) + 2
     cards = []
     for card in sheet.cards:
+        foot = _FootLines.make(sheet, card, card_width)
+        foot_height = foot.height if foot is not None else 2
         header = _header(sheet, card, card_width)
         rows = _rows(sheet, card, widths, last_resort=per_page == 1)
         if rows is None:
@@ -410,8 +427,8 @@ def _layout(sheet: ScorecardSheet, per_page: int, shape: str) -> list[list[Flowa
         if heights is None:
             return None
         parts = [_CardHeader(header, card_width), Spacer(1, GAP), _HandsGrid(rows, heights, widths)]
-        if foot:
-            parts += [Spacer(1, GAP), _FootLines(foot, card_width)]
+        if foot is not None:
+            parts += [Spacer(1, GAP), foot]
         cards.append(parts)
     return cards
 

@@ -360,7 +360,7 @@ def _prize_rows(sheet: ResultsSheet, style, widths) -> Table:
     for prize in sheet.prizes:
         cards = ", ".join(str(c) for c in prize.card_numbers if c is not None)
         if not prize.winners:
-            winners, note = para("not awarded: nobody left to win it", style["cell"]), ""
+            winners, note = para(f"not awarded: {prize.note or 'nobody left to win it'}", style["cell"]), ""
         elif prize.tied:
             winners = para(" · ".join(prize.winners), style["cell"])
             note = para(f"Tie on {prize.score}: equal — settle by a cut", style["bold"])
@@ -380,6 +380,14 @@ def _prize_rows(sheet: ResultsSheet, style, widths) -> Table:
             commands.append(("TEXTCOLOR", (4, len(data) - 1), (4, len(data) - 1), RED))
     table = Table(data, colWidths=widths, repeatRows=1)
     table.setStyle(TableStyle([*commands, ("ALIGN", (3, 0), (3, -1), "CENTER")]))
+    return table
+
+
+def _draw_rows(sheet: ResultsSheet, style, widths) -> Table:
+    data = [["Draw", "Winner"]] + [[para(title, style["cell"]), para(winner, style["cell"])]
+                                   for title, winner in sheet.draws]  # fmt: skip
+    table = Table(data, colWidths=widths, repeatRows=1)
+    table.setStyle(TableStyle(grid_style(TEXT)))
     return table
 
 
@@ -408,6 +416,10 @@ def results_pdf(sheet: ResultsSheet) -> bytes:
                     style["body"],
                 )
             )
+
+    if sheet.draws:
+        story.append(Paragraph("The draws", style["heading"]))
+        story.append(_draw_rows(sheet, style, [width * 0.45, width * 0.55]))
 
     if sheet.games or sheet.ranking:
         story += _games_story(sheet, style, width)
@@ -529,7 +541,7 @@ def prize_list_pdf(sheet: ResultsSheet) -> bytes:
             for name, card in zip(prize.winners, cards, strict=False)
         ]
         if not prize.winners:
-            parts.append(para("Not awarded: nobody left to win it.", line))
+            parts.append(para(f"Not awarded: {prize.note or 'nobody left to win it'}.", line))
         elif prize.tied:
             parts.append(para(f"Tie on {prize.score} between:", warn))
             parts += [para(name, big) for name in named]
@@ -542,6 +554,10 @@ def prize_list_pdf(sheet: ResultsSheet) -> bytes:
             parts.append(para(score, line))
         parts.append(Spacer(1, 10))
         story.append(KeepTogether(parts))
+    if sheet.draws:
+        story.append(Paragraph("The draws", style["heading"]))
+        for drawn, winner in sheet.draws:
+            story.append(KeepTogether([para(drawn, prize_style), para(winner, big), Spacer(1, 10)]))
     return build(story, size, title, sheet.club)
 
 

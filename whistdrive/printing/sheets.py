@@ -47,6 +47,9 @@ class Scorecard:
     total: int | None = None
     joined_hand: int = 1  # a late arrival's first hand: the card says so and strikes the hands before
     left_after_hand: int | None = None
+    # The member's page on the club's hosted site (history, grade), printed as a second, smaller code at the
+    # card's foot; None for a guest, or a club with no hosted site.
+    online_url: str | None = None
 
 
 @dataclass(frozen=True)
@@ -215,6 +218,7 @@ class ResultsSheet:
     tables: list[TableStory] = field(default_factory=list)  # a game night: each table's rubbers
     ranking: str = ""  # a game night: how the standings are ranked, in words
     by_pairs: bool = False  # a pairs drive: one line a pair, its number ("N–S 3") in the card column
+    draws: list[tuple[str, str]] = field(default_factory=list)  # the draws' winners: ("Raffle: Sherry", "Pink 42")
 
 
 @dataclass(frozen=True)

@@ -251,6 +251,13 @@ class Event(models.Model):
     corrected_at = models.DateTimeField(
         null=True, blank=True, editable=False, help_text="When a correction last replaced the published results."
     )
+    published_digest = models.CharField(
+        max_length=64,
+        blank=True,
+        editable=False,
+        help_text="On the hosted site: the SHA-256 of the archive last published, so the same evening sent twice "
+        "is taken once (whistdrive/evening/publishing.py).",
+    )
 
     objects = EventQuerySet.as_manager()
 
@@ -1161,6 +1168,34 @@ class Draw(models.Model):
 
     def __str__(self) -> str:
         return f"Draw {self.number}: {self.get_kind_display()}"
+
+
+class Publication(models.Model):
+    """On a laptop: an evening the organiser asked to publish, and how far it got (docs/publishing.md).
+    Waiting until the hosted site takes it; a refusal stops the retries until the organiser asks again."""
+
+    class State(models.TextChoices):
+        WAITING = "waiting", "Waiting to publish"
+        SENT = "sent", "Published"
+        REFUSED = "refused", "Refused by the hosted site"
+
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="publication")
+    state = models.CharField(max_length=8, choices=State.choices, default=State.WAITING)
+    asked = models.DateTimeField(help_text="When the organiser last asked to publish.")
+    unreachable_since = models.DateTimeField(
+        null=True, blank=True, help_text="While waiting: since when every try found no hosted site to talk to."
+    )
+    tries = models.PositiveIntegerField(default=0)
+    message = models.TextField(blank=True, help_text="The hosted site's answer, or why it could not be reached.")
+    sent = models.DateTimeField(null=True, blank=True, help_text="When the hosted site took the evening.")
+    url = models.URLField(blank=True, help_text="The evening's page on the hosted site, as it answered.")
+    revision = models.PositiveIntegerField(
+        default=0,
+        help_text="The evening's revision the last try sent: a correction moves it, and the evening is sent again.",
+    )
+
+    def __str__(self) -> str:
+        return f"{self.event}: {self.get_state_display()}"
 
 
 class ResultEmail(models.Model):

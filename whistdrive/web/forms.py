@@ -13,6 +13,7 @@ from typing import Any, TypedDict, cast
 from django import forms
 from django.db.models import Case, IntegerField, Q, Value, When
 
+from clubs.forms import AmountField
 from clubs.models import FormatPreset, Member, Role
 from clubs.validators import no_control_characters
 from whistdrive.engines import draws, ledger, prizes, search_keys
@@ -218,6 +219,9 @@ class EventForm(forms.ModelForm):
         if self.cleaned_data.get("kind") == Event.Kind.DUPLICATE and not self.errors:
             for name in Event.FORMAT_FIELDS:
                 setattr(self.instance, name, self.cleaned_data[name])
+        if self.instance.pk is None and isinstance(self.cleaned_data.get("hands"), int):
+            # A new evening keeps the club's suspense, never more hands secret than it has.
+            self.instance.board_hides_last = min(self.instance.club.board_hides_last, self.cleaned_data["hands"])
         super()._post_clean()
 
     def _duplicate(self, data: dict[str, Any]) -> None:
@@ -367,24 +371,6 @@ def make_guest_member(event: Event, name: str, role: str) -> Member:
 
 
 # -- the evening's money ------------------------------------------------------------------------------
-
-
-class AmountField(forms.CharField):
-    """An amount of money as a person types it ("3", "3.50", "£3.50"), cleaned to an exact ``Decimal``."""
-
-    def __init__(self, **kwargs):
-        kwargs.setdefault("max_length", 20)
-        kwargs.setdefault("widget", forms.TextInput(attrs={"inputmode": "decimal", "size": 8}))
-        super().__init__(**kwargs)
-
-    def clean(self, value):
-        text = super().clean(value)
-        if text in self.empty_values:
-            return None
-        try:
-            return ledger.amount(text)
-        except ledger.LedgerError as exc:
-            raise forms.ValidationError(str(exc)) from None
 
 
 class FeesForm(forms.ModelForm):
@@ -702,6 +688,9 @@ KIND_CHOICES = [
     ("second_half", "Highest second half"),
     ("booby", "Booby (lowest)"),
     ("tens", "Most hands of 10+ tricks"),
+    ("hands_won", "Most hands won"),
+    ("low_second_half", "Lowest second half"),
+    ("low_half_time", "Lowest at half-time"),
     ("mystery", "Mystery score"),
 ]
 ROLE_CHOICES = [("", "Everyone"), ("lady", "Ladies"), ("gent", "Gents")]
@@ -976,6 +965,8 @@ class DoorWalkInForm(forms.Form):
 
 class ConfirmForm(forms.Form):
     role = forms.ChoiceField(choices=[("", "No role")] + list(Role.choices), required=False, label="Plays as")
+    fee = forms.ChoiceField(choices=LedgerLine.Fee.choices, required=False, initial="guest", label="Price")
+    method = forms.ChoiceField(choices=[("", "Not paid yet"), *LedgerLine.Method.choices], required=False, label="Paid")
 
 
 # -- the draws --------------------------------------------------------------------------------------------------

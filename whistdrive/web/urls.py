@@ -41,6 +41,7 @@ urlpatterns = [
     path("", include("whistdrive.web.views.standings")),
     path("", include("whistdrive.web.views.printing")),
     path("", include("whistdrive.web.views.archive")),
+    path("", include("whistdrive.web.views.publishing")),
     # The evening's money: the ledger, the treasurer's sheet, and payments marked at the desk.
     path("", include("whistdrive.web.views.money")),
     # The draws: the raffle, the mystery card number, the lucky table, and their audit trail.

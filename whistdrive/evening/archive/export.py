@@ -25,7 +25,7 @@ from .errors import SCHEMA
 def export_event(event: Event) -> dict:
     """The archive document of ``event``: its complete hands, with ``results`` derived now."""
     fmt = event.format
-    entrants = list(event.entrants.order_by("card_number"))
+    entrants = list(event.entrants.select_related("member").order_by("card_number"))
     player_id = {e.pk: e.player_id for e in entrants}
     card = {e.pk: e.card_number for e in entrants}
     last = progress.last_complete_hand(event)
@@ -77,8 +77,13 @@ def export_event(event: Event) -> dict:
 
     document: dict[str, Any] = {
         "schema": SCHEMA,
-        "club": {"name": event.club.name},
-        "event": {"name": event.name, "date": event.date.isoformat(), "format": fmt.to_dict()},
+        "club": {"name": event.club.name, "public_id": event.club.public_id},
+        "event": {
+            "name": event.name,
+            "date": event.date.isoformat(),
+            "format": fmt.to_dict(),
+            "public_id": event.public_id,
+        },
         "players": [_player(e) for e in entrants],
         "hands": hands,
     }
@@ -117,8 +122,13 @@ def _duplicate_document(event: Event, fmt: Format, entrants, last: int, seats, o
     players = [_player(e) for e in entrants]
     document: dict = {
         "schema": SCHEMA,
-        "club": {"name": event.club.name},
-        "event": {"name": event.name, "date": event.date.isoformat(), "format": fmt.to_dict()},
+        "club": {"name": event.club.name, "public_id": event.club.public_id},
+        "event": {
+            "name": event.name,
+            "date": event.date.isoformat(),
+            "format": fmt.to_dict(),
+            "public_id": event.public_id,
+        },
         "players": players,
         "boards": boards,
         "hands": hands,
@@ -133,6 +143,8 @@ def _player(entrant: Entrant) -> dict:
         "id": entrant.player_id,
         "name": entrant.name,
         "role": entrant.role_at(entrant.joined_hand) or None,
+        # The member's results online (a guest has none): the hosted site matches players to members by it.
+        "public_id": entrant.member.public_id if entrant.member is not None else None,
     }
     if entrant.role_from_hand is not None:
         player["role_from"] = {"hand": entrant.role_from_hand, "role": entrant.role}

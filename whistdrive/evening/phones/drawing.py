@@ -283,7 +283,8 @@ def drawing(table: Table, *, state: entry.TableState | None = None, moves_later:
             # (After the last hand there is no movement to work out, and no later page to show it.)
             context["moves_later"] = True
             return context
-        totals = _totals(event, state)
+        # In the club's secret last hands the totals are not shown: the four at a table would tell the room.
+        totals = {} if scores.kept_secret(event) else _totals(event, state)
         going = moves(event, table, hand, seats)
         for row in going:
             person = seats[row["seat"]]

@@ -23,6 +23,7 @@ from django.db import OperationalError, ProgrammingError, connections, transacti
 
 from clubs.models import Club, ClubAccess
 from whistdrive.command_line import version
+from whistdrive.evening import publishing
 from whistdrive.evening.backups import BackupError, take_backup
 from whistdrive.evening.demo import make_demo
 from whistdrive.server import laptop, serving
@@ -310,6 +311,9 @@ class Command(BaseCommand):
             signal.signal(signal.SIGBREAK, stop)
         # Django's threads open their own connections; the setup one must not linger.
         connections.close_all()
+        if not settings.HOSTED:
+            # Evenings waiting to be published (no internet in the hall) are sent now, and retried while we run.
+            publishing.start_sending()
         line = serving.describe_capacity(holds, configured, settings.SERVER_CONNECTIONS_PER_ADDRESS, limits)
         if workers > 1:
             line = f"  Serving from {workers} processes.\n" + line.replace("Holds", "Each holds", 1)

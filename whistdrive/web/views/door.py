@@ -30,7 +30,7 @@ from django.views.decorators.http import require_POST
 
 from clubs.access import ANY_ROLE, ORGANISER, HtmxHttpRequest
 from whistdrive import printing
-from whistdrive.evening import door, running
+from whistdrive.evening import door, money, running
 from whistdrive.printing import from_models
 from whistdrive.store.models import CheckIn, Event
 from whistdrive.web.access import event_for
@@ -43,7 +43,7 @@ from whistdrive.web.forms import (
     desk_here,
     desk_matches,
 )
-from whistdrive.web.views.setup import desk_context
+from whistdrive.web.views.setup import arrivals_context, desk_context
 
 MATCHES = 5  # names shown to a phone for what it typed: enough to find oneself, too few to read out a club
 CHECKED_IN = "door_checked_in"  # the session's list of this phone's check-ins, to greet them on the page
@@ -165,22 +165,30 @@ def door_arrivals(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return response
 
 
-def arrivals_context(event: Event) -> dict:
-    return {"event": event, "arrivals": door.arrivals(event), "confirm": ConfirmForm()}
-
-
 @require_POST
 def door_confirm(request: HtmxHttpRequest, pk: int, check_in_pk: int) -> HttpResponse:
     event = event_for(request, pk, ANY_ROLE)
     waiting = get_object_or_404(event.check_ins, pk=check_in_pk)
     form = ConfirmForm(request.POST)
-    role = form.cleaned_data["role"] if form.is_valid() else ""
+    if not form.is_valid():
+        messages.error(
+            request, f"{waiting.who} is not entered: choose a role, a price and how they paid from the lists."
+        )
+        return redirect("event_desk", pk=event.pk)
+    data = form.cleaned_data
     try:
-        change = door.confirm(event, waiting, role=role)
-    except running.EveningError as exc:
-        messages.error(request, str(exc))
+        change = door.confirm(event, waiting, role=data["role"], method=data["method"], fee=data["fee"],
+                              user=request.user)  # fmt: skip
+    except (running.EveningError, money.LedgerError) as exc:
+        messages.error(request, f"{waiting.who} is not entered: {exc}")
     else:
-        messages.success(request, f"{change.entrant.name} is entered as a guest: card {change.entrant.card_number}.")
+        paid = ""
+        if data["method"]:
+            line = change.entrant.payments.get()
+            paid = f" They paid {event.club.currency}{line.amount} ({line.get_method_display().lower()})."
+        messages.success(
+            request, f"{change.entrant.name} is entered as a guest: card {change.entrant.card_number}.{paid}"
+        )
     return redirect("event_desk", pk=event.pk)
 
 

@@ -44,6 +44,7 @@ from whistdrive.web.forms import (
     counts_honours,
     trump_is_chosen,
 )
+from whistdrive.web.views.publishing import publishing_context
 
 PAPER_REASON = "keyed from paper"
 CSRF_INPUT = re.compile(rb'name="csrfmiddlewaretoken" value="[^"]*"')
@@ -182,6 +183,7 @@ def live(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             "withdraw_form": WithdrawForm(event=event),
             "pending": running.pending_changes(event),
             "auto_form": AutoAdvanceForm(initial={"auto_advance": event.auto_advance}),
+            "publishing": publishing_context(event),
         }
         if event.is_duplicate:
             leaving = request.GET.get("leaving", "")  # "Seat a substitute" at the desk names the player

@@ -24,8 +24,9 @@ def player_page(request: HttpRequest, token: str) -> HttpResponse:
     if event.is_duplicate:
         return _pair_page(request, person)
     card = scores.player_card(event, person)
+    secret = scores.kept_secret(event, card.evening)
     chart = ""
-    if card.standing and card.standing.hands and card.evening is not None:
+    if not secret and card.standing and card.standing.hands and card.evening is not None:
         chart = charts.player_evening_svg(
             card.standing, card.evening.standings, width=360, height=240, title="Your evening"
         )
@@ -36,13 +37,18 @@ def player_page(request: HttpRequest, token: str) -> HttpResponse:
         mine = [m for m in where_next.moves(event, now.table, now.hand, here) if m["seat"] == now.seat]
         next_move = mine[0]["you"] if mine else ""
     lines = [{**line.__dict__, "trump": words.trump_view(line.trump)} for line in card.lines]
+    if secret:
+        # The club keeps the last hands secret: a phone shown round the room would tell who is winning. The
+        # player's own tricks stay; their running total, place and chart wait for the reveal.
+        lines = [{**line, "total": None} for line in lines]
     context = {
         "event": event,
         "person": person,
         "card": lines,
-        "total": card.total,
-        "standing": card.standing,
-        "game_standing": card.game_standing,
+        "secret": secret,
+        "total": None if secret else card.total,
+        "standing": None if secret else card.standing,
+        "game_standing": None if secret else card.game_standing,
         "field": card.field,
         "now": now,
         "now_seat": now and now.seat and SEAT_NAMES[now.seat],

@@ -37,6 +37,7 @@ def events_of(season: Season):
     """The season's events: those linked to it, and the club's unlinked events within its dates."""
     return (
         Event.objects.filter(club=season.club_id)
+        .select_related("club")  # each evening's default prizes end with the club's special ones (scores)
         .filter(Q(season=season) | Q(season__isnull=True, date__gte=season.starts, date__lte=season.ends))
         .exclude(status=Event.Status.SETUP)
         .order_by("date", "pk")

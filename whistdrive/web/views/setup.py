@@ -38,6 +38,7 @@ from whistdrive.web.forms import (
     make_guest_member,
     preset_format,
 )
+from whistdrive.web.views.publishing import publishing_context
 
 # -- creating and editing an event ------------------------------------------------------------
 
@@ -188,6 +189,7 @@ def event(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             "is_organiser": is_organiser,
             "preset_form": SavePresetForm(event=event) if is_organiser else None,
             "hand_records": _hand_records_link(event),
+            "publishing": publishing_context(event),
             "provisional_until": event.provisional_until if event.is_provisional(timezone.now()) else None,
             "emails": result_emails.tally(event) if event.published_at else None,
         },
@@ -233,6 +235,14 @@ def desk_context(request: HtmxHttpRequest, event: Event, *, added: Entrant | Non
     }
 
 
+def arrivals_context(event: Event) -> dict:
+    """The check-ins by phone, each with what its entrant has paid tonight, so the desk takes the fee as they
+    arrive."""
+    paid = LedgerLine.objects.filter(event=event).paid_by_entrant()
+    arrivals = [(arrival, paid.get(arrival.entrant_id or 0, 0)) for arrival in door.arrivals(event)]
+    return {"event": event, "arrivals": arrivals, "confirm": ConfirmForm(), "payment": PaymentForm()}
+
+
 def desk_response(request: HtmxHttpRequest, event: Event, **extra) -> HttpResponse:
     if request.htmx:
         event.refresh_from_db()
@@ -261,8 +271,8 @@ def event_desk(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     added = None
     if request.GET.get("added", "").isdigit():
         added = event.entrants.filter(pk=int(request.GET["added"])).first()
-    arrivals = {"arrivals": door.arrivals(event), "confirm": ConfirmForm()}
-    return render(request, "whistdrive/desk.html", {**desk_context(request, event, added=added), **found, **arrivals})
+    context = {**desk_context(request, event, added=added), **found, **arrivals_context(event)}
+    return render(request, "whistdrive/desk.html", context)
 
 
 def _notes(event: Event, change: running.PlayersChange) -> list[str]:

@@ -201,16 +201,8 @@ def event_prizes(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def kept_secret(evening: scores.Evening) -> bool:
-    """Whether the board keeps the standings secret now (``suspense.board_hidden``)."""
-    event = evening.event
-    return suspense.board_hidden(
-        hands=event.hands,
-        hide_last=event.board_hides_last,
-        current_hand=event.current_hand,
-        finished=event.status == Event.Status.FINISHED,
-        revealed=event.revealed,
-        awards=len(evening.awards),
-    )
+    """Whether the board keeps the standings secret now (``scores.kept_secret``)."""
+    return scores.kept_secret(evening.event, evening)
 
 
 def reveal_of(evening: scores.Evening) -> dict:

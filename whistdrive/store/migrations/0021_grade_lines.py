@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
     dependencies = [
         ("clubs", "0011_provisional_days"),
-        ("whistdrive", "0018_emails_result_emails"),
+        ("whistdrive", "0020_publication_revision"),
     ]
 
     operations = [

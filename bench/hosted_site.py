@@ -10,11 +10,17 @@ players, entered as phones do), a few of them, copied into every club by bulk im
 entrants, tables, seatings and results, each copy with its own members drawn from the club's), not 4,000
 archive imports. ``build_site(...)`` is the function another bench can call (the publishing bench, say).
 
+Every evening's grade lines are worked first, as publishing does (the ``published`` signal's listener,
+``grades.work_lines``), each timed: that is what a publish now adds.
+
 What is measured, each request through Django's test client with no conditional header (a first visit):
 - an evening's public page with nothing kept (the standings worked out from the rows);
 - a member's page, the club's grades kept (as after the club's first visitor since an evening counted);
-- a member's page with nothing kept (that first visitor: the club's grades worked out too);
-- the 500-member club's grades worked out from nothing.
+- a member's page with nothing kept in the process (a new worker's first visitor: the club's grades worked out from
+  the evenings' grade lines);
+- a member's page the first time ever (no grade lines either, as for evenings published before they existed: the
+  club's 40 evenings' standings worked out and their lines kept);
+- the 500-member club's grades worked out from its grade lines, and from nothing (no lines).
 Figures go into docs/benchmarks.md under "Results online at scale (issue #51)".
 """
 
@@ -53,7 +59,7 @@ from clubs.models import Club, Member  # noqa: E402
 from whistdrive.engines.formats import Format  # noqa: E402
 from whistdrive.evening import grades, simulate  # noqa: E402
 from whistdrive.store import cache  # noqa: E402
-from whistdrive.store.models import Entrant, Event, Result, Seating, Table  # noqa: E402
+from whistdrive.store.models import Entrant, Event, GradedEvening, GradeLine, Result, Seating, Table  # noqa: E402
 
 CLUBS = 100
 EVENINGS = 40
@@ -191,6 +197,27 @@ def _ms(times: list[float]) -> str:
     )
 
 
+def work_grade_lines() -> dict[str, str]:
+    """Work the grade lines of every bench evening that has none, as the ``published`` listener does after each
+    publish; each evening timed (what a publish now adds to its request)."""
+    missing = Event.objects.filter(club__name__startswith="Bench club ", graded__isnull=True).select_related("club")
+    took = []
+    for event in missing.iterator():
+        cache.clear()  # a publish has just stored the evening: nothing of it is kept yet
+        begin = time.perf_counter()
+        grades.work_lines(event)
+        took.append(time.perf_counter() - begin)
+    if not took:
+        return {}
+    return {f"grade lines worked on publishing, per evening ({len(took):,} evenings, {sum(took):.0f} s)": _ms(took)}
+
+
+def _forget_lines(club: Club) -> None:
+    """As if the club's evenings had been published before grade lines existed."""
+    GradedEvening.objects.filter(event__club=club).delete()
+    GradeLine.objects.filter(event__club=club).delete()
+
+
 def measure(samples: int = 40, seed: int = 7) -> dict[str, str]:
     rng = random.Random(seed)
     client = Client()
@@ -219,7 +246,7 @@ def measure(samples: int = 40, seed: int = 7) -> dict[str, str]:
         return reverse("public_player", args=[club.public_id, member.public_id])
 
     get(member_url(clubs[0]))
-    kept, cold = [], []
+    kept, cold, first_ever = [], [], []
     for _ in range(samples):
         club = rng.choice(clubs)
         url = member_url(club)
@@ -227,13 +254,22 @@ def measure(samples: int = 40, seed: int = 7) -> dict[str, str]:
         kept.append(get(url))
         cache.clear()
         cold.append(get(member_url(club)))
+        _forget_lines(club)
+        cache.clear()
+        first_ever.append(get(member_url(club)))  # works the club's evenings' lines again, as they were
 
-    graded = []
+    from_lines, from_nothing = [], []
     for _ in range(3):
         cache.clear()
         begin = time.perf_counter()
         worked = grades.club_grades(big)
-        graded.append(time.perf_counter() - begin)
+        from_lines.append(time.perf_counter() - begin)
+    for _ in range(3):
+        _forget_lines(big)
+        cache.clear()
+        begin = time.perf_counter()
+        grades.club_grades(big)
+        from_nothing.append(time.perf_counter() - begin)
     with override_settings(DEBUG=True):
         club = rng.choice(clubs)
         grades.club_grades(club)
@@ -241,13 +277,20 @@ def measure(samples: int = 40, seed: int = 7) -> dict[str, str]:
         reset_queries()
         get(url)
         member_queries = len(connection.queries)
+        cache.clear()
+        reset_queries()
+        get(url)
+        cold_queries = len(connection.queries)
+    graded = f"({BIG_EVENINGS} evenings, {len(worked.worked.played)} members graded)"
     return {
         "evening page, nothing kept": _ms(evenings),
         "member page, the club's grades kept": _ms(kept),
-        f"member page, nothing kept (the club's {EVENINGS} evenings graded first)": _ms(cold),
-        f"member page queries (grades kept): {member_queries}": "",
-        f"500-member club's grades from nothing ({BIG_EVENINGS} evenings, {len(worked.worked.played)} members graded)": ", ".join(
-            f"{t:.2f} s" for t in graded
+        f"member page, nothing kept in the process (the club's {EVENINGS} evenings' grade lines read)": _ms(cold),
+        f"member page, the first ever (the club's {EVENINGS} evenings' standings worked, lines kept)": _ms(first_ever),
+        f"member page queries: {member_queries} (grades kept), {cold_queries} (nothing kept in the process)": "",
+        f"500-member club's grades from its grade lines {graded}": ", ".join(f"{t:.2f} s" for t in from_lines),
+        f"500-member club's grades from nothing, lines worked too {graded}": ", ".join(
+            f"{t:.2f} s" for t in from_nothing
         ),
     }
 
@@ -275,6 +318,8 @@ def main() -> None:
         "seatings": Seating.objects.filter(event__club__name__startswith="Bench club ").count(),
     }
     print(", ".join(f"{count:,} {name}" for name, count in counts.items()))
+    for name, figure in work_grade_lines().items():
+        print(f"{name}: {figure}", flush=True)
     with override_settings(STORAGES=PLAIN_STATIC, SECURE_SSL_REDIRECT=False, ALLOWED_HOSTS=["testserver"]):
         for name, figure in measure(args.samples).items():
             print(f"{name}: {figure}" if figure else name)

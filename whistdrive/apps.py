@@ -10,7 +10,7 @@ class WhistDriveConfig(AppConfig):
 
     def ready(self) -> None:
         # Imported once the models are: an app's modules may not be imported before its registry is ready.
-        from whistdrive.evening import backups, published, result_emails, running
+        from whistdrive.evening import backups, grades, published, result_emails, running
         from whistdrive.evening.phones import drawing
         from whistdrive.server import checks, push  # noqa: F401  checks: the hosted settings, for check --deploy
         from whistdrive.web import admin  # noqa: F401  the admin's pages for the evening's rows register themselves
@@ -23,5 +23,7 @@ class WhistDriveConfig(AppConfig):
         published.published.connect(
             result_emails.on_published, dispatch_uid="whistdrive.evening.result_emails.on_published"
         )
+        # ... and its grade lines are worked at once, so a member's page never waits on its standings.
+        published.published.connect(grades.on_published, dispatch_uid="whistdrive.evening.grades.on_published")
         # What a phone sees asks whether this process's server holds a stream of a table; the server answers.
         drawing.hub_listens_to = push.listens_to

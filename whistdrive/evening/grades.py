@@ -2,8 +2,11 @@
 
 Grades are worked out from nothing whenever the evenings that count change (never stored, never edited): the
 same on the laptop and on the hosted site. An evening counts once it is published and no longer provisional
-(``Event.is_provisional``). Each evening's scores are its standings (``scores.standings_now``, the one answer);
-who played against whom is read for all the evenings at once, from their seatings.
+(``Event.is_provisional``). What each evening gives the grades (every member's result against the field, the
+hands behind it, the opponents met, and their line as their page lists it) is read from its standings
+(``scores.standings_now``, the one answer) and seatings once per version of its results and kept with the
+evening as grade lines (``work_lines``: on publishing, or by the first reader), so a cold page reads rows rather
+than forty evenings' standings.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import datetime
 from collections import defaultdict
 from dataclasses import dataclass
 
+from django.db import transaction
 from django.utils import timezone
 
 from clubs.models import Club
@@ -19,7 +23,11 @@ from whistdrive.engines import grades
 from whistdrive.engines.vocabulary import SIDE_OF_SEAT
 from whistdrive.evening import scores
 from whistdrive.store import cache
-from whistdrive.store.models import Entrant, Event, player_id
+from whistdrive.store.models import Entrant, Event, GradedEvening, GradeLine, player_id
+
+# (event pk, member pk, percentage | None, hands, [opponent, hands, ...], place, of, score, prizes)
+LineRow = tuple
+_ROW_FIELDS = ("event_id", "member_id", "percentage", "hands", "opponents", "place", "of", "score", "prizes")
 
 
 @dataclass(frozen=True)
@@ -62,29 +70,106 @@ def counted_events(club: Club, now: datetime.datetime | None = None) -> list[Eve
 
 
 def club_grades(club: Club, now: datetime.datetime | None = None) -> ClubGrades:
-    """Every member's grade, kept (``cache.grades_key``) until another evening counts or one is corrected."""
+    """Every member's grade, worked out from the counted evenings' grade lines (``work_lines``: an evening's lines
+    missing or of an older version are worked here first), and kept (``cache.grades_key``) until another evening
+    counts or one's results move."""
     now = now or timezone.now()
     events = counted_events(club, now)
-    stamp = tuple((e.pk, e.published_at, e.corrected_at) for e in events)
-    return cache.get_or_make(cache.grades_key(club.pk, stamp), lambda: _work_out(events))
+    versions = versions_of(events)
+    stamp = tuple((e.pk, versions[e.pk]) for e in events)
+    return cache.get_or_make(cache.grades_key(club.pk, stamp), lambda: _work_out(events, versions))
 
 
-def _work_out(events: list[Event]) -> ClubGrades:
-    members, by_entrant = _members_of(events)
-    sessions, placed = [], {}
-    for event in events:
-        evening = scores.standings_now(event)
-        against = _opponents(event, by_entrant)
-        for pid, placing in placings(evening).items():
-            who = members.get((event.pk, pid))
-            if isinstance(who, int):
-                placed[who, event.pk] = placing
-        lines: dict[grades.Player, grades.Line] = {}
-        for pid, (percentage, hands) in _results(evening).items():
-            who = members.get((event.pk, pid))
-            if isinstance(who, int):  # a member: guests are met, not graded
-                lines[who] = grades.Line(percentage, hands, dict(against.get(who, {})))
-        sessions.append(grades.Session(event.date, lines, key=event.pk))
+def work_lines(event: Event) -> list[LineRow]:
+    """Work out an evening's grade lines from its standings and seatings and keep them (``GradeLine``), all at once
+    with their version (``GradedEvening``), unless lines of this version are kept already. Returns the lines.
+
+    Two requests working the same evening at once both compute; the marker's unique row lets one write, and the
+    other finds its lines kept. Lines are written only while the results are still the version they were worked
+    from, so a slow request never puts older lines back over newer ones."""
+    version = scores.version_of(Event(pk=event.pk))  # read afresh, whatever the caller loaded
+    evening = scores.standings_now(event, version)
+    members, by_entrant = _members_of([event])
+    against = _opponents(event, by_entrant)
+    results = _results(evening)
+    by_member: dict[int, GradeLine] = {}
+    for pid, placing in placings(evening).items():
+        who = members.get((event.pk, pid))
+        if not isinstance(who, int):  # a guest: met, never graded, no page
+            continue
+        percentage, _hands = results.get(pid, (None, placing.hands))  # the same hands: see _results and placings
+        by_member[who] = GradeLine(
+            event_id=event.pk, member_id=who, percentage=percentage, hands=placing.hands,
+            opponents=[x for met in against.get(who, {}).items() for x in met],
+            place=placing.place, of=placing.of, score=placing.score, prizes=list(placing.prizes),
+        )  # fmt: skip
+    lines = list(by_member.values())
+    worked = ":".join(map(str, version))
+    with transaction.atomic():
+        marker, made = GradedEvening.objects.select_for_update().get_or_create(
+            event_id=event.pk, defaults={"version": worked}
+        )
+        if not made and marker.version == worked:
+            return _rows(lines)  # another request kept them while this one worked them out: the same lines
+        if scores.version_of(Event(pk=event.pk)) != version:
+            # The results moved meanwhile: nothing is kept (not even a new marker), whoever reads next keeps theirs.
+            transaction.set_rollback(True)
+            return _rows(lines)
+        if not made:
+            GradeLine.objects.filter(event_id=event.pk).delete()
+            marker.version = worked
+            marker.save(update_fields=["version", "worked"])
+        GradeLine.objects.bulk_create(lines)
+    return _rows(lines)
+
+
+def on_published(sender, **kwargs) -> None:
+    """The ``published`` signal's listener (whistdrive/apps.py): the evening's grade lines are worked once its
+    transaction has committed, so the first visitor of a member's page reads them rather than working them out."""
+    event = kwargs.get("event") or kwargs.get("instance") or sender
+    if not isinstance(event, Event):
+        return
+    pk = event.pk
+    transaction.on_commit(lambda: _work_published(pk), robust=True)
+
+
+def _work_published(pk: int) -> None:
+    event = Event.objects.select_related("club").filter(pk=pk).first()
+    if event is not None:  # None: a later correction has replaced it already
+        work_lines(event)
+
+
+def _rows(lines: list[GradeLine]) -> list[LineRow]:
+    return [tuple(getattr(line, name) for name in _ROW_FIELDS) for line in lines]
+
+
+def versions_of(events: list[Event]) -> dict[int, str]:
+    """Each evening's results version (``scores.version_of``) as its grade lines name it, read in one query."""
+    rows = Event.objects.with_revisions().filter(pk__in=[e.pk for e in events]).only("revision")
+    return {event.pk: ":".join(map(str, scores.version_of(event))) for event in rows}
+
+
+def without_current_lines(events: list[Event], versions: dict[int, str]) -> list[Event]:
+    """The evenings whose grade lines are missing or were worked from other results than ``versions`` name."""
+    kept = dict(GradedEvening.objects.filter(event__in=events).values_list("event_id", "version"))
+    return [event for event in events if kept.get(event.pk) != versions[event.pk]]
+
+
+def _work_out(events: list[Event], versions: dict[int, str]) -> ClubGrades:
+    stale = without_current_lines(events, versions)
+    stale_pks = {event.pk for event in stale}
+    fresh = [event.pk for event in events if event.pk not in stale_pks]
+    rows: list[LineRow] = list(GradeLine.objects.filter(event_id__in=fresh).values_list(*_ROW_FIELDS))
+    for event in stale:
+        rows.extend(work_lines(event))
+    lines: dict[int, dict[grades.Player, grades.Line]] = defaultdict(dict)
+    placed = {}
+    for event_pk, member_pk, percentage, hands, opponents, place, of, score, prizes in rows:
+        placed[member_pk, event_pk] = Placing(place, of, score, hands, tuple(prizes))
+        if percentage is not None:
+            met = dict(zip(opponents[::2], opponents[1::2], strict=True))
+            lines[event_pk][member_pk] = grades.Line(percentage, hands, met)
+    sessions = [grades.Session(event.date, lines[event.pk], key=event.pk) for event in events]
     worked = grades.grade_sessions(sessions)
     return ClubGrades(worked, frozenset(e.pk for e in events), placed)
 

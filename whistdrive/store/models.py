@@ -1235,3 +1235,58 @@ class ResultEmail(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event_public_id} to member {self.member_id}: {self.status}"
+
+
+class GradedEvening(models.Model):
+    """Which version of an evening's results its grade lines were worked from (docs/grades.md, "Kept with the
+    evening"). Made in the transaction that writes the lines, so an evening has all its lines or none; lines of
+    another version are worked again. A correction published to the hosted site replaces the Event row, and its
+    lines go with it."""
+
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="graded")
+    version = models.CharField(
+        max_length=64,
+        help_text="The evening's standings version (revision, tables, tables' revisions) its lines were worked from.",
+    )
+    worked = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"Grade lines of event {self.event_id} at {self.version}"
+
+
+class GradeLine(models.Model):
+    """A member's evening as their grade and their page read it: derived from the evening's standings and seatings
+    once per version of its results (``GradedEvening``), never edited; the grades themselves are worked out from
+    these every time, never stored."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="grade_lines")
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="grade_lines")
+    percentage = models.FloatField(
+        null=True,
+        blank=True,
+        help_text="The result as a percentage of the evening's field; empty when there is none to grade (compass "
+        "scoring, no hand played).",
+    )
+    hands = models.PositiveIntegerField(help_text="The hands (boards) behind the result, sit-outs included.")
+    opponents = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="[opponent, hands, opponent, hands, ...]: each opponent met (a member's pk, or 'guest<entrant pk>') "
+        "and the hands played against them, flat (no list per opponent: a club's lines are read in one go).",
+    )
+    place = models.CharField(max_length=8, help_text='"1", "=2"')
+    of = models.PositiveIntegerField(help_text="Lines in the member's field.")
+    score = models.CharField(max_length=40, help_text='"169 tricks", "58.3 %", "12 rubber points"')
+    prizes = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["event", "member"], name="one_grade_line_per_member_and_evening"),
+            models.CheckConstraint(
+                condition=Q(percentage__isnull=True) | Q(percentage__gte=0, percentage__lte=100),
+                name="a_grade_line_percentage_is_0_to_100",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Event {self.event_id}, member {self.member_id}: {self.place} of {self.of}"

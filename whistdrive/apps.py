@@ -19,11 +19,13 @@ class WhistDriveConfig(AppConfig):
         register_converter(TokenConverter, "token")
         # The evening says a hand has ended; the backups, a layer above it, listen.
         running.hand_ended.connect(backups.after_a_hand, dispatch_uid="whistdrive.evening.backups.after_a_hand")
-        # The evening's results have gone online (hosted): the players who agreed are emailed theirs.
+        # The evening's results have gone online (hosted): its grade lines are worked at once, so a member's page
+        # never waits on its standings; then the players who agreed are emailed theirs, in a thread of its own.
+        # In that order: the lines are written before the emails' thread writes, never beside it (an in-memory
+        # SQLite test database refuses two writers at once instead of waiting).
+        published.published.connect(grades.on_published, dispatch_uid="whistdrive.evening.grades.on_published")
         published.published.connect(
             result_emails.on_published, dispatch_uid="whistdrive.evening.result_emails.on_published"
         )
-        # ... and its grade lines are worked at once, so a member's page never waits on its standings.
-        published.published.connect(grades.on_published, dispatch_uid="whistdrive.evening.grades.on_published")
         # What a phone sees asks whether this process's server holds a stream of a table; the server answers.
         drawing.hub_listens_to = push.listens_to

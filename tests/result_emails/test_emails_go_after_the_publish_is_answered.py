@@ -24,8 +24,10 @@ class HeldInbox:
     def __init__(self):
         self.messages = []
         self.release = threading.Event()
+        self.holding = threading.Event()
 
     async def handle_DATA(self, server, session, envelope):  # noqa: N802 - aiosmtpd's name for the hook
+        self.holding.set()
         while not self.release.is_set():
             await asyncio.sleep(0.01)
         self.messages.append(envelope.rcpt_tos)
@@ -55,9 +57,16 @@ def test_the_publish_returns_before_the_emails_are_sent(settings):
             transaction.on_commit(lambda: published.send(sender=event, replaced=False))
         # The publish is over while the server still holds the first email (sent before it returned, it would have
         # waited for the server's timeout and failed both: the wait below would not see them sent).
+        # The test reads the database only while the emails' thread waits on the server or has ended: an in-memory
+        # SQLite test database refuses a reader and a writer at the same moment, where a file (the laptop's) waits.
+        _wait_for(inbox.holding.is_set)
         assert inbox.messages == [] and Event.objects.get(pk=event.pk).published_at is not None
         inbox.release.set()
-        _wait_for(lambda: ResultEmail.objects.filter(status="sent").count() == 2)
+        _wait_for(lambda: len(inbox.messages) == 2)
+        for thread in threading.enumerate():
+            if thread.name == f"result-emails-{event.pk}":
+                thread.join(30)
+        assert ResultEmail.objects.filter(status="sent").count() == 2
         assert sorted(to for [to] in inbox.messages) == ["ann@example.org", "cat@example.org"]
     finally:
         controller.stop()

@@ -3,7 +3,6 @@ without waiting on the mail server, and the emails arrive after it."""
 
 import asyncio
 import threading
-import time
 
 import pytest
 from aiosmtpd.controller import Controller
@@ -12,6 +11,7 @@ from django.utils import timezone
 
 from tests.factories import make_club, make_member, two_table_evening
 from tests.result_emails.conftest import email_settings, free_port
+from tests.waiting import wait_for
 from whistdrive.evening.published import published
 from whistdrive.store.models import Entrant, Event, ResultEmail
 
@@ -28,17 +28,9 @@ class HeldInbox:
 
     async def handle_DATA(self, server, session, envelope):  # noqa: N802 - aiosmtpd's name for the hook
         self.holding.set()
-        while not self.release.is_set():
-            await asyncio.sleep(0.01)
+        await asyncio.get_running_loop().run_in_executor(None, self.release.wait, 60)
         self.messages.append(envelope.rcpt_tos)
         return "250 OK"
-
-
-def _wait_for(condition, seconds: float = 30) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "the emails never came"
-        time.sleep(0.02)
 
 
 def test_the_publish_returns_before_the_emails_are_sent(settings):
@@ -59,10 +51,10 @@ def test_the_publish_returns_before_the_emails_are_sent(settings):
         # waited for the server's timeout and failed both: the wait below would not see them sent).
         # The test reads the database only while the emails' thread waits on the server or has ended: an in-memory
         # SQLite test database refuses a reader and a writer at the same moment, where a file (the laptop's) waits.
-        _wait_for(inbox.holding.is_set)
+        assert inbox.holding.wait(30), "the first email never reached the mail server"
         assert inbox.messages == [] and Event.objects.get(pk=event.pk).published_at is not None
         inbox.release.set()
-        _wait_for(lambda: len(inbox.messages) == 2)
+        wait_for(lambda: len(inbox.messages) == 2, timeout=30, what="both emails at the mail server")
         for thread in threading.enumerate():
             if thread.name == f"result-emails-{event.pk}":
                 thread.join(30)

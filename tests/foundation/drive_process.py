@@ -9,8 +9,11 @@ import sys
 import threading
 import urllib.error
 import urllib.request
+import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import pytest
 
 from tests.waiting import eventually
 
@@ -118,3 +121,24 @@ def start_drive(
         process.kill()
         raise AssertionError(f"rundrive did not answer /healthz:\n{drive.output}")
     return drive
+
+
+PG_SERVER = os.environ.get("WHISTDRIVE_TEST_PG", "postgres://postgres@127.0.0.1:5432")
+
+
+def postgres_database(purpose: str):
+    """A fresh PostgreSQL database's URL (a generator: dropped after), or a skip saying why there is none: for
+    the tests that start servers of their own on PostgreSQL (``purpose`` goes into its name)."""
+    psycopg = pytest.importorskip("psycopg", reason="psycopg is not installed: no PostgreSQL for this test")
+    name = f"whistdrive_{purpose}_{uuid.uuid4().hex[:10]}"
+    try:
+        admin = psycopg.connect(f"{PG_SERVER}/postgres", autocommit=True, connect_timeout=3)
+    except psycopg.OperationalError as exc:
+        pytest.skip(f"no PostgreSQL server at {PG_SERVER}: {exc}")
+    with admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield f"{PG_SERVER}/{name}"
+    finally:
+        with psycopg.connect(f"{PG_SERVER}/postgres", autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

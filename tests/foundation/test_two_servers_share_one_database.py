@@ -16,25 +16,22 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
 import re
 import socket
 import subprocess
 import sys
 import urllib.parse
-import uuid
 from http.cookies import SimpleCookie
 
 import pytest
 
-from tests.foundation.drive_process import REPO, free_port, laptop_env, manage
+from tests.foundation.drive_process import REPO, free_port, laptop_env, manage, postgres_database
 from tests.waiting import wait_for
 
 pytestmark = pytest.mark.slow
 
 psycopg = pytest.importorskip("psycopg", reason="psycopg is not installed: no PostgreSQL for this test")
 
-PG_SERVER = os.environ.get("WHISTDRIVE_TEST_PG", "postgres://postgres@127.0.0.1:5432")
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 
 
@@ -122,18 +119,7 @@ def _redis_url() -> str:
 
 @pytest.fixture
 def database():
-    name = f"whistdrive_two_{uuid.uuid4().hex[:10]}"
-    try:
-        admin = psycopg.connect(f"{PG_SERVER}/postgres", autocommit=True, connect_timeout=3)
-    except psycopg.OperationalError as exc:
-        pytest.skip(f"no PostgreSQL server at {PG_SERVER}: {exc}")
-    with admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield f"{PG_SERVER}/{name}"
-    finally:
-        with psycopg.connect(f"{PG_SERVER}/postgres", autocommit=True) as admin:
-            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    yield from postgres_database("two")
 
 
 GUNICORN = [sys.executable, "-m", "gunicorn", "whistdrive.wsgi", "--workers", "1", "--bind", "127.0.0.1:{port}"]

@@ -5,43 +5,21 @@ from __future__ import annotations
 
 import http.cookiejar
 import json
-import os
 import re
 import sqlite3
 import subprocess
 import sys
 import urllib.parse
 import urllib.request
-import uuid
 from dataclasses import dataclass
 from pathlib import Path
-
-import pytest
 
 from tests.foundation.drive_process import REPO, Drive, free_port, laptop_env, manage, start_drive
 from tests.waiting import wait_for
 
-PG_SERVER = os.environ.get("WHISTDRIVE_TEST_PG", "postgres://postgres@127.0.0.1:5432")
 CSRF = re.compile(rb'name="csrfmiddlewaretoken" value="([^"]+)"')
 UVICORN = [sys.executable, "-m", "uvicorn", "whistdrive.asgi:application", "--host", "127.0.0.1", "--port", "{port}",
            "--no-access-log"]  # fmt: skip
-
-
-def postgres_database():
-    """A fresh PostgreSQL database's URL (a generator: dropped after), or a skip saying why there is none."""
-    psycopg = pytest.importorskip("psycopg", reason="psycopg is not installed: no PostgreSQL for this test")
-    name = f"whistdrive_publish_{uuid.uuid4().hex[:10]}"
-    try:
-        admin = psycopg.connect(f"{PG_SERVER}/postgres", autocommit=True, connect_timeout=3)
-    except psycopg.OperationalError as exc:
-        pytest.skip(f"no PostgreSQL server at {PG_SERVER}: {exc}")
-    with admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield f"{PG_SERVER}/{name}"
-    finally:
-        with psycopg.connect(f"{PG_SERVER}/postgres", autocommit=True) as admin:
-            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 @dataclass

@@ -12,7 +12,8 @@ import urllib.request
 
 import pytest
 
-from tests.publishing.servers import Hosted, Laptop, hosted_site, laptop, postgres_database
+from tests.foundation.drive_process import postgres_database
+from tests.publishing.servers import Hosted, Laptop, hosted_site, laptop
 from tests.waiting import wait_for
 
 pytestmark = pytest.mark.slow
@@ -20,7 +21,7 @@ pytestmark = pytest.mark.slow
 
 @pytest.fixture
 def database():
-    yield from postgres_database()
+    yield from postgres_database("publish")
 
 
 @pytest.fixture

@@ -63,13 +63,13 @@ def test_the_email_is_the_players_own_card_and_the_evenings_results(smtp_server,
     rows = [line.split() for line in card.splitlines() if line[:4].strip().isdigit()]
     assert rows == [["1", "Hearts", "1", "8", "8", "Fred"], ["2", "Diamonds", "out", "7", "15"],
                     ["3", "Spades", "1", "5", "20", "Fred"]]  # fmt: skip
-    # The evening's results as online: Eve first, but hidden; Hal by his initials as he chose; Fred, a guest, by
-    # his initials; Cat (a member who did not agree to emails) by name, as she shows online.
+    # The evening's results as online: Eve first, but hidden; Hal by his initials as he chose; Fred and Dot, guests,
+    # by their initials; Cat (a member who did not agree to emails) by name, as she shows online.
     results = text.split("THE EVENING'S RESULTS")[1]
     assert "   1  A player: 23" in results
     assert "  =2  Cat: 22" in results and "  =2  H.: 22" in results and "  =4  F.: 20" in results
     assert "Eve" not in results and "Hal" not in results and "Fred" not in results
-    assert "Ladies' 1st: A player (23)" in results and "Booby (ladies): Bet, Dot (17), tied: to be settled" in results
+    assert "Ladies' 1st: A player (23)" in results and "Booby (ladies): Bet, D. (17), tied: to be settled" in results
     link = f"{SITE}/results/{event.club.public_id}/players/{members['Ann'].public_id}/"
     assert link in text
     html = unescape(html_of(message))

@@ -13,45 +13,11 @@ from dataclasses import dataclass, field
 from django.utils import timezone
 
 from clubs.models import Club, Member
-from clubs.names import initials
 from whistdrive.engines import prizes
 from whistdrive.engines.duplicate import took_words
 from whistdrive.evening import double_dummy, grades, pairs, scores
-from whistdrive.store.models import Entrant, Event, player_id
-
-HIDDEN = "A player"
-
-
-def shown_name(name: str, online: str | None, erased: bool = False) -> str:
-    """A name as the public pages show it: ``online`` is the member's choice, None for a guest (initials)."""
-    if erased or online == Member.Online.HIDDEN:
-        return HIDDEN
-    if online == Member.Online.FULL:
-        return name
-    return initials(name) or HIDDEN
-
-
-@dataclass(frozen=True)
-class Shown:
-    """One player of an evening as the public sees them: their shown name, and their member page's id when
-    they have one to show (a member who did not hide)."""
-
-    name: str
-    page: str | None
-
-
-def people_shown(event: Event) -> dict[str, Shown]:
-    """Player id -> how they are shown, for everyone in the evening (one query)."""
-    rows = Entrant.objects.filter(event=event).values_list(
-        "archive_id", "card_number", "name", "member__public_id", "member__online", "member__erased", "member__is_guest"
-    )
-    shown = {}
-    for archive_id, card, name, public_id, online, erased, is_guest in rows:
-        member = public_id is not None and not is_guest
-        words = shown_name(name, online if member else None, bool(erased))
-        page = public_id if member and words != HIDDEN else None
-        shown[player_id(archive_id, card)] = Shown(words, page)
-    return shown
+from whistdrive.evening.public_links import HIDDEN, Shown, people_shown, shown_name
+from whistdrive.store.models import Entrant, Event
 
 
 @dataclass(frozen=True)

@@ -25,10 +25,9 @@ from django.utils import timezone
 from django.utils.dateformat import format as date_format
 
 from clubs.models import Member
-from clubs.names import initials
 from whistdrive.evening import pairs, scores
 from whistdrive.evening.phones.words import trump_view
-from whistdrive.evening.public_links import player_url
+from whistdrive.evening.public_links import people_shown, player_url
 from whistdrive.store.models import Entrant, Event, ResultEmail
 
 log = logging.getLogger(__name__)
@@ -203,20 +202,9 @@ def _text(said) -> str:
 
 
 def shown_names(event: Event) -> dict[str, str]:
-    """Player id -> the name other players see in the email's results: as the member chose to appear online
-    (hidden: "A player"), a guest by initials."""
-    names = {}
-    for entrant in event.entrants.select_related("member"):
-        member = entrant.member
-        if member is None:
-            names[entrant.player_id] = initials(entrant.name) or "A guest"
-        elif member.online == Member.Online.HIDDEN:
-            names[entrant.player_id] = "A player"
-        elif member.online == Member.Online.INITIALS:
-            names[entrant.player_id] = initials(entrant.name) or "A player"
-        else:
-            names[entrant.player_id] = entrant.name
-    return names
+    """Player id -> the name other players see in the email's results: as on the public pages (each member as
+    they chose to appear online, a guest by initials)."""
+    return {pid: shown.name for pid, shown in people_shown(event).items()}
 
 
 def _pair_name(ids, names: dict[str, str]) -> str:

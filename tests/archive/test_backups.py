@@ -11,7 +11,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import connection
 
-from tests.foundation.drive_process import REPO, laptop_env, manage
+from tests.foundation.drive_process import REPO, laptop_env, manage, migrated
 from whistdrive.evening import backups
 
 pytestmark = pytest.mark.skipif(
@@ -31,9 +31,7 @@ def _result_ids(path) -> set[int]:
 
 @pytest.fixture
 def live_evening(tmp_path):
-    env = laptop_env(tmp_path)
-    migrated = manage("migrate", "--verbosity", "0", env=env)
-    assert migrated.returncode == 0, migrated.stderr
+    env = laptop_env(migrated(tmp_path))
     run = subprocess.run(
         [sys.executable, "tests/archive/backup_writers.py", str(HANDS)],
         cwd=REPO, env=env, capture_output=True, text=True, timeout=600,

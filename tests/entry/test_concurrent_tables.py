@@ -8,7 +8,7 @@ import pytest
 from django.db import connection
 
 from tests.entry.concurrent_tables import run
-from tests.foundation.drive_process import REPO, laptop_env, manage
+from tests.foundation.drive_process import REPO, laptop_env, migrated
 
 pytestmark = pytest.mark.slow
 
@@ -33,9 +33,7 @@ def test_every_table_at_once_on_this_database():
 
 
 def test_every_table_at_once_on_a_sqlite_file(tmp_path):
-    env = laptop_env(tmp_path)
-    migrated = manage("migrate", "--verbosity", "0", env=env)
-    assert migrated.returncode == 0, migrated.stderr
+    env = laptop_env(migrated(tmp_path))
     process = subprocess.run(
         [sys.executable, "tests/entry/concurrent_tables.py", "25"],
         cwd=REPO, env=env, capture_output=True, text=True, timeout=600,

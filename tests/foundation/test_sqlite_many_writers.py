@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from tests.foundation.drive_process import REPO, laptop_env, manage
+from tests.foundation.drive_process import REPO, laptop_env, migrated
 
 pytestmark = pytest.mark.slow
 
@@ -15,9 +15,7 @@ PER_THREAD = 20
 
 
 def _write_concurrently(data_dir, *flags) -> dict:
-    env = laptop_env(data_dir)
-    migrated = manage("migrate", "--verbosity", "0", env=env)
-    assert migrated.returncode == 0, migrated.stderr
+    env = laptop_env(migrated(data_dir))
     run = subprocess.run(
         [sys.executable, "tests/foundation/sqlite_writers.py", str(THREADS), str(PER_THREAD), *flags],
         cwd=REPO,

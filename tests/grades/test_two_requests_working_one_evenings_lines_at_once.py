@@ -8,7 +8,7 @@ import sys
 import pytest
 from django.db import connection
 
-from tests.foundation.drive_process import REPO, laptop_env, manage
+from tests.foundation.drive_process import REPO, laptop_env, migrated
 from tests.grades.concurrent_grade_lines import MEMBERS, WORKERS, run
 
 pytestmark = pytest.mark.slow
@@ -29,9 +29,7 @@ def test_requests_at_once_on_this_database():
 
 
 def test_requests_at_once_on_a_sqlite_file(tmp_path):
-    env = laptop_env(tmp_path)
-    migrated = manage("migrate", "--verbosity", "0", env=env)
-    assert migrated.returncode == 0, migrated.stderr
+    env = laptop_env(migrated(tmp_path))
     process = subprocess.run(
         [sys.executable, "tests/grades/concurrent_grade_lines.py"],
         cwd=REPO, env=env, capture_output=True, text=True, timeout=600,

@@ -119,6 +119,7 @@ def test_whistdrive_says_its_version_and_help_and_rundrive_demo_serves_every_pag
         "olive",
         command=(str(installed / "whistdrive"),),
         cwd=elsewhere,
+        first_run=True,
         PYTHONPATH="",
     )
     try:

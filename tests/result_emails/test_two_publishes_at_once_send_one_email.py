@@ -8,7 +8,7 @@ import sys
 import pytest
 from django.db import connection
 
-from tests.foundation.drive_process import REPO, laptop_env, manage
+from tests.foundation.drive_process import REPO, laptop_env, migrated
 from tests.result_emails.concurrent_publishes import MEMBERS, run
 
 pytestmark = pytest.mark.slow
@@ -28,9 +28,7 @@ def test_publishes_at_once_on_this_database(smtp_server):
 
 
 def test_publishes_at_once_on_a_sqlite_file(tmp_path, smtp_server):
-    env = laptop_env(tmp_path)
-    migrated = manage("migrate", "--verbosity", "0", env=env)
-    assert migrated.returncode == 0, migrated.stderr
+    env = laptop_env(migrated(tmp_path))
     process = subprocess.run(
         [sys.executable, "tests/result_emails/concurrent_publishes.py", str(smtp_server.controller.port)],
         cwd=REPO, env=env, capture_output=True, text=True, timeout=600,

@@ -39,15 +39,28 @@ class Laptop:
         return Phone(self.browser, self.base_url, self.token, seat, self.csp)
 
 
-@pytest.fixture(params=[1, 2], ids=["one process", "two processes"])
-def laptop(request, browser, tmp_path):
+@pytest.fixture(scope="module", params=[1, 2], ids=["one process", "two processes"])
+def server(request, tmp_path_factory):
     # Two: `rundrive --workers 2`, whose processes share the phones' sessions and the pages they push.
-    drive = start_drive(tmp_path / "data", "--organiser", "olive", "--workers", str(request.param))
+    data_dir = tmp_path_factory.mktemp("laptop") / "data"
+    drive = start_drive(data_dir, "--organiser", "olive", "--workers", str(request.param))
     try:
-        yield Laptop(drive.base_url, make_evening(tmp_path / "data")["tables"]["1"], browser, tmp_path / "data")
+        yield drive, data_dir
     finally:
         drive.process.kill()
         drive.process.wait()
+
+
+@pytest.fixture
+def laptop(server, browser):
+    """Each test its own evening on the module's server, and its own phones: they are closed after it, so that
+    their streams end and the next test's phones are the only ones the server holds."""
+    drive, data_dir = server
+    try:
+        yield Laptop(drive.base_url, make_evening(data_dir)["tables"]["1"], browser, data_dir)
+    finally:
+        for context in browser.contexts:
+            context.close()
 
 
 def _fetches(page, token: str) -> list[str]:

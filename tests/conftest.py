@@ -54,6 +54,14 @@ def _test_settings(settings, tmp_path):
     settings.TOKEN_RATE_LIMIT = 0
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """`-n auto` (the README's command): a worker per core, and one more. About a third of the suite's time is
+    tests waiting, not working: on real servers starting, on a phone's 8 s look for a replaced laptop, on a
+    locked database's 20 s, on Chromium. On 2 cores the whole suite took 15 minutes with two workers and 11.7
+    with three, every test passing (docs/benchmarks.md, "The suite's own time")."""
+    return (os.cpu_count() or 1) + 1
+
+
 # Fixtures through which a test reaches the database (pytest-django's own; every factory fixture such as
 # `event` asks for one of them, and item.fixturenames holds a test's fixtures with theirs).
 DATABASE_FIXTURES = {

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.foundation.drive_process import REPO, free_port, laptop_env, manage
+from tests.foundation.drive_process import REPO, free_port, laptop_env, manage, migrated
 from tests.waiting import wait_for
 
 pytestmark = [
@@ -73,8 +73,8 @@ def front(tmp_path):
         DJANGO_SETTINGS_MODULE="whistdrive.settings",
         WHISTDRIVE_TRUSTED_PROXIES="127.0.0.1",  # nginx, as the README's hosted set-up lists it
     )
-    for command in (("migrate",), ("collectstatic", "--noinput")):
-        assert manage(*command, env=env).returncode == 0
+    migrated(tmp_path / "data")  # the very database `migrate` makes, copied
+    assert manage("collectstatic", "--noinput", env=env).returncode == 0
     backend_port = free_port()
     backend = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "whistdrive.wsgi", "--workers", "2", "--bind", f"127.0.0.1:{backend_port}"],

@@ -140,5 +140,15 @@ def test_whistdrive_says_its_version_and_help_and_rundrive_demo_serves_every_pag
         for url in pdfs:
             assert browser.get(url).content.startswith(b"%PDF"), f"{url} is not a PDF"
         assert not list(elsewhere.iterdir()), "rundrive wrote into the folder it was started from"
+
+        # Started again (after a crash, say), it finds the static files it collected and collects none.
+        assert "Collecting static files" in drive.output
+        stylesheet = next(url for url in seen if url.startswith("/static/") and url.endswith(".css"))
+        drive.stop(signal.SIGTERM)
+        drive = start_drive(
+            tmp_path / "data", command=(str(installed / "whistdrive"),), cwd=elsewhere, first_run=True, PYTHONPATH=""
+        )
+        assert "Collecting static files" not in drive.output
+        assert _Browser(drive.base_url).get(stylesheet).status_code == 200
     finally:
         drive.stop(signal.SIGTERM)

@@ -26,7 +26,7 @@ from whistdrive.command_line import version
 from whistdrive.evening import publishing
 from whistdrive.evening.backups import BackupError, take_backup
 from whistdrive.evening.demo import make_demo
-from whistdrive.server import laptop, serving
+from whistdrive.server import laptop, serving, static_files
 from whistdrive.server.lan import WILDCARD_HOSTS, phone_urls, terminal_qr
 from whistdrive.store import schema
 from whistdrive.web.health import database_problem
@@ -109,8 +109,10 @@ class Command(BaseCommand):
         if problem is not None:
             raise database_unwritable(problem)
 
-        self.stdout.write("Collecting static files…")
-        call_command("collectstatic", interactive=False, verbosity=0)
+        wanted = static_files.changed()
+        if wanted:  # only when they changed: a restart after a crash is quicker
+            self.stdout.write("Collecting static files…")
+            static_files.collect(wanted)
         self.set_second_copy(options["second_copy"])
 
         urls = phone_urls(options["host"], options["port"])

@@ -25,7 +25,7 @@ from http.cookies import SimpleCookie
 
 import pytest
 
-from tests.foundation.drive_process import REPO, free_port, laptop_env, manage, postgres_database
+from tests.foundation.drive_process import REPO, collected, free_port, laptop_env, postgres_database
 from tests.waiting import wait_for
 
 pytestmark = pytest.mark.slow
@@ -119,7 +119,7 @@ def _redis_url() -> str:
 
 @pytest.fixture
 def database():
-    yield from postgres_database("two")
+    yield from postgres_database("two", migrated=True)
 
 
 GUNICORN = [sys.executable, "-m", "gunicorn", "whistdrive.wsgi", "--workers", "1", "--bind", "127.0.0.1:{port}"]
@@ -139,9 +139,7 @@ def _servers(tmp_path, database: str, cache_url: str, server: list[str] = GUNICO
         DJANGO_SETTINGS_MODULE="whistdrive.settings",
         **({"WHISTDRIVE_CACHE_URL": cache_url} if cache_url else {}),
     )
-    for command in (("migrate",), ("collectstatic", "--noinput")):
-        done = manage(*command, env=env)
-        assert done.returncode == 0, done.stderr
+    collected(tmp_path / "data")  # what the set-up's `collectstatic` collects (the database is migrated already)
     made = subprocess.run(
         [sys.executable, "tests/faults/make_evening.py", "2", "4"],
         cwd=REPO, env=env, capture_output=True, text=True, timeout=120,

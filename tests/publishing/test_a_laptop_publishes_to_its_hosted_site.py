@@ -21,7 +21,7 @@ pytestmark = pytest.mark.slow
 
 @pytest.fixture
 def database():
-    yield from postgres_database("publish")
+    yield from postgres_database("publish", migrated=True)
 
 
 @pytest.fixture

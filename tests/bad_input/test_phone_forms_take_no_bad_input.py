@@ -2,6 +2,7 @@
 
 from urllib.parse import quote
 
+import pytest
 from django.test import Client
 from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
@@ -17,6 +18,9 @@ FORMS = {
     "table_agree": ["hand", "seat", "tricks_ns"],
     "table_call": ["hand", "reason"],
 }
+# Seconds of hostile posts: run once on SQLite and, in CI, again on PostgreSQL, whose column lengths and types
+# refuse values SQLite stores (pyproject.toml's markers).
+pytestmark = [pytest.mark.slow, pytest.mark.postgres]
 FUZZ = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), database=None)
 
 

@@ -93,6 +93,7 @@ def test_the_words_for_the_hand_records_and_a_table():
     assert took_words(0, 1) == "took 0; 1 was there"
 
 
+@pytest.mark.slow
 def test_the_tricks_are_ddss_table_for_the_dealer_as_declarer_on_real_boards():
     # In DDS's bridge words the opening leader is declarer's left-hand opponent: whist's declarer is the dealer.
     # Its other entry point (the whole table of declarers and denominations) must agree with the leader's solve.

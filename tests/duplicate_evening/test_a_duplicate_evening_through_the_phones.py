@@ -32,6 +32,7 @@ def pairs_at(event, hand: int) -> dict[int, tuple[frozenset, frozenset]]:
     return {t: (frozenset((s["N"], s["S"])), frozenset((s["E"], s["W"]))) for t, s in seats.items()}
 
 
+@pytest.mark.slow
 def test_a_duplicate_mitchell_through_the_phones_scores_every_board_by_matchpoints():
     event = duplicate_event(pairs=8, boards=8, boards_per_round=2)
     assert event.partnerships.count() == 8 and event.tables.count() == 4

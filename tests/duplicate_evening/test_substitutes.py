@@ -64,6 +64,7 @@ def evening_of_three_tables():
     return duplicate_event(pairs=6, boards=9, boards_per_round=3)
 
 
+@pytest.mark.slow
 def test_a_substitute_plays_the_boards_left_and_the_pair_keeps_its_results(evening_of_three_tables):
     event = evening_of_three_tables
     twin = duplicate_event(pairs=6, boards=9, boards_per_round=3)  # the same evening, nobody leaving
@@ -114,6 +115,7 @@ def test_a_substitute_plays_the_boards_left_and_the_pair_keeps_its_results(eveni
     assert "N–S 1" in mine and f"{named.percentage:.2f}" in mine
 
 
+@pytest.mark.slow
 def test_the_archive_carries_a_substitute_as_a_player_who_takes_the_same_seat(evening_of_three_tables):
     event = evening_of_three_tables
     olive = olive_for(event)
@@ -145,6 +147,7 @@ def test_the_archive_carries_a_substitute_as_a_player_who_takes_the_same_seat(ev
     assert Event.objects.count() == before
 
 
+@pytest.mark.slow
 def test_a_part_played_evening_with_a_substitute_imports_and_plays_on(evening_of_three_tables):
     event = evening_of_three_tables
     olive = olive_for(event)

@@ -168,6 +168,7 @@ def test_the_traveller_of_a_board_shows_only_to_a_table_that_has_played_it(eveni
     assert after.count('<td class="num">9–4</td>') == 1 and after.count('<td class="num">7–6</td>') == 1
 
 
+@pytest.mark.slow
 def test_the_scores_are_the_same_whether_the_tables_play_in_step_or_at_their_own_pace():
     """One evening played board slot by board slot, its twin with table 1 racing through each round."""
 

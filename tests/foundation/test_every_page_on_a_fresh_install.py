@@ -21,7 +21,7 @@ from urllib.parse import urldefrag, urljoin, urlsplit
 import pytest
 from django.contrib.staticfiles import finders
 from django.core.management import call_command
-from django.test import Client
+from django.test import Client, override_settings
 
 from clubs.models import ClubAccess
 from tests.factories import give_access, make_user
@@ -105,12 +105,20 @@ def crawl(client: Client, starts: list[str]) -> dict[str, int]:
     return seen
 
 
+@pytest.fixture(scope="module")
+def collected(tmp_path_factory) -> Path:
+    """The static files collected as `rundrive` collects them, once for the module's tests (two seconds)."""
+    root = tmp_path_factory.mktemp("collected")
+    with override_settings(STORAGES=shipped.STORAGES, STATIC_ROOT=root):
+        call_command("collectstatic", "--noinput", verbosity=0)
+    return root
+
+
 @pytest.fixture
-def shipped_static(settings, tmp_path):
-    """The static storage `rundrive` uses, its files collected as `rundrive` collects them."""
+def shipped_static(settings, collected):
+    """The static storage `rundrive` uses, serving the files it collected."""
     settings.STORAGES = shipped.STORAGES
-    settings.STATIC_ROOT = tmp_path / "collected"
-    call_command("collectstatic", "--noinput", verbosity=0)
+    settings.STATIC_ROOT = collected
     assert "Manifest" in shipped.STORAGES["staticfiles"]["BACKEND"]
     return settings.STATIC_ROOT
 
@@ -130,6 +138,7 @@ def _logged_in(username: str, club, role: str) -> Client:
     return client
 
 
+@pytest.mark.slow
 def test_an_organiser_reaches_every_page_and_asset_without_an_error(shipped_static, demo_club):
     seen = crawl(_logged_in("olive", demo_club, ClubAccess.Role.ORGANISER), ["/"])
     pages = " ".join(seen)
@@ -139,6 +148,7 @@ def test_an_organiser_reaches_every_page_and_asset_without_an_error(shipped_stat
     assert any(url.startswith("/static/") and ".css" in url for url in seen)
 
 
+@pytest.mark.slow
 def test_a_scorer_reaches_every_page_and_asset_without_an_error(shipped_static, demo_club):
     seen = crawl(_logged_in("sam", demo_club, ClubAccess.Role.SCORER), ["/"])
     assert any("/live/" in url for url in seen)

@@ -116,6 +116,7 @@ def test_the_results_sheet_ranks_everyone_by_their_total_so_far(client, drive):
     assert best in totals.values()
 
 
+@pytest.mark.slow
 def test_the_same_event_prints_the_same_bytes_and_letter_paper_is_letter(client, drive):
     for document in ("scorecards", "table-cards", "progression", "results"):
         assert get(client, drive, document) == get(client, drive, document)

@@ -131,6 +131,7 @@ def _setting_in(data_dir, **env) -> int:
     return json.loads(run.stdout)
 
 
+@pytest.mark.slow
 def test_the_limit_is_30_when_hosted_off_on_a_laptop_and_the_setting_overrides_both(tmp_path):
     assert _setting_in(tmp_path) == 0
     assert _setting_in(tmp_path, WHISTDRIVE_HOSTED="1") == 30

@@ -24,6 +24,7 @@ def desk(client):
     return client, event, ladies, gents
 
 
+@pytest.mark.slow
 def test_forty_two_people_with_too_few_gents_end_in_a_correctly_seated_first_hand(desk):
     client, event, ladies, gents = desk
     add = reverse("desk_add", args=[event.pk])

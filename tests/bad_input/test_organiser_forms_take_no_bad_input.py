@@ -15,10 +15,10 @@ PAGES = ["club", "members", "member_add", "member_edit", "seasons", "season_add"
          "event", "event_edit", "event_desk", "event_live", "event_live_result", "event_paper", "event_prizes",
          "event_archive", "event_print", "event_standings", "waiting_desk", "waiting_event", "leagues",
          "league", "event_money", "event_draws"]  # fmt: skip
-SKIP_ACTIONS = ("/logout/",)
+SKIP_ACTIONS = ("/logout/",)  # logging out is not a form to break, and would end the session
 # Seconds of hostile posts on each page: run once on SQLite and, in CI, again on PostgreSQL, whose column lengths
 # and types refuse values SQLite stores (pyproject.toml's markers).
-pytestmark = [pytest.mark.slow, pytest.mark.postgres]  # logging out is not a form to break, and would end the session
+pytestmark = [pytest.mark.slow, pytest.mark.postgres]
 
 
 def page_url(name, cast, running, waiting) -> str:

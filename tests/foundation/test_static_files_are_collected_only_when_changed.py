@@ -28,7 +28,7 @@ def laptop(settings, tmp_path):
     return extra
 
 
-def _collected(settings) -> None:
+def _collected() -> None:
     wanted = static_files.changed()
     assert wanted is not None
     static_files.collect(wanted)
@@ -36,38 +36,38 @@ def _collected(settings) -> None:
 
 def test_a_second_start_with_nothing_changed_collects_nothing(laptop, settings):
     assert static_files.changed() is not None  # nothing collected yet
-    _collected(settings)
+    _collected()
     assert static_files.changed() is None
     manifest = json.loads((settings.STATIC_ROOT / "staticfiles.json").read_text())
     assert "club.css" in manifest["paths"]
 
 
 def test_a_changed_added_or_removed_source_file_is_collected_again(laptop, settings):
-    _collected(settings)
+    _collected()
     (laptop / "club.css").write_text("body { color: navy; font-size: 120%; }\n")
     assert static_files.changed() is not None
-    _collected(settings)
+    _collected()
     served = json.loads((settings.STATIC_ROOT / "staticfiles.json").read_text())["paths"]["club.css"]
     assert "navy" in (settings.STATIC_ROOT / served).read_text()
 
     (laptop / "board.css").write_text("h1 { font-size: 3em; }\n")
     assert static_files.changed() is not None
-    _collected(settings)
+    _collected()
     (laptop / "board.css").unlink()
     assert static_files.changed() is not None
 
 
 def test_a_collected_file_gone_missing_is_collected_again(laptop, settings):
-    _collected(settings)
+    _collected()
     served = json.loads((settings.STATIC_ROOT / "staticfiles.json").read_text())["paths"]["club.css"]
     (settings.STATIC_ROOT / served).unlink()
     assert static_files.changed() is not None
-    _collected(settings)
+    _collected()
     assert (settings.STATIC_ROOT / served).is_file()
 
 
 def test_a_collection_cut_short_is_not_taken_for_a_whole_one(laptop, settings, monkeypatch):
-    _collected(settings)
+    _collected()
 
     def cut_short(*args, **kwargs):
         raise KeyboardInterrupt  # the organiser pressed Ctrl+C while the files were being written

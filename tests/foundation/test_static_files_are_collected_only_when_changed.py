@@ -77,3 +77,9 @@ def test_a_collection_cut_short_is_not_taken_for_a_whole_one(laptop, settings, m
         static_files.collect(static_files.fingerprint())  # the same files, collected again (say, by hand)
     monkeypatch.undo()
     assert static_files.changed() is not None  # the next start collects them all again
+
+
+def test_a_damaged_fingerprint_means_collecting_again_not_a_failed_start(laptop, settings):
+    _collected()
+    (settings.STATIC_ROOT / static_files.FINGERPRINT).write_bytes(b"\xff\xfe\x00 half-written")
+    assert static_files.changed() is not None

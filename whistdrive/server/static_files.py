@@ -20,10 +20,10 @@ from django.apps import apps
 from django.conf import settings
 from django.contrib.staticfiles.apps import StaticFilesConfig
 from django.contrib.staticfiles.finders import get_finders
+from django.contrib.staticfiles.storage import ManifestFilesMixin, staticfiles_storage
 from django.core.management import call_command
 
 FINGERPRINT = ".whistdrive-collected"
-MANIFEST = "staticfiles.json"  # what the manifest storage writes last, naming every file it collected
 
 
 def fingerprint() -> str:
@@ -50,15 +50,18 @@ def fingerprint() -> str:
 
 
 def _still_collected(root: Path, wanted: str) -> bool:
-    stamp = root / FINGERPRINT
-    if not stamp.is_file() or stamp.read_text(encoding="ascii").strip() != wanted:
-        return False
-    manifest = root / MANIFEST
-    if not manifest.is_file():  # a storage without a manifest: the fingerprint is all there is to go on
-        return "Manifest" not in settings.STORAGES["staticfiles"]["BACKEND"]
     try:
+        if (root / FINGERPRINT).read_text(encoding="ascii").strip() != wanted:
+            return False
+    except (OSError, UnicodeDecodeError):  # never collected, or the note is unreadable: collect
+        return False
+    if not isinstance(staticfiles_storage, ManifestFilesMixin):  # no list of what was collected: the note it is
+        return True
+    # The manifest, written last, names every file collected: each must still be there.
+    try:
+        manifest = Path(staticfiles_storage.manifest_storage.path(staticfiles_storage.manifest_name))
         paths = json.loads(manifest.read_text(encoding="utf-8"))["paths"].values()
-    except (ValueError, KeyError, AttributeError):
+    except (OSError, ValueError, KeyError, AttributeError):
         return False
     return all((root / path).is_file() for path in paths)
 

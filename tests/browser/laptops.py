@@ -22,7 +22,13 @@ WAIT_MS = 90_000  # finding the new laptop: the phones wait 8 s without an answe
 
 
 def make_evening(data_dir: Path) -> dict:
-    made = subprocess.run([sys.executable, "tests/faults/make_evening.py", "2", "4"], cwd=REPO,
+    """A started two-table evening of four hands in the laptop's database: its event, board and table tokens."""
+    return make_evenings(data_dir, 1)[0]
+
+
+def make_evenings(data_dir: Path, count: int) -> list[dict]:
+    """``count`` such evenings, made by one process (starting it costs more than an evening)."""
+    made = subprocess.run([sys.executable, "tests/faults/make_evening.py", "2", "4", str(count)], cwd=REPO,
                           env=laptop_env(data_dir), capture_output=True, text=True, timeout=120)  # fmt: skip
     assert made.returncode == 0, made.stderr[-3000:]
     return json.loads(made.stdout.strip().splitlines()[-1])

@@ -18,11 +18,14 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from tests.browser.conftest import db_quiet
-from tests.browser.laptops import Phone, make_evening
+from tests.browser.laptops import Phone, make_evenings
 from tests.factories import started_event, table_of
 from tests.foundation.drive_process import laptop_env, manage, start_drive
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+EVENINGS_AT_ONCE = 6
 
 
 @dataclass
@@ -45,7 +48,7 @@ def server(request, tmp_path_factory):
     data_dir = tmp_path_factory.mktemp("laptop") / "data"
     drive = start_drive(data_dir, "--organiser", "olive", "--workers", str(request.param))
     try:
-        yield drive, data_dir
+        yield drive, data_dir, []
     finally:
         drive.process.kill()
         drive.process.wait()
@@ -55,9 +58,11 @@ def server(request, tmp_path_factory):
 def laptop(server, browser):
     """Each test its own evening on the module's server, and its own phones: they are closed after it, so that
     their streams end and the next test's phones are the only ones the server holds."""
-    drive, data_dir = server
+    drive, data_dir, unused = server
+    if not unused:  # a few at a time: a process to make them costs about a second, an evening a tenth of that
+        unused.extend(make_evenings(data_dir, EVENINGS_AT_ONCE))
     try:
-        yield Laptop(drive.base_url, make_evening(data_dir)["tables"]["1"], browser, data_dir)
+        yield Laptop(drive.base_url, unused.pop()["tables"]["1"], browser, data_dir)
     finally:
         for context in browser.contexts:
             context.close()

@@ -1,8 +1,9 @@
 """Make a started evening in the data folder of a real `rundrive`, as the organiser would at the desk.
 
-    WHISTDRIVE_DATA_DIR=/tmp/x python tests/faults/make_evening.py TABLES HANDS
+    WHISTDRIVE_DATA_DIR=/tmp/x python tests/faults/make_evening.py TABLES HANDS [EVENINGS]
 
-Prints one JSON object: {"event": pk, "board": board token, "tables": {number: token}}.
+Prints one JSON object: {"event": pk, "board": board token, "tables": {number: token}}; with EVENINGS, a list of
+that many (one process makes them all: a process's start costs more than an evening).
 """
 
 import json
@@ -30,4 +31,8 @@ def main(tables: int, hands: int) -> dict:
 
 
 if __name__ == "__main__":
-    print(json.dumps(main(int(sys.argv[1]), int(sys.argv[2]))))
+    tables, hands = int(sys.argv[1]), int(sys.argv[2])
+    if len(sys.argv) > 3:
+        print(json.dumps([main(tables, hands) for _ in range(int(sys.argv[3]))]))
+    else:
+        print(json.dumps(main(tables, hands)))

@@ -5,12 +5,14 @@ import copy
 
 import pytest
 from django.core.management import call_command
+from django.db import transaction
 
 from tests.archive.helpers import without_public_ids
 from whistdrive.engines.formats import Format
 from whistdrive.evening import archive, running, simulate
 from whistdrive.evening.archive.results_csv import results_rows
 from whistdrive.evening.simulate import simulate_event
+from whistdrive.store import cache
 from whistdrive.store.models import Event, Result, Submission
 
 pytestmark = pytest.mark.django_db
@@ -25,14 +27,27 @@ CASES = {
 }  # fmt: skip
 
 
-def simulated(case: str) -> dict:
-    fmt, tables, spares, dealt = CASES[case]
-    event = simulate_event(fmt=fmt, tables=tables, spares=spares, seed=5, boards_dealt=dealt)
-    return archive.export_event(event)
+@pytest.fixture(scope="module")
+def simulated(django_db_setup, django_db_blocker):
+    """Each case's archive, its evening simulated once for the module (the evening rolled back after, as a test's
+    own rows are); each test is given its own copy to change."""
+    made: dict[str, dict] = {}
+
+    def document(case: str) -> dict:
+        if case not in made:
+            fmt, tables, spares, dealt = CASES[case]
+            with django_db_blocker.unblock(), transaction.atomic():
+                cache.clear()  # kept values of an earlier test's rolled-back rows must not be read as this evening's
+                event = simulate_event(fmt=fmt, tables=tables, spares=spares, seed=5, boards_dealt=dealt)
+                made[case] = archive.export_event(event)
+                transaction.set_rollback(True)
+        return copy.deepcopy(made[case])
+
+    return document
 
 
 @pytest.mark.parametrize("case", list(CASES))
-def test_an_imported_duplicate_evening_exports_the_same_document(case):
+def test_an_imported_duplicate_evening_exports_the_same_document(case, simulated):
     document = simulated(case)
     assert document["event"]["format"]["kind"] == "duplicate" and document["boards"]
     assert all("board" in table for hand in document["hands"] for table in hand["tables"])
@@ -40,7 +55,7 @@ def test_an_imported_duplicate_evening_exports_the_same_document(case):
     assert without_public_ids(again) == without_public_ids(document)
 
 
-def test_boards_made_up_from_hand_records_carry_their_deals_and_boards_dealt_at_the_table_none():
+def test_boards_made_up_from_hand_records_carry_their_deals_and_boards_dealt_at_the_table_none(simulated):
     records = simulated("mitchell, matchpoints, hand records")
     assert all(len(board["deal"]["N"]) == 13 for board in records["boards"])
     at_the_table = simulated("howell, boards dealt at the table, turned trumps")
@@ -70,39 +85,39 @@ def refused(document: dict) -> list[str]:
     return raised.value.problems
 
 
-def test_a_pair_that_plays_a_board_twice_is_refused_with_its_place():
+def test_a_pair_that_plays_a_board_twice_is_refused_with_its_place(simulated):
     document = simulated("mitchell, matchpoints, hand records")
     document["hands"][3]["tables"][0]["board"] = document["hands"][0]["tables"][0]["board"]
     problems = refused(document)
     assert any(p.startswith("hands[3].tables[0]") and "play board 1 again" in p for p in problems), problems
 
 
-def test_a_fouled_deal_is_refused_naming_the_board_and_seat():
+def test_a_fouled_deal_is_refused_naming_the_board_and_seat(simulated):
     document = simulated("mitchell, matchpoints, hand records")
     document["boards"][2]["deal"]["W"].pop()
     problems = refused(document)
     assert any(p.startswith("boards[2].deal") and "12 cards" in p for p in problems), problems
 
 
-def test_a_board_whose_dealer_breaks_the_rotation_is_refused():
+def test_a_board_whose_dealer_breaks_the_rotation_is_refused(simulated):
     document = simulated("mitchell, matchpoints, hand records")
     document["boards"][1]["dealer"] = "N"
     assert any(p.startswith("boards[1].dealer") for p in refused(document))
 
 
-def test_a_table_naming_a_board_that_does_not_exist_is_refused():
+def test_a_table_naming_a_board_that_does_not_exist_is_refused(simulated):
     document = simulated("mitchell, matchpoints, hand records")
     document["hands"][0]["tables"][1]["board"] = 99
     assert any(p.startswith("hands[0].tables[1].board") for p in refused(document))
 
 
-def test_a_hand_with_its_own_trump_is_refused_each_board_carries_its_own():
+def test_a_hand_with_its_own_trump_is_refused_each_board_carries_its_own(simulated):
     document = simulated("mitchell, matchpoints, hand records")
     document["hands"][0]["trump"] = "H"
     assert any(p.startswith("hands[0].trump") for p in refused(document))
 
 
-def test_partners_who_change_are_refused():
+def test_partners_who_change_are_refused(simulated):
     document = simulated("mitchell, matchpoints, hand records")
     seats = document["hands"][3]["tables"][0]["seats"]
     seats["S"], document["hands"][3]["tables"][1]["seats"]["S"] = (

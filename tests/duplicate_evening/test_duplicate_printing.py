@@ -4,6 +4,7 @@ import io
 import re
 
 import pytest
+from django.db import transaction
 from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
@@ -15,14 +16,24 @@ from whistdrive.evening import pairs, scores
 from whistdrive.evening.simulate import simulate_event
 from whistdrive.printing.common import percentage_text
 from whistdrive.printing.from_models import pairs_sheet
+from whistdrive.store import cache
 
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(scope="module")
+def played(django_db_setup, django_db_blocker):
+    """Five tables of pairs playing a Mitchell of 15 boards in rounds of 3, from hand records: played once for the
+    module's tests, which only read it, in a transaction rolled back after them (each test's own is inside it)."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        cache.clear()  # kept values of an earlier test's rolled-back rows must not be read as this evening's
+        yield simulate_event(fmt=Format.duplicate(15, 3, "mitchell", "matchpoints", "HDSC"), tables=5, seed=11)
+        transaction.set_rollback(True)
+
+
 @pytest.fixture
-def evening():
-    """Five tables of pairs playing a Mitchell of 15 boards in rounds of 3, from hand records."""
-    event = simulate_event(fmt=Format.duplicate(15, 3, "mitchell", "matchpoints", "HDSC"), tables=5, seed=11)
+def evening(played):
+    event = played
     olive = make_user("olive")
     give_access(olive, event.club)
     client = Client()

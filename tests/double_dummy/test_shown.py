@@ -6,6 +6,7 @@ import re
 
 import pdfplumber
 import pytest
+from django.db import transaction
 from django.test import Client
 from django.urls import reverse
 
@@ -14,23 +15,35 @@ from whistdrive.engines import duplicate
 from whistdrive.engines.formats import Format
 from whistdrive.evening import pairs
 from whistdrive.evening.simulate import simulate_event
+from whistdrive.store import cache
 
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(scope="module")
+def played(django_db_setup, django_db_blocker):
+    """Three tables of a Mitchell, 9 boards in rounds of 3 from hand records, every trump and no trumps, played
+    once for the module's tests, which only read it, in a transaction rolled back after them (each test's own is
+    inside it)."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        cache.clear()  # kept values of an earlier test's rolled-back rows must not be read as this evening's
+        event = simulate_event(fmt=Format.duplicate(9, 3, "mitchell", "matchpoints", "HDSCN"), tables=3, seed=8)
+        # Solved here again from the seed, not read from the rows the pages read.
+        solved = {
+            board.number: found
+            for board, found in zip(event.hand_records(9), duplicate.solve_boards(event.hand_records(9)), strict=True)
+        }
+        yield event, solved
+        transaction.set_rollback(True)
+
+
 @pytest.fixture
-def evening():
-    """Three tables of a Mitchell, 9 boards in rounds of 3 from hand records, every trump and no trumps, played."""
-    event = simulate_event(fmt=Format.duplicate(9, 3, "mitchell", "matchpoints", "HDSCN"), tables=3, seed=8)
+def evening(played):
+    event, solved = played
     olive = make_user("olive")
     give_access(olive, event.club)
     client = Client()
     client.force_login(olive)
-    # Solved here again from the seed, not read from the rows the pages read.
-    solved = {
-        board.number: found
-        for board, found in zip(event.hand_records(9), duplicate.solve_boards(event.hand_records(9)), strict=True)
-    }
     return event, client, solved
 
 

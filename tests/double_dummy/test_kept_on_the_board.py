@@ -4,7 +4,6 @@ pages, PDFs and the public board pages read them without solving again."""
 import io
 import json
 
-import endplay.dds
 import pytest
 from django.core.management import CommandError, call_command
 
@@ -24,6 +23,10 @@ MITCHELL = Format.duplicate(9, 3, "mitchell", "matchpoints", "HDSCN")
 @pytest.fixture
 def solves(monkeypatch):
     """How many times the DDS library is asked to solve (its own function, counted and still called)."""
+    # Imported here, as the app does (whistdrive/engines/duplicate/double_dummy.py): endplay loads matplotlib, a
+    # second of every test process's collection when imported at the top.
+    import endplay.dds
+
     calls = []
     real = endplay.dds.solve_all_boards
 

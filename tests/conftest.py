@@ -55,10 +55,11 @@ def _test_settings(settings, tmp_path):
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """`-n auto` (the README's command): a worker per core, and one more. About a third of the suite's time is
-    tests waiting, not working: on real servers starting, on a phone's 8 s look for a replaced laptop, on a
-    locked database's 20 s, on Chromium. On 2 cores the whole suite took 15 minutes with two workers and 11.7
-    with three, every test passing (docs/benchmarks.md, "The suite's own time")."""
+    """`-n auto` (the README's command): a worker per core, and one more. Many tests wait on something (real
+    servers starting, a phone's 8 s look for a replaced laptop, a locked database's 20 s, Chromium): the third
+    worker works meanwhile, and with it both cores are busy through a run (98 % on 2 cores). On 2 cores the whole
+    suite took 15 minutes with two workers and 11.7 with three; a fourth made it slower (docs/benchmarks.md, "The
+    suite's own time" and its later looks)."""
     return (os.cpu_count() or 1) + 1
 
 

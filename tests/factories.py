@@ -1,19 +1,34 @@
 """Hand-written factories. The cast: Olive organises club A, Sam scores for club A,
 Bea organises club B. Permission tests read as prose with them."""
 
+import contextlib
 import datetime
 import itertools
 
 from django.contrib.auth.models import Permission, User
+from django.db import transaction
 from django.test import Client
 from django.urls import reverse
 
 from clubs.models import Club, ClubAccess, Member
 from whistdrive.engines.formats import Format
 from whistdrive.evening import running
+from whistdrive.store import cache
 from whistdrive.store.models import Entrant, Event, Result, Seating, Table
 
 _numbers = itertools.count(1)
+
+
+@contextlib.contextmanager
+def kept_for_the_module(django_db_blocker):
+    """Rows a module's tests only read, made once outside any test: in a transaction rolled back when the block
+    ends. Each test's own transaction (pytest-django's `db`) is inside it, so what a test writes is still undone
+    after it; values kept in the cache for an earlier test's rolled-back rows are dropped first."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        cache.clear()
+        yield
+        transaction.set_rollback(True)
+
 
 LADIES = ["Ann Smith", "Zoë Łukasiewicz", "Siobhán O'Brien", "Mary Jones", "Joan Hill", "Edna Price",
           "Rita Moss", "Ivy Lane", "Olga Berry", "Pam Cole", "Nora Wade", "Vera Holt"]  # fmt: skip

@@ -3,6 +3,7 @@
 import pytest
 
 from tests.archive.helpers import without_public_ids
+from tests.factories import kept_for_the_module
 from whistdrive.engines.formats import Format
 from whistdrive.evening import archive
 
@@ -12,26 +13,16 @@ from .helpers import changed, row_counts, simulated_document, small_drive
 @pytest.fixture(scope="module")
 def drive(django_db_blocker, django_db_setup):
     # One simulated drive with roles and a sit-out, exported once; each test edits a copy.
-    with django_db_blocker.unblock():
-        from django.db import transaction
-
-        with transaction.atomic():
-            document = simulated_document(small_drive(), 3, 2)
-            transaction.set_rollback(True)
-    return document
+    with kept_for_the_module(django_db_blocker):
+        return simulated_document(small_drive(), 3, 2)
 
 
 @pytest.fixture(scope="module")
 def games(django_db_blocker, django_db_setup):
-    with django_db_blocker.unblock():
-        from django.db import transaction
-
-        with transaction.atomic():
-            fmt = Format(kind="games", movement="stationary", hands=6, hands_per_round=1, interval_after=None,
-                         trumps="HDSC", honours=True)  # fmt: skip
-            document = simulated_document(fmt, 1, 0)
-            transaction.set_rollback(True)
-    return document
+    with kept_for_the_module(django_db_blocker):
+        fmt = Format(kind="games", movement="stationary", hands=6, hands_per_round=1, interval_after=None,
+                     trumps="HDSC", honours=True)  # fmt: skip
+        return simulated_document(fmt, 1, 0)
 
 
 def refused(document) -> list[str]:

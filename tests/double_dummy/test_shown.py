@@ -6,16 +6,14 @@ import re
 
 import pdfplumber
 import pytest
-from django.db import transaction
 from django.test import Client
 from django.urls import reverse
 
-from tests.factories import give_access, make_user
+from tests.factories import give_access, kept_for_the_module, make_user
 from whistdrive.engines import duplicate
 from whistdrive.engines.formats import Format
 from whistdrive.evening import pairs
 from whistdrive.evening.simulate import simulate_event
-from whistdrive.store import cache
 
 pytestmark = pytest.mark.django_db
 
@@ -25,8 +23,7 @@ def played(django_db_setup, django_db_blocker):
     """Three tables of a Mitchell, 9 boards in rounds of 3 from hand records, every trump and no trumps, played
     once for the module's tests, which only read it, in a transaction rolled back after them (each test's own is
     inside it)."""
-    with django_db_blocker.unblock(), transaction.atomic():
-        cache.clear()  # kept values of an earlier test's rolled-back rows must not be read as this evening's
+    with kept_for_the_module(django_db_blocker):
         event = simulate_event(fmt=Format.duplicate(9, 3, "mitchell", "matchpoints", "HDSCN"), tables=3, seed=8)
         # Solved here again from the seed, not read from the rows the pages read.
         solved = {
@@ -34,7 +31,6 @@ def played(django_db_setup, django_db_blocker):
             for board, found in zip(event.hand_records(9), duplicate.solve_boards(event.hand_records(9)), strict=True)
         }
         yield event, solved
-        transaction.set_rollback(True)
 
 
 @pytest.fixture

@@ -5,14 +5,13 @@ import copy
 
 import pytest
 from django.core.management import call_command
-from django.db import transaction
 
 from tests.archive.helpers import without_public_ids
+from tests.factories import kept_for_the_module
 from whistdrive.engines.formats import Format
 from whistdrive.evening import archive, running, simulate
 from whistdrive.evening.archive.results_csv import results_rows
 from whistdrive.evening.simulate import simulate_event
-from whistdrive.store import cache
 from whistdrive.store.models import Event, Result, Submission
 
 pytestmark = pytest.mark.django_db
@@ -36,11 +35,9 @@ def simulated(django_db_setup, django_db_blocker):
     def document(case: str) -> dict:
         if case not in made:
             fmt, tables, spares, dealt = CASES[case]
-            with django_db_blocker.unblock(), transaction.atomic():
-                cache.clear()  # kept values of an earlier test's rolled-back rows must not be read as this evening's
+            with kept_for_the_module(django_db_blocker):
                 event = simulate_event(fmt=fmt, tables=tables, spares=spares, seed=5, boards_dealt=dealt)
                 made[case] = archive.export_event(event)
-                transaction.set_rollback(True)
         return copy.deepcopy(made[case])
 
     return document

@@ -4,19 +4,17 @@ import io
 import re
 
 import pytest
-from django.db import transaction
 from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
 
-from tests.factories import give_access, make_user
+from tests.factories import give_access, kept_for_the_module, make_user
 from whistdrive.engines.formats import Format
 from whistdrive.engines.vocabulary import SEAT_NAMES
 from whistdrive.evening import pairs, scores
 from whistdrive.evening.simulate import simulate_event
 from whistdrive.printing.common import percentage_text
 from whistdrive.printing.from_models import pairs_sheet
-from whistdrive.store import cache
 
 pytestmark = pytest.mark.django_db
 
@@ -25,10 +23,8 @@ pytestmark = pytest.mark.django_db
 def played(django_db_setup, django_db_blocker):
     """Five tables of pairs playing a Mitchell of 15 boards in rounds of 3, from hand records: played once for the
     module's tests, which only read it, in a transaction rolled back after them (each test's own is inside it)."""
-    with django_db_blocker.unblock(), transaction.atomic():
-        cache.clear()  # kept values of an earlier test's rolled-back rows must not be read as this evening's
+    with kept_for_the_module(django_db_blocker):
         yield simulate_event(fmt=Format.duplicate(15, 3, "mitchell", "matchpoints", "HDSC"), tables=5, seed=11)
-        transaction.set_rollback(True)
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ import re
 import secrets
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import NoReturn
 
@@ -76,15 +77,27 @@ def _secret_key() -> str:
     if os.environ.get("DJANGO_SECRET_KEY"):
         return os.environ["DJANGO_SECRET_KEY"]
     key_file = DATA_DIR / "secret_key"
-    if key_file.exists():
+    try:
+        # Created with mode 0600 from the start so the key is never readable by others.
+        fd = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
         tighten(key_file)  # an earlier install's, should it be readable by others
-        return key_file.read_text().strip()
+        return _written_key(key_file)
     key = secrets.token_urlsafe(50)
-    # Created with mode 0600 from the start so the key is never readable by others.
-    fd = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     with os.fdopen(fd, "w") as handle:
         handle.write(key)
     return key
+
+
+def _written_key(key_file: Path) -> str:
+    """The key in ``key_file``. Processes starting at once race to make it (CI saw 40 of them do so): the ones
+    that lose read the winner's, once it has written it (a tenth of a second at most)."""
+    for _ in range(50):
+        key = key_file.read_text().strip()
+        if key:
+            return key
+        time.sleep(0.1)
+    _fail(f"the secret key file {key_file} is empty. Delete it and start again: a new key is made.")
 
 
 SECRET_KEY = _secret_key()

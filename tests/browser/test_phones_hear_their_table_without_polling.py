@@ -297,7 +297,7 @@ def test_a_stream_that_died_without_a_word_is_opened_again(laptop):
     with east_on_a_dead_stream(laptop) as (north, east):
         agree = east.page.locator('form[action$="/agree/"] button').first
         east.page.clock.run_for(30_000)  # its polls come and go: the stream is open, as far as the page knows
-        east.page.wait_for_timeout(2000)
+        east.page.wait_for_timeout(2000)  # the behaviour under test: 2 s in which nothing may reach the page
         expect(agree).to_have_count(0)
         east.page.clock.run_for(40_000)  # 70 s without a beat: the stream is given up and opened again
         expect(agree).to_be_visible(timeout=10_000)
@@ -315,7 +315,7 @@ def test_a_phone_back_in_view_after_its_stream_died_opens_it_again_at_once(lapto
         east.page.evaluate(SCREEN % "hidden")
         east.page.clock.set_system_time(page_time(east.page, 70))  # no tick of the page's runs: only the clock moves
         agree = east.page.locator('form[action$="/agree/"] button').first
-        east.page.wait_for_timeout(2000)
+        east.page.wait_for_timeout(2000)  # the behaviour under test: 2 s in which the hidden page is shown nothing
         expect(agree).to_have_count(0)
         east.page.evaluate(SCREEN % "visible")
         expect(agree).to_be_visible(timeout=10_000)

@@ -58,7 +58,7 @@ def test_two_clubs_play_through_the_documented_set_up_while_it_is_upgraded_and_e
     def keep_asking(watcher: HttpsPhone) -> None:
         while not restarting.is_set():
             answers.append(watcher.request("GET", watcher.path)[0])
-            time.sleep(0.05)
+            time.sleep(0.05)  # a phone asking again, as a hall's phones do: not a wait for an event
 
     asking = [threading.Thread(target=keep_asking, args=(watcher,)) for watcher in watchers]
     for thread in asking:

@@ -23,11 +23,14 @@ _numbers = itertools.count(1)
 def kept_for_the_module(django_db_blocker):
     """Rows a module's tests only read, made once outside any test: in a transaction rolled back when the block
     ends. Each test's own transaction (pytest-django's `db`) is inside it, so what a test writes is still undone
-    after it; values kept in the cache for an earlier test's rolled-back rows are dropped first."""
-    with django_db_blocker.unblock(), transaction.atomic():
+    after it. Values kept in the cache are dropped before (an earlier test's, for rows rolled back) and after (the
+    block's own): rows made next may take the same ids, and must not be read through values kept for these."""
+    with django_db_blocker.unblock():
         cache.clear()
-        yield
-        transaction.set_rollback(True)
+        with transaction.atomic():
+            yield
+            transaction.set_rollback(True)
+        cache.clear()
 
 
 LADIES = ["Ann Smith", "Zoë Łukasiewicz", "Siobhán O'Brien", "Mary Jones", "Joan Hill", "Edna Price",

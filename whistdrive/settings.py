@@ -91,7 +91,8 @@ def _secret_key() -> str:
 
 def _written_key(key_file: Path) -> str:
     """The key in ``key_file``. Processes starting at once race to make it (CI saw 40 of them do so): the ones
-    that lose read the winner's, once it has written it (a tenth of a second at most)."""
+    that lose read the winner's once it is written, looking every tenth of a second for at most 5 s (the winner
+    writes it straight after making the file; a file lock would need code of its own for Windows)."""
     for _ in range(50):
         key = key_file.read_text().strip()
         if key:
